@@ -1,0 +1,37 @@
+# Settings shared by every target of the project: LLVM/Clang include dirs and
+# the libraries to link, worked out once from the installed LLVM config.
+
+set(AOTI_LLVM_INCLUDE_DIRS ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
+separate_arguments(AOTI_LLVM_DEFINITIONS NATIVE_COMMAND "${LLVM_DEFINITIONS}")
+
+# Debian ships clang as one shared library (clang-cpp) and LLVM as another;
+# clang-cpp does not pull in libLLVM, so link both explicitly.
+if(LLVM_LINK_LLVM_DYLIB)
+  set(AOTI_LLVM_LIBS clang-cpp LLVM)
+else()
+  llvm_map_components_to_libnames(AOTI_LLVM_COMPONENT_LIBS support option
+    frontendopenmp)
+  set(AOTI_LLVM_LIBS clangTooling clangToolingCore clangToolingRefactoring
+    clangTransformer clangFrontend clangDriver clangSerialization clangParse
+    clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
+    clangFormat clangRewrite clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
+endif()
+
+# The Python that has the pinned torch: used by tests and scripts only, never
+# by the tool itself (which finds torch headers on its own at run time).
+set(AOTI_PYTHON "$ENV{AOTI_PYTHON}" CACHE FILEPATH
+  "python3 with the pinned torch (tests, end-to-end runs)")
+if(NOT AOTI_PYTHON)
+  find_program(AOTI_PYTHON_FOUND python3)
+  set(AOTI_PYTHON "${AOTI_PYTHON_FOUND}" CACHE FILEPATH "" FORCE)
+endif()
+
+function(aoti_add_library name)
+  add_library(${name} STATIC ${ARGN})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/lib)
+  target_include_directories(${name} SYSTEM PUBLIC ${AOTI_LLVM_INCLUDE_DIRS})
+  target_compile_options(${name} PUBLIC ${AOTI_LLVM_DEFINITIONS})
+  target_compile_definitions(${name} PRIVATE
+    AOTI_INSTRUMENT_VERSION="${PROJECT_VERSION}"
+    AOTI_CLANG_RESOURCE_DIR="${AOTI_CLANG_RESOURCE_DIR}")
+endfunction()

@@ -1,0 +1,107 @@
+//===- LaunchSite.h - What the analysis knows about a wrapper ---*- C++ -*-===//
+//
+// Plain data, no AST pointers: the inventory of a wrapper.cpp outlives the
+// parse, is printed by --list, and is what instrumentation plans from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_ANALYSIS_LAUNCHSITE_H
+#define AOTI_ANALYSIS_LAUNCHSITE_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+/// How a kernel is launched from run_impl.
+enum class LaunchKind {
+  Triton,     ///< Inductor-generated Triton kernel (call_triton_* helper).
+  UserTriton, ///< User-defined Triton kernel (call_<name>_N helper).
+  Cpp,        ///< Inductor C++ kernel from kernel.cpp (extern "C" cpp_fused_*).
+  Extern,     ///< Fallback ATen op through the C shim (aoti_torch_cuda_*).
+  Proxy,      ///< Custom op through aoti_torch_proxy_executor_call_function.
+};
+
+/// The spelling used in --list, JSON and rules files ("triton", ...).
+llvm::StringRef kindName(LaunchKind Kind);
+std::optional<LaunchKind> parseKindName(llvm::StringRef Name);
+
+/// What a launch does with a tensor argument, as far as the callee's
+/// declaration tells (parameter names, constness, out-parameters).
+enum class ArgRole { Input, Output, InOut, Unknown };
+llvm::StringRef roleName(ArgRole Role);
+
+/// Where a named tensor handle in run_impl comes from.
+enum class HandleOrigin { GraphInput, Constant, Buffer, Other };
+llvm::StringRef originName(HandleOrigin Origin);
+
+struct TensorArg {
+  std::string Param; ///< Callee's parameter name ("in_out_ptr0", "self").
+  std::string Name;  ///< Named handle it resolves to ("buf1", "l1_weight").
+  ArgRole Role = ArgRole::Unknown;
+  HandleOrigin Origin = HandleOrigin::Other;
+  /// Index into the model's inputs or constants, when Origin says so.
+  std::optional<unsigned> OriginIndex;
+  /// Made by reinterpret_tensor_wrapper(Name, ...): a view of Name.
+  bool IsView = false;
+  /// Written through `&Name_handle`: a fresh output of an extern op.
+  bool ViaOutParam = false;
+  std::string Expr; ///< The argument as written.
+};
+
+struct ScalarArg {
+  std::string Param;
+  std::string Expr;
+  /// When Expr names a local of run_impl (`xnumel_3`), its initializer
+  /// (`32L*s77`): how symbolic sizes reach a launch.
+  std::string Definition;
+};
+
+struct LaunchSite {
+  unsigned Ordinal = 0;
+  LaunchKind Kind = LaunchKind::Triton;
+  std::string Kernel;   ///< Kernel or op name ("triton_poi_fused_1").
+  std::string Function; ///< "run_impl" or "_const_run_impl".
+  unsigned Line = 0;    ///< Of the launch call in the wrapper.
+  unsigned Column = 0;
+  /// From `// Topologically Sorted Source Nodes: [..], Original ATen: [..]`.
+  std::vector<std::string> SourceNodes;
+  std::vector<std::string> AtenOps;
+  std::vector<TensorArg> Tensors;
+  std::vector<ScalarArg> Scalars;
+
+  /// Byte offsets in the wrapper, for planning edits: start of the line of
+  /// the statement holding the launch, and the end of the last line that
+  /// belongs to it (including the RAIIAtenTensorHandle lines that take
+  /// ownership of its out-parameters).
+  unsigned BeforeOffset = 0;
+  unsigned AfterOffset = 0;
+  /// Indentation of the anchoring statement, reused for inserted code.
+  std::string Indent;
+};
+
+/// A graph input of run_impl (`auto arg0_1 = std::move(inputs[0]);`).
+struct GraphInput {
+  std::string Name;
+  unsigned Index = 0;
+};
+
+/// Everything --list reports about one wrapper.
+struct WrapperInventory {
+  std::string File;
+  std::string Device; ///< "cuda", "cpu", ... from the aoti_include header.
+  unsigned RunImplLine = 0;
+  std::vector<GraphInput> Inputs;
+  std::vector<std::string> Constants;
+  std::vector<LaunchSite> Sites;
+  /// Offset just after `inputs.clear();` in run_impl (where every input is
+  /// bound and checks may run), and offset of run_impl's closing brace.
+  unsigned InputsReadyOffset = 0;
+  unsigned RunImplEndOffset = 0;
+};
+
+} // namespace aoti
+
+#endif // AOTI_ANALYSIS_LAUNCHSITE_H

@@ -1,0 +1,784 @@
+//===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
+
+#include "Analysis/WrapperAnalysis.h"
+#include "Support/ToolError.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+
+using namespace clang;
+using namespace aoti;
+using llvm::StringRef;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Types of run_impl's tensor handles
+//===----------------------------------------------------------------------===//
+
+/// `AtenTensorHandle` is `AtenTensorOpaque*`.
+bool isRawHandleType(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    if (const auto *RD = PT->getPointeeType()->getAsRecordDecl())
+      return RD->getName() == "AtenTensorOpaque";
+  return false;
+}
+
+/// RAIIAtenTensorHandle, ConstantHandle and friends, or a raw handle.
+bool isTensorHandleType(QualType T) {
+  T = T.getNonReferenceType();
+  if (isRawHandleType(T))
+    return true;
+  if (const auto *RD = T->getAsRecordDecl()) {
+    StringRef N = RD->getName();
+    return N == "RAIIAtenTensorHandle" || N == "ConstantHandle" ||
+           N == "MaybeOwningAtenTensorHandle";
+  }
+  return false;
+}
+
+/// `AtenTensorHandle name[] = {...}`: how AOTI passes tensor lists
+/// (proxy-executor arguments, optional tensors).
+const InitListExpr *handleArrayInit(const VarDecl *VD) {
+  if (!VD || !VD->getType()->isConstantArrayType())
+    return nullptr;
+  const auto *AT = VD->getASTContext().getAsConstantArrayType(VD->getType());
+  if (!AT || !isRawHandleType(AT->getElementType()))
+    return nullptr;
+  return dyn_cast_or_null<InitListExpr>(VD->getInit());
+}
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (FD->getDeclName().isIdentifier())
+      return FD->getName();
+  return "";
+}
+
+/// Parameters of a launch helper that carry plumbing, not kernel arguments.
+bool isPlumbingParam(StringRef Name) {
+  return Name == "device_idx_" || Name == "stream_" || Name == "kernels_" ||
+         Name == "cubin_dir_" || Name == "proxy_executor";
+}
+
+/// Shim functions that allocate, wrap or inspect tensors without running a
+/// kernel. Everything else declared by the shim runs an op.
+bool isShimUtility(StringRef Name) {
+  static const StringRef UtilityPrefixes[] = {
+      "aoti_torch_get_",         "aoti_torch_empty_strided",
+      "aoti_torch_create_",      "aoti_torch_clone",
+      "aoti_torch_delete_",      "aoti_torch_new_",
+      "aoti_torch_dtype_",       "aoti_torch_device_type_",
+      "aoti_torch_layout_",      "aoti_torch_memory_format_",
+      "aoti_torch_item_",        "aoti_torch_scalar_to_tensor_",
+      "aoti_torch_wrap_",        "aoti_torch_assign_tensors",
+      "aoti_torch_check_",       "aoti_torch_print_",
+      "aoti_torch_save_",        "aoti_torch_grad_mode_",
+      "aoti_torch__reinterpret", "aoti_torch__alloc_from_pool",
+      "aoti_torch_as_strided",   "aoti_torch_is_",
+      "aoti_torch_cpu_view",     "aoti_torch_cuda_view",
+      "aoti_torch_free_",        "aoti_torch_set_",
+      "aoti_torch_warn",
+  };
+  return llvm::any_of(UtilityPrefixes,
+                      [&](StringRef P) { return Name.starts_with(P); });
+}
+
+//===----------------------------------------------------------------------===//
+// Source text helpers
+//===----------------------------------------------------------------------===//
+
+unsigned lineStart(StringRef Buffer, unsigned Offset) {
+  // rfind looks at the characters before Offset only.
+  size_t NL = Buffer.rfind('\n', Offset);
+  return NL == StringRef::npos ? 0 : NL + 1;
+}
+
+unsigned lineEnd(StringRef Buffer, unsigned Offset) {
+  size_t NL = Buffer.find('\n', Offset);
+  return NL == StringRef::npos ? Buffer.size() : NL + 1;
+}
+
+std::vector<std::string> splitList(StringRef List) {
+  std::vector<std::string> Items;
+  llvm::SmallVector<StringRef, 8> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    if (!P.trim().empty())
+      Items.push_back(P.trim().str());
+  return Items;
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis of one run_impl-like method
+//===----------------------------------------------------------------------===//
+
+/// What run_impl's declarations say about one named handle.
+struct HandleInfo {
+  HandleOrigin Origin = HandleOrigin::Other;
+  std::optional<unsigned> Index;
+};
+
+struct ResolvedTensor {
+  const VarDecl *Var = nullptr;
+  bool IsView = false;
+  bool ViaOutParam = false;
+};
+
+class FunctionAnalyzer {
+public:
+  FunctionAnalyzer(ASTContext &Ctx, WrapperInventory &Inv, StringRef Function)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Inv(Inv), Function(Function),
+        Buffer(SM.getBufferData(SM.getMainFileID())) {}
+
+  void run(const CompoundStmt *Body) {
+    PrevBoundary = offsetOf(Body->getLBracLoc()) + 1;
+    collectHandles(Body);
+    analyzeCompound(Body);
+    if (Function == "run_impl") {
+      Inv.RunImplEndOffset = offsetOf(Body->getRBracLoc());
+      if (!Inv.InputsReadyOffset)
+        Inv.InputsReadyOffset = PrevBoundaryAfterInputs
+                                    ? PrevBoundaryAfterInputs
+                                    : offsetOf(Body->getLBracLoc()) + 1;
+    }
+  }
+
+private:
+  unsigned offsetOf(SourceLocation Loc) const {
+    return SM.getFileOffset(SM.getExpansionLoc(Loc));
+  }
+
+  unsigned endOffsetOf(const Stmt *S) const {
+    SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
+    return SM.getFileOffset(End);
+  }
+
+  std::string textOf(const Expr *E) const {
+    CharSourceRange Range = CharSourceRange::getTokenRange(
+        SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
+    return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  }
+
+  //--- Pass 1: where each handle comes from ------------------------------===//
+
+  /// `inputs[N]` inside an initializer: graph input N.
+  static std::optional<unsigned> inputIndexIn(const Stmt *S) {
+    if (!S)
+      return std::nullopt;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+        if (const auto *Base =
+                dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreImpCasts()))
+          if (Base->getDecl()->getName() == "inputs") {
+            Expr::EvalResult R;
+            const Expr *IndexExpr = Op->getArg(1);
+            if (IndexExpr->EvaluateAsInt(
+                    R, Base->getDecl()->getASTContext()))
+              return R.Val.getInt().getZExtValue();
+          }
+    for (const Stmt *Child : S->children())
+      if (auto I = inputIndexIn(Child))
+        return I;
+    return std::nullopt;
+  }
+
+  /// Whether \p E names the data member \p Name, possibly through
+  /// smart-pointer operators (`constants_->`).
+  static bool refersToMember(const Stmt *E, StringRef Name) {
+    if (!E)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (ME->getMemberDecl()->getDeclName().isIdentifier() &&
+          ME->getMemberDecl()->getName() == Name)
+        return true;
+    for (const Stmt *Child : E->children())
+      if (refersToMember(Child, Name))
+        return true;
+    return false;
+  }
+
+  /// `constants_->at(N)` inside an initializer: constant N.
+  static std::optional<unsigned> constantIndexIn(const Stmt *S) {
+    if (!S)
+      return std::nullopt;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getDeclName().isIdentifier() && MD->getName() == "at" &&
+            MC->getNumArgs() == 1)
+          if (refersToMember(MC->getImplicitObjectArgument(),
+                             "constants_")) {
+              Expr::EvalResult R;
+              if (MC->getArg(0)->EvaluateAsInt(
+                      R, MD->getASTContext()))
+                return R.Val.getInt().getZExtValue();
+            }
+    // The constant's index is only ever in the outermost call.
+    if (isa<CXXMemberCallExpr>(S))
+      return std::nullopt;
+    for (const Stmt *Child : S->children())
+      if (auto I = constantIndexIn(Child))
+        return I;
+    return std::nullopt;
+  }
+
+  /// The raw-handle variable an RAII handle is built from
+  /// (`RAIIAtenTensorHandle buf0(buf0_handle);`).
+  static const VarDecl *handleSlotIn(const Expr *Init) {
+    if (!Init)
+      return nullptr;
+    const Expr *E = Init->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getNumArgs() >= 1)
+        E = CE->getArg(0)->IgnoreImplicit();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (isRawHandleType(VD->getType()))
+          return VD;
+    return nullptr;
+  }
+
+  void collectHandles(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          recordHandle(VD, DS);
+      return;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getDeclName().isIdentifier() && MD->getName() == "clear")
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                  MC->getImplicitObjectArgument()->IgnoreImpCasts()))
+            if (DRE->getDecl()->getName() == "inputs")
+              PrevBoundaryAfterInputs = lineEnd(Buffer, endOffsetOf(MC));
+    for (const Stmt *Child : S->children())
+      collectHandles(Child);
+  }
+
+  void recordHandle(const VarDecl *VD, const DeclStmt *DS) {
+    if (!isTensorHandleType(VD->getType()))
+      return;
+    HandleInfo Info;
+    const Expr *Init = VD->getInit();
+    if (auto I = inputIndexIn(Init)) {
+      Info = {HandleOrigin::GraphInput, I};
+      Inv.Inputs.push_back({VD->getName().str(), *I});
+    } else if (auto C = constantIndexIn(Init)) {
+      Info = {HandleOrigin::Constant, C};
+      Inv.Constants.push_back(VD->getName().str());
+    } else if (const VarDecl *Slot = handleSlotIn(Init)) {
+      Info.Origin = HandleOrigin::Buffer;
+      OwnerOfSlot[Slot] = VD;
+      OwnerLineEnd[VD] = lineEnd(Buffer, endOffsetOf(DS));
+    } else if (!isRawHandleType(VD->getType())) {
+      // `auto buf1 = std::move(buf0);  // reuse` and other RAII buffers.
+      Info.Origin = HandleOrigin::Buffer;
+    }
+    Handles[VD] = Info;
+  }
+
+  //--- Pass 2: launches --------------------------------------------------===//
+
+  /// Each direct child of a compound statement written in the file anchors
+  /// the launches inside it; nested compound statements (bodies of if/for)
+  /// anchor their own children. Compound statements from macro expansions
+  /// (AOTI_TORCH_ERROR_CODE_CHECK's `if`) stay inside their anchor.
+  void analyzeCompound(const CompoundStmt *CS) {
+    for (const Stmt *Child : CS->body())
+      findLaunches(Child, Child);
+  }
+
+  void findLaunches(const Stmt *S, const Stmt *Anchor) {
+    if (!S)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S);
+        CS && S != Anchor && CS->getLBracLoc().isFileID()) {
+      analyzeCompound(CS);
+      return;
+    }
+    if (isa<LambdaExpr>(S))
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (recordLaunch(Call, Anchor))
+        return; // A launch's arguments hold no further launches.
+    for (const Stmt *Child : S->children())
+      findLaunches(Child, Anchor);
+  }
+
+  /// Kind and kernel name of a call, if it launches something.
+  std::optional<std::pair<LaunchKind, std::string>>
+  classify(const CallExpr *Call) const {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getDeclName().isIdentifier())
+      return std::nullopt;
+    StringRef Name = FD->getName();
+    if (Name == "aoti_torch_proxy_executor_call_function")
+      return std::make_pair(LaunchKind::Proxy, Name.str());
+    // Older wrappers launch inline: launchKernel(kernels.triton_x, ...).
+    if (Name == "launchKernel" && Call->getNumArgs() > 0)
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(Call->getArg(0)->IgnoreImpCasts())) {
+        std::string Kernel = ME->getMemberDecl()->getName().str();
+        return std::make_pair(StringRef(Kernel).starts_with("triton_")
+                                  ? LaunchKind::Triton
+                                  : LaunchKind::UserTriton,
+                              Kernel);
+      }
+    SourceLocation DeclLoc = SM.getExpansionLoc(FD->getLocation());
+    if (SM.isInMainFile(DeclLoc)) {
+      // call_<kernel>(...) helpers: templates whose body calls launchKernel.
+      if (Name.starts_with("call_") && FD->getPrimaryTemplate() &&
+          callsLaunchKernel(FD->getBody())) {
+        StringRef Kernel = Name.drop_front(5);
+        return std::make_pair(Kernel.starts_with("triton_")
+                                  ? LaunchKind::Triton
+                                  : LaunchKind::UserTriton,
+                              Kernel.str());
+      }
+      // extern "C" kernels compiled from kernel.cpp.
+      if (FD->isExternC() && !FD->hasBody())
+        return std::make_pair(LaunchKind::Cpp, Name.str());
+      return std::nullopt;
+    }
+    // Fallback ops of the C shim: the generated per-device headers hold
+    // only ops; shim.h mixes ops with utilities.
+    StringRef DeclFile = SM.getFilename(DeclLoc);
+    if (DeclFile.contains("aoti_torch/generated/c_shim_"))
+      return std::make_pair(LaunchKind::Extern, Name.str());
+    if (DeclFile.ends_with("aoti_torch/c/shim.h") &&
+        Name.starts_with("aoti_torch_") && !isShimUtility(Name))
+      return std::make_pair(LaunchKind::Extern, Name.str());
+    return std::nullopt;
+  }
+
+  static bool callsLaunchKernel(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (calleeName(Call) == "launchKernel")
+        return true;
+    for (const Stmt *Child : S->children())
+      if (callsLaunchKernel(Child))
+        return true;
+    return false;
+  }
+
+  /// Follows an argument through the wrappers AOTI puts around handles to
+  /// the variable it names.
+  static std::optional<ResolvedTensor> resolveTensor(const Expr *E) {
+    ResolvedTensor R;
+    while (E) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+        if (Construct->getNumArgs() != 1)
+          return std::nullopt;
+        E = Construct->getArg(0);
+      } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+        const CXXMethodDecl *MD = MC->getMethodDecl();
+        bool Unwraps = MD && (isa<CXXConversionDecl>(MD) ||
+                              (MD->getDeclName().isIdentifier() &&
+                               (MD->getName() == "data_ptr" ||
+                                MD->getName() == "get")));
+        if (!Unwraps)
+          return std::nullopt;
+        E = MC->getImplicitObjectArgument();
+      } else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+        E = Cast->getSubExpr();
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        if (UO->getOpcode() != UO_AddrOf)
+          return std::nullopt;
+        R.ViaOutParam = true;
+        E = UO->getSubExpr();
+      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        StringRef Callee = calleeName(Call);
+        if (Call->getNumArgs() == 0)
+          return std::nullopt;
+        if (Callee == "reinterpret_tensor_wrapper")
+          R.IsView = true;
+        else if (Callee != "wrap_with_raii_handle_if_needed")
+          return std::nullopt;
+        E = Call->getArg(0);
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (!VD || !isTensorHandleType(VD->getType()))
+          return std::nullopt;
+        R.Var = VD;
+        return R;
+      } else {
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  static ArgRole roleOf(LaunchKind Kind, StringRef Callee,
+                        const ParmVarDecl *Param, bool ViaOutParam) {
+    if (ViaOutParam)
+      return ArgRole::Output;
+    if (!Param)
+      return ArgRole::Unknown;
+    StringRef P = Param->getName();
+    switch (Kind) {
+    case LaunchKind::Triton:
+    case LaunchKind::Cpp:
+      if (P.starts_with("in_out_ptr"))
+        return ArgRole::InOut;
+      if (P.starts_with("out_ptr"))
+        return ArgRole::Output;
+      if (P.starts_with("in_ptr"))
+        return ArgRole::Input;
+      if (Kind == LaunchKind::Cpp && Param->getType()->isPointerType() &&
+          Param->getType()->getPointeeType().isConstQualified())
+        return ArgRole::Input;
+      return ArgRole::Unknown;
+    case LaunchKind::Extern:
+      if (P == "out" || (P.starts_with("out") && P.size() > 3 &&
+                         llvm::isDigit(P[3])))
+        return ArgRole::Output;
+      // In-place ops (index_put_, copy_) write their `self`.
+      if (P == "self" && Callee.ends_with("_") && !Callee.ends_with("__"))
+        return ArgRole::InOut;
+      return ArgRole::Input;
+    case LaunchKind::UserTriton:
+    case LaunchKind::Proxy:
+      // Nothing in the declaration says which pointers a user kernel or a
+      // custom op writes.
+      return ArgRole::Unknown;
+    }
+    return ArgRole::Unknown;
+  }
+
+  TensorArg makeTensorArg(const ResolvedTensor &R, std::string Param,
+                          ArgRole Role, std::string Expr) const {
+    TensorArg T;
+    const VarDecl *Named = R.Var;
+    if (R.ViaOutParam)
+      if (auto It = OwnerOfSlot.find(R.Var); It != OwnerOfSlot.end())
+        Named = It->second;
+    T.Name = Named->getName().str();
+    if (Named == R.Var && R.ViaOutParam)
+      T.Name = StringRef(T.Name).drop_back(
+                                    StringRef(T.Name).ends_with("_handle") ? 7
+                                                                           : 0)
+                   .str();
+    if (auto It = Handles.find(Named); It != Handles.end()) {
+      T.Origin = It->second.Origin;
+      T.OriginIndex = It->second.Index;
+    } else if (R.ViaOutParam) {
+      T.Origin = HandleOrigin::Buffer;
+    }
+    T.Param = std::move(Param);
+    T.Role = Role;
+    T.IsView = R.IsView;
+    T.ViaOutParam = R.ViaOutParam;
+    T.Expr = std::move(Expr);
+    return T;
+  }
+
+  bool recordLaunch(const CallExpr *Call, const Stmt *Anchor) {
+    auto Classified = classify(Call);
+    if (!Classified)
+      return false;
+    LaunchSite Site;
+    Site.Kind = Classified->first;
+    Site.Kernel = Classified->second;
+    Site.Function = Function.str();
+    Site.Ordinal = Inv.Sites.size();
+    SourceLocation CallLoc = SM.getFileLoc(Call->getBeginLoc());
+    Site.Line = SM.getSpellingLineNumber(CallLoc);
+    Site.Column = SM.getSpellingColumnNumber(CallLoc);
+
+    const FunctionDecl *FD = Call->getDirectCallee();
+    unsigned AfterOffset = lineEnd(Buffer, endOffsetOf(Anchor));
+    // Older inline launches pass the kernel object first; skip it.
+    unsigned FirstArg = Site.Kind != LaunchKind::Proxy &&
+                                calleeName(Call) == "launchKernel"
+                            ? 1
+                            : 0;
+    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (isa<CXXDefaultArgExpr>(Arg))
+        continue;
+      const ParmVarDecl *Param =
+          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+      std::string ParamName = Param ? Param->getName().str() : "";
+      if (isPlumbingParam(ParamName))
+        continue;
+      if (auto R = resolveTensor(Arg)) {
+        // A handle array stands for the tensors it lists.
+        if (const InitListExpr *List = handleArrayInit(R->Var)) {
+          for (unsigned J = 0; J < List->getNumInits(); ++J)
+            if (auto Elem = resolveTensor(List->getInit(J)))
+              Site.Tensors.push_back(makeTensorArg(
+                  *Elem, ParamName + "[" + std::to_string(J) + "]",
+                  roleOf(Site.Kind, Site.Kernel, Param, false),
+                  textOf(List->getInit(J))));
+          continue;
+        }
+        TensorArg T = makeTensorArg(
+            *R, ParamName, roleOf(Site.Kind, Site.Kernel, Param, R->ViaOutParam),
+            textOf(Arg));
+        if (T.ViaOutParam)
+          if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
+            AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
+        Site.Tensors.push_back(std::move(T));
+        continue;
+      }
+      ScalarArg Scalar{ParamName, textOf(Arg), ""};
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+            Scalar.Definition = textOf(VD->getInit());
+      Site.Scalars.push_back(std::move(Scalar));
+    }
+
+    unsigned AnchorBegin = offsetOf(Anchor->getBeginLoc());
+    Site.BeforeOffset = lineStart(Buffer, AnchorBegin);
+    Site.AfterOffset = AfterOffset;
+    Site.Indent = Buffer.slice(Site.BeforeOffset, AnchorBegin)
+                      .take_while([](char C) { return C == ' ' || C == '\t'; })
+                      .str();
+    attachSourceNodes(Site);
+    PrevBoundary = AfterOffset;
+    Inv.Sites.push_back(std::move(Site));
+    return true;
+  }
+
+  /// The last `// ... Source Nodes: ...` comment between the previous
+  /// launch and this one.
+  void attachSourceNodes(LaunchSite &Site) const {
+    if (PrevBoundary >= Site.BeforeOffset)
+      return;
+    StringRef Gap = Buffer.slice(PrevBoundary, Site.BeforeOffset);
+    size_t Pos = Gap.rfind("Source Nodes: [");
+    if (Pos == StringRef::npos)
+      return;
+    size_t Begin = Gap.rfind('\n', Pos);
+    Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+    StringRef Line = Gap.slice(Begin, Gap.find('\n', Pos));
+    parseSourceNodesComment(Line, Site.SourceNodes, Site.AtenOps);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  WrapperInventory &Inv;
+  StringRef Function;
+  StringRef Buffer;
+  unsigned PrevBoundary = 0;
+  unsigned PrevBoundaryAfterInputs = 0;
+  llvm::DenseMap<const VarDecl *, HandleInfo> Handles;
+  llvm::DenseMap<const VarDecl *, const VarDecl *> OwnerOfSlot;
+  llvm::DenseMap<const VarDecl *, unsigned> OwnerLineEnd;
+};
+
+//===----------------------------------------------------------------------===//
+// Finding run_impl
+//===----------------------------------------------------------------------===//
+
+void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
+                         std::vector<const CXXMethodDecl *> &Methods) {
+  for (const Decl *D : DC->decls()) {
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+      collectModelMethods(NS, SM, Methods);
+    } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      collectModelMethods(LS, SM, Methods);
+    } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
+      if (!MD->doesThisDeclarationHaveABody() ||
+          !MD->getDeclName().isIdentifier() ||
+          MD->getParent()->getName() != "AOTInductorModel")
+        continue;
+      if (MD->getName() == "run_impl" || MD->getName() == "_const_run_impl")
+        Methods.push_back(MD);
+    }
+  }
+}
+
+std::string deviceOf(StringRef Buffer) {
+  constexpr StringRef Marker = "aoti_include/";
+  size_t Pos = Buffer.find(Marker);
+  if (Pos == StringRef::npos)
+    return "unknown";
+  StringRef Rest = Buffer.drop_front(Pos + Marker.size());
+  return Rest.take_until([](char C) { return C == '.' || C == '>'; }).str();
+}
+
+//===----------------------------------------------------------------------===//
+// Running clang
+//===----------------------------------------------------------------------===//
+
+/// Keeps clang's errors (warnings in generated code are noise here) so the
+/// driver can report them in one line each.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  struct Entry {
+    std::string Location;
+    std::string Message;
+    bool FileNotFound = false;
+  };
+  std::vector<Entry> Errors;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    Entry E;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    E.Message = std::string(Msg);
+    E.FileNotFound = Info.getID() == diag::err_pp_file_not_found;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        E.Location = (llvm::Twine(P.getFilename()) + ":" +
+                      llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()))
+                         .str();
+    }
+    Errors.push_back(std::move(E));
+  }
+};
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  explicit AnalysisConsumer(std::optional<llvm::Expected<WrapperInventory>> &Out)
+      : Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // The driver reports clang's errors instead.
+    Out.emplace(analyzeParsedWrapper(Ctx));
+  }
+
+private:
+  std::optional<llvm::Expected<WrapperInventory>> &Out;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  explicit AnalysisAction(std::optional<llvm::Expected<WrapperInventory>> &Out)
+      : Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<AnalysisConsumer>(Out);
+  }
+
+private:
+  std::optional<llvm::Expected<WrapperInventory>> &Out;
+};
+
+} // namespace
+
+bool aoti::parseSourceNodesComment(StringRef Line,
+                                   std::vector<std::string> &SourceNodes,
+                                   std::vector<std::string> &AtenOps) {
+  Line = Line.trim();
+  if (!Line.consume_front("//"))
+    return false;
+  size_t NodesPos = Line.find("Source Nodes: [");
+  if (NodesPos == StringRef::npos)
+    return false;
+  StringRef Rest = Line.drop_front(NodesPos + strlen("Source Nodes: ["));
+  size_t Close = Rest.find("]");
+  if (Close == StringRef::npos)
+    return false;
+  SourceNodes = splitList(Rest.take_front(Close));
+  Rest = Rest.drop_front(Close + 1);
+  size_t AtenPos = Rest.find("Original ATen: [");
+  if (AtenPos != StringRef::npos) {
+    StringRef Ops = Rest.drop_front(AtenPos + strlen("Original ATen: ["));
+    AtenOps = splitList(Ops.take_until([](char C) { return C == ']'; }));
+  }
+  return true;
+}
+
+llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  WrapperInventory Inv;
+  if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Inv.File = Entry->getName().str();
+  Inv.Device = deviceOf(SM.getBufferData(SM.getMainFileID()));
+
+  std::vector<const CXXMethodDecl *> Methods;
+  collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods);
+  const CXXMethodDecl *RunImpl = nullptr;
+  for (const CXXMethodDecl *MD : Methods)
+    if (MD->getName() == "run_impl")
+      RunImpl = MD;
+  if (!RunImpl)
+    return makeToolError(
+        ExitCode::NotAWrapper, Inv.File,
+        "no definition of AOTInductorModel::run_impl: this is not an "
+        "AOTInductor wrapper.cpp",
+        "aoti-instrument works on the wrapper.cpp that "
+        "torch._inductor.aoti_compile_and_package generates");
+  Inv.RunImplLine = SM.getSpellingLineNumber(RunImpl->getLocation());
+
+  // Source order, which is also execution order: constant folding
+  // (_const_run_impl) runs before the first run_impl.
+  for (const CXXMethodDecl *MD : Methods)
+    if (const auto *Body = dyn_cast_or_null<CompoundStmt>(MD->getBody()))
+      FunctionAnalyzer(Ctx, Inv, MD->getName()).run(Body);
+  llvm::sort(Inv.Inputs, [](const GraphInput &A, const GraphInput &B) {
+    return A.Index < B.Index;
+  });
+  return Inv;
+}
+
+llvm::Expected<WrapperInventory>
+aoti::analyzeWrapper(StringRef WrapperPath,
+                     const std::vector<std::string> &CompilerArgs) {
+  // Warnings in generated code are noise here; -fno-caret-diagnostics also
+  // silences clang's "N warnings generated." summary.
+  std::vector<std::string> Argv = {"clang++", "-fsyntax-only", "-w",
+                                   "-fno-caret-diagnostics"};
+  llvm::append_range(Argv, CompilerArgs);
+  Argv.push_back("-xc++");
+  Argv.push_back(WrapperPath.str());
+
+  std::optional<llvm::Expected<WrapperInventory>> Result;
+  ErrorCollector Errors;
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  tooling::ToolInvocation Invocation(
+      Argv, std::make_unique<AnalysisAction>(Result), Files.get());
+  Invocation.setDiagnosticConsumer(&Errors);
+  bool Ok = Invocation.run();
+
+  if (!Errors.Errors.empty()) {
+    const ErrorCollector::Entry &First = Errors.Errors.front();
+    std::string Message = First.Message;
+    if (Errors.Errors.size() > 1)
+      Message += " (and " + std::to_string(Errors.Errors.size() - 1) +
+                 " more errors)";
+    std::string Hint;
+    if (First.FileNotFound)
+      Hint = "the wrapper's headers come from torch (and CUDA): pass "
+             "--torch-include=<site-packages>/torch/include, put a python3 "
+             "that has torch on PATH, or give flags after '--' "
+             "(e.g. -- -I/path/to/torch/include)";
+    return makeToolError(ExitCode::CompileError,
+                         First.Location.empty() ? WrapperPath.str()
+                                                : First.Location,
+                         Message, Hint);
+  }
+  if (!Ok || !Result)
+    return makeToolError(ExitCode::CompileError, WrapperPath.str(),
+                         "clang could not parse the file");
+  return std::move(*Result);
+}

@@ -1,0 +1,45 @@
+//===- WrapperAnalysis.h - Find the kernel launches of a wrapper -*- C++ -*-===//
+//
+// Parses an AOTInductor wrapper.cpp with Clang and classifies every kernel
+// launch in AOTInductorModel::run_impl (and _const_run_impl), resolving its
+// tensor arguments to the named handles of run_impl.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_ANALYSIS_WRAPPERANALYSIS_H
+#define AOTI_ANALYSIS_WRAPPERANALYSIS_H
+
+#include "Analysis/LaunchSite.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace aoti {
+
+/// Parses \p WrapperPath with the clang driver arguments \p CompilerArgs
+/// (no program name, no input file) and returns its inventory. Fails with a
+/// ToolError: CompileError when clang reports errors (a missing header is
+/// named, with a hint on how to pass include dirs), NotAWrapper when the
+/// file has no AOTInductorModel::run_impl.
+llvm::Expected<WrapperInventory>
+analyzeWrapper(llvm::StringRef WrapperPath,
+               const std::vector<std::string> &CompilerArgs);
+
+/// The analysis proper, on an already parsed translation unit whose main
+/// file is the wrapper. Exposed for unit tests.
+llvm::Expected<WrapperInventory> analyzeParsedWrapper(clang::ASTContext &Ctx);
+
+/// Splits `// Topologically Sorted Source Nodes: [a, b], Original ATen:
+/// [aten.x]` into its two lists; false when \p Line is no such comment.
+bool parseSourceNodesComment(llvm::StringRef Line,
+                             std::vector<std::string> &SourceNodes,
+                             std::vector<std::string> &AtenOps);
+
+} // namespace aoti
+
+#endif // AOTI_ANALYSIS_WRAPPERANALYSIS_H

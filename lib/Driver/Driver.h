@@ -1,0 +1,57 @@
+//===- Driver.h - Run one wrapper through the tool's stages -----*- C++ -*-===//
+//
+// The driver reads and validates the input, works out compile flags, runs
+// the analysis and hands the result to the requested output. The command
+// line tool is a thin shell around runDriver().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_DRIVER_DRIVER_H
+#define AOTI_DRIVER_DRIVER_H
+
+#include "Support/ToolError.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+enum class ListFormat { None, Table, Json };
+
+struct DriverOptions {
+  std::string InputPath;
+  ListFormat List = ListFormat::None;
+  /// Flags after `--`, used as given.
+  std::optional<std::vector<std::string>> ExtraFlags;
+  /// -p: directory holding compile_commands.json.
+  std::string BuildPath;
+  std::string TorchIncludeDir;
+  std::string Python = "python3";
+  /// Clang resource dir; defaults to the one the tool was built against.
+  std::string ResourceDir;
+};
+
+/// Reads \p Path, refusing what cannot be a wrapper: a missing or
+/// unreadable file, a directory, an empty file, binary data.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readWrapperFile(llvm::StringRef Path);
+
+/// Runs the tool; results go to \p Out, notes to \p Err. Returns the
+/// ToolError of the first stage that failed.
+llvm::Error runDriver(const DriverOptions &Options, llvm::raw_ostream &Out,
+                      llvm::raw_ostream &Err);
+
+/// Prints \p E clang-style to \p Err and returns its exit code.
+int reportError(llvm::Error E, llvm::raw_ostream &Err);
+
+/// The version string printed by --version and stamped into outputs.
+llvm::StringRef toolVersion();
+
+} // namespace aoti
+
+#endif // AOTI_DRIVER_DRIVER_H

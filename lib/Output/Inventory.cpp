@@ -1,0 +1,140 @@
+//===- Inventory.cpp - Print a wrapper's launch sites ---------------------===//
+
+#include "Output/Inventory.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+
+using namespace aoti;
+
+std::string aoti::formatTensorArg(const TensorArg &T) {
+  std::string S = T.Name + ":" + roleName(T.Role).str();
+  if (T.IsView)
+    S += ":view";
+  return S;
+}
+
+void aoti::printInventoryTable(const WrapperInventory &Inv,
+                               llvm::raw_ostream &OS) {
+  OS << Inv.File << ": " << Inv.Sites.size() << " launch site"
+     << (Inv.Sites.size() == 1 ? "" : "s") << " (device " << Inv.Device
+     << ", run_impl at line " << Inv.RunImplLine << ")\n";
+  std::vector<std::string> InputNames;
+  for (const GraphInput &In : Inv.Inputs)
+    InputNames.push_back(In.Name);
+  OS << "inputs: " << (InputNames.empty() ? "-" : llvm::join(InputNames, ", "))
+     << "\n";
+  OS << "constants: "
+     << (Inv.Constants.empty() ? "-" : llvm::join(Inv.Constants, ", "))
+     << "\n";
+  if (Inv.Sites.empty())
+    return;
+
+  // Column widths from the data, so long kernel names stay aligned.
+  size_t KernelWidth = strlen("KERNEL"), TensorWidth = strlen("TENSORS");
+  std::vector<std::string> TensorCells;
+  for (const LaunchSite &S : Inv.Sites) {
+    std::vector<std::string> Parts;
+    for (const TensorArg &T : S.Tensors)
+      Parts.push_back(formatTensorArg(T));
+    TensorCells.push_back(Parts.empty() ? "-" : llvm::join(Parts, " "));
+    KernelWidth = std::max(KernelWidth, S.Kernel.size());
+    TensorWidth = std::max(TensorWidth, TensorCells.back().size());
+  }
+  OS << "\n"
+     << llvm::format("%4s %6s  %-11s  ", (const char *)"#", (const char *)"LINE",
+                     (const char *)"KIND")
+     << llvm::left_justify("KERNEL", KernelWidth) << "  "
+     << llvm::left_justify("TENSORS", TensorWidth) << "  SCALARS\n";
+  for (auto [S, Tensors] : llvm::zip(Inv.Sites, TensorCells)) {
+    std::vector<std::string> Scalars;
+    for (const ScalarArg &A : S.Scalars)
+      Scalars.push_back((A.Param.empty() ? A.Expr : A.Param + "=" + A.Expr) +
+                        (A.Definition.empty() ? "" : "(" + A.Definition + ")"));
+    OS << llvm::format("%4u %6u  %-11s  ", S.Ordinal, S.Line,
+                       kindName(S.Kind).str().c_str())
+       << llvm::left_justify(S.Kernel, KernelWidth) << "  "
+       << llvm::left_justify(Tensors, TensorWidth) << "  "
+       << (Scalars.empty() ? "-" : llvm::join(Scalars, " ")) << "\n";
+    if (!S.SourceNodes.empty() || !S.AtenOps.empty())
+      OS << "             source nodes: [" << llvm::join(S.SourceNodes, ", ")
+         << "]  aten: [" << llvm::join(S.AtenOps, ", ") << "]\n";
+    if (S.Function != "run_impl")
+      OS << "             in " << S.Function << "\n";
+  }
+
+  std::map<std::string, unsigned> PerKind;
+  for (const LaunchSite &S : Inv.Sites)
+    ++PerKind[kindName(S.Kind).str()];
+  std::vector<std::string> Counts;
+  for (const auto &[Kind, N] : PerKind)
+    Counts.push_back(std::to_string(N) + " " + Kind);
+  OS << "\ntotal: " << Inv.Sites.size() << " (" << llvm::join(Counts, ", ")
+     << ")\n";
+}
+
+void aoti::printInventoryJson(const WrapperInventory &Inv,
+                              llvm::raw_ostream &OS) {
+  llvm::json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("file", Inv.File);
+    J.attribute("device", Inv.Device);
+    J.attribute("run_impl_line", Inv.RunImplLine);
+    J.attributeArray("inputs", [&] {
+      for (const GraphInput &In : Inv.Inputs)
+        J.object([&] {
+          J.attribute("name", In.Name);
+          J.attribute("index", In.Index);
+        });
+    });
+    J.attributeArray("constants", [&] {
+      for (const std::string &C : Inv.Constants)
+        J.value(C);
+    });
+    J.attributeArray("sites", [&] {
+      for (const LaunchSite &S : Inv.Sites)
+        J.object([&] {
+          J.attribute("ordinal", S.Ordinal);
+          J.attribute("kind", kindName(S.Kind));
+          J.attribute("kernel", S.Kernel);
+          J.attribute("function", S.Function);
+          J.attribute("line", S.Line);
+          J.attribute("column", S.Column);
+          J.attributeArray("source_nodes", [&] {
+            for (const std::string &N : S.SourceNodes)
+              J.value(N);
+          });
+          J.attributeArray("aten_ops", [&] {
+            for (const std::string &N : S.AtenOps)
+              J.value(N);
+          });
+          J.attributeArray("tensors", [&] {
+            for (const TensorArg &T : S.Tensors)
+              J.object([&] {
+                J.attribute("param", T.Param);
+                J.attribute("name", T.Name);
+                J.attribute("role", roleName(T.Role));
+                J.attribute("origin", originName(T.Origin));
+                if (T.OriginIndex)
+                  J.attribute("origin_index", *T.OriginIndex);
+                J.attribute("view", T.IsView);
+                J.attribute("out_param", T.ViaOutParam);
+                J.attribute("expr", T.Expr);
+              });
+          });
+          J.attributeArray("scalars", [&] {
+            for (const ScalarArg &A : S.Scalars)
+              J.object([&] {
+                J.attribute("param", A.Param);
+                J.attribute("expr", A.Expr);
+                if (!A.Definition.empty())
+                  J.attribute("definition", A.Definition);
+              });
+          });
+        });
+    });
+  });
+  OS << "\n";
+}

@@ -1,0 +1,67 @@
+//===- ToolError.h - Errors that carry an exit code -------------*- C++ -*-===//
+//
+// Every failure the tool can report travels through the library as an
+// llvm::Error of this type, so the driver can print one clang-style line and
+// exit with the documented code without knowing which stage failed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_SUPPORT_TOOLERROR_H
+#define AOTI_SUPPORT_TOOLERROR_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace aoti {
+
+/// Exit codes of aoti-instrument; README.md documents them for users.
+enum class ExitCode : int {
+  Success = 0,
+  Usage = 1,          ///< Bad command line.
+  InputFile = 2,      ///< Missing, unreadable, empty or binary input file.
+  NotAWrapper = 3,    ///< Valid C++, but no AOTInductorModel::run_impl.
+  CompileError = 4,   ///< Clang could not parse the wrapper (e.g. headers).
+  RulesError = 5,     ///< Bad rules file.
+  OutputError = 6,    ///< Cannot write output, or input already instrumented.
+};
+
+/// An error with a clang-style location prefix ("file:line:col" or "file")
+/// and the exit code the driver returns for it.
+class ToolError : public llvm::ErrorInfo<ToolError> {
+public:
+  static char ID;
+
+  ToolError(ExitCode Code, std::string Location, std::string Message,
+            std::string Hint = "")
+      : Code(Code), Location(std::move(Location)), Message(std::move(Message)),
+        Hint(std::move(Hint)) {}
+
+  ExitCode code() const { return Code; }
+  llvm::StringRef location() const { return Location; }
+  llvm::StringRef text() const { return Message; }
+  /// Optional follow-up line, printed as "note: ...".
+  llvm::StringRef hint() const { return Hint; }
+
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  ExitCode Code;
+  std::string Location;
+  std::string Message;
+  std::string Hint;
+};
+
+/// Shorthand for `llvm::make_error<ToolError>(...)`.
+inline llvm::Error makeToolError(ExitCode Code, std::string Location,
+                                 std::string Message, std::string Hint = "") {
+  return llvm::make_error<ToolError>(Code, std::move(Location),
+                                     std::move(Message), std::move(Hint));
+}
+
+} // namespace aoti
+
+#endif // AOTI_SUPPORT_TOOLERROR_H

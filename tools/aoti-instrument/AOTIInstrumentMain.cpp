@@ -1,0 +1,122 @@
+//===- AOTIInstrumentMain.cpp - The aoti-instrument command ---------------===//
+//
+// Argument parsing only; everything else is in the library (lib/Driver).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver/Driver.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace aoti;
+
+namespace {
+
+llvm::cl::OptionCategory ToolCategory("aoti-instrument options");
+
+llvm::cl::opt<std::string> InputPath(llvm::cl::Positional,
+                                     llvm::cl::desc("<wrapper.cpp>"),
+                                     llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<ListFormat> List(
+    "list", llvm::cl::desc("List the kernel launch sites of the wrapper"),
+    llvm::cl::ValueOptional,
+    llvm::cl::values(
+        clEnumValN(ListFormat::Table, "", "a table (the default)"),
+        clEnumValN(ListFormat::Table, "table", "a table"),
+        clEnumValN(ListFormat::Json, "json", "one JSON object")),
+    llvm::cl::init(ListFormat::None), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> BuildPath(
+    "p",
+    llvm::cl::desc("Build directory holding compile_commands.json; its "
+                   "command for the wrapper replaces flag discovery"),
+    llvm::cl::value_desc("build-path"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> TorchInclude(
+    "torch-include",
+    llvm::cl::desc("torch/include directory to parse the wrapper with "
+                   "(default: asked of the python3 on PATH)"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string>
+    Python("python",
+           llvm::cl::desc("Python interpreter asked where torch is installed"),
+           llvm::cl::value_desc("exe"), llvm::cl::init("python3"),
+           llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string>
+    ResourceDir("resource-dir",
+                llvm::cl::desc("Clang resource directory (builtin headers)"),
+                llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::extrahelp MoreHelp(R"(
+Compile flags are taken from, in order: flags after '--' (used as given);
+the compile_commands.json in the -p directory; the '// Compile cmd' comment
+AOTI writes at the end of wrapper.cpp; a *_compile_flags.json beside it;
+built-in defaults. Torch and CUDA include dirs that do not exist here are
+replaced by local ones (--torch-include, the python3 on PATH, $CUDA_HOME or
+/usr/local/cuda).
+
+Examples:
+  aoti-instrument wrapper.cpp --list
+  aoti-instrument wrapper.cpp --list=json > sites.json
+  aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
+
+Exit codes:
+  0  success
+  1  bad command line
+  2  input file missing, unreadable, empty or not text
+  3  not an AOTInductor wrapper (no AOTInductorModel::run_impl)
+  4  clang could not parse the wrapper (e.g. torch headers not found)
+  5  bad rules file
+  6  cannot write the output, or the input is already instrumented
+)");
+
+void printVersion(llvm::raw_ostream &OS) {
+  OS << "aoti-instrument " << toolVersion() << " (LLVM/Clang "
+     << LLVM_VERSION_STRING << ")\n";
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+
+  // Like every clang tool, everything after `--` is compiler flags.
+  std::optional<std::vector<std::string>> ExtraFlags;
+  for (int I = 1; I < Argc; ++I) {
+    if (llvm::StringRef(Argv[I]) != "--")
+      continue;
+    ExtraFlags.emplace(Argv + I + 1, Argv + Argc);
+    Argc = I;
+    break;
+  }
+
+  llvm::cl::HideUnrelatedOptions(ToolCategory);
+  llvm::cl::SetVersionPrinter(printVersion);
+  if (!llvm::cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "aoti-instrument: find and instrument the kernel launches of an "
+          "AOTInductor wrapper.cpp\n",
+          &llvm::errs()))
+    return static_cast<int>(ExitCode::Usage);
+  if (InputPath.empty()) {
+    llvm::errs() << "aoti-instrument: error: no input file; usage: "
+                    "aoti-instrument <wrapper.cpp> --list [-- <flags>]\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
+
+  DriverOptions Options;
+  Options.InputPath = InputPath;
+  Options.List = List;
+  Options.ExtraFlags = std::move(ExtraFlags);
+  Options.BuildPath = BuildPath;
+  Options.TorchIncludeDir = TorchInclude;
+  Options.Python = Python;
+  Options.ResourceDir = ResourceDir;
+  if (llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs()))
+    return reportError(std::move(E), llvm::errs());
+  return static_cast<int>(ExitCode::Success);
+}
