@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs everything aoti-instrument needs on Debian bookworm (packages and
+# the pinned torch in a virtualenv cached outside the clone), then configures
+# and builds the project. Safe to run again: each step is skipped when done.
+#
+# Environment: AOTI_CACHE_DIR (default ~/.cache/aoti-instrument),
+# AOTI_BUILD_DIR (default <repo>/build).
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/env.sh
+source "$REPO/scripts/env.sh"
+
+log() { printf '[bootstrap] %s\n' "$*" >&2; }
+
+# --- Debian packages ---------------------------------------------------------
+PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libyaml-cpp-dev
+          libgtest-dev cmake ninja-build g++ python3)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+if ((${#missing[@]})); then
+  log "installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+# --- The pinned torch, in a virtualenv outside the clone ---------------------
+if [ ! -f "$AOTI_VENV/.complete" ]; then
+  log "creating $AOTI_VENV with torch==$AOTI_TORCH_VERSION.* (one time, ~2-4 GB)"
+  rm -rf "$AOTI_VENV"
+  mkdir -p "$(dirname "$AOTI_VENV")"
+  python3 -m venv "$AOTI_VENV"
+  "$AOTI_VENV/bin/pip" install -q --disable-pip-version-check \
+    "torch==$AOTI_TORCH_VERSION.*" safetensors numpy >&2
+  # Written last: an interrupted install is redone, never half-used.
+  touch "$AOTI_VENV/.complete"
+fi
+
+# --- Configure and build ---------------------------------------------------
+if [ ! -f "$AOTI_BUILD_DIR/build.ninja" ]; then
+  log "configuring $AOTI_BUILD_DIR"
+  cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DAOTI_PYTHON="$AOTI_VENV/bin/python" >&2
+fi
+log "building"
+cmake --build "$AOTI_BUILD_DIR" >&2

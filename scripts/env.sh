@@ -1,0 +1,7 @@
+# Shared settings of the scripts (sourced, not run). The one place that pins
+# torch: the GPU machine has 2.11, and the corpus was made with it.
+AOTI_TORCH_VERSION=2.11
+AOTI_CACHE_DIR=${AOTI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aoti-instrument}
+AOTI_VENV=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_VERSION
+AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
+AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument

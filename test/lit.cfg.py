@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration for aoti-instrument's regression tests (see
+# mlir/examples/standalone/test/lit.cfg.py in llvm-project for the model).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "aoti-instrument"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.aoti_obj_root, "test")
+
+# `not`, FileCheck and the tool itself must be found on PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.aoti_tools_dir, append_path=True)
+llvm_config.use_default_substitutions()
+
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%torch_include", config.torch_include_dir))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%aoti_python", config.aoti_python))
+config.substitutions.append(("%resource_dir", config.clang_resource_dir))
+config.substitutions.append(("%repo", config.aoti_src_root))
+
+# Never let the user's environment change what the tests see.
+for var in ["AOTI_INSTRUMENT_DISABLE", "AOTI_INSTRUMENT_LOG", "CUDA_HOME"]:
+    config.environment.pop(var, None)
+
+if config.torch_include_dir:
+    config.available_features.add("torch")
+if os.path.exists(os.path.join(config.cuda_home, "include", "cuda.h")):
+    config.available_features.add("cuda-headers")
