@@ -25,6 +25,14 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%aoti_python", config.aoti_python))
 config.substitutions.append(("%resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%repo", config.aoti_src_root))
+# Braced, so that no substitution above is a prefix of them. For tests that
+# run the tool under a different PATH: the tool's own directory, the
+# directory of the Python that has the pinned torch, and the PATH tests
+# normally run with.
+config.substitutions.append(("%{aoti_bin}", config.aoti_tools_dir))
+config.substitutions.append(
+    ("%{aoti_python_bin}", os.path.dirname(config.aoti_python)))
+config.substitutions.append(("%{test_path}", config.environment["PATH"]))
 
 # Never let the user's environment change what the tests see.
 for var in ["AOTI_INSTRUMENT_DISABLE", "AOTI_INSTRUMENT_LOG", "CUDA_HOME"]:
