@@ -4,9 +4,21 @@
 set(AOTI_LLVM_INCLUDE_DIRS ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
 separate_arguments(AOTI_LLVM_DEFINITIONS NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 
+# AOTI_STATIC_LLVM links every clang/LLVM static library (the linker keeps
+# only what is used) plus static libstdc++: a self-contained binary that can
+# be carried to a machine without LLVM (the GPU machine of scripts/e2e).
+option(AOTI_STATIC_LLVM "Link LLVM/Clang statically (portable binary)" OFF)
+
 # Debian ships clang as one shared library (clang-cpp) and LLVM as another;
 # clang-cpp does not pull in libLLVM, so link both explicitly.
-if(LLVM_LINK_LLVM_DYLIB)
+if(AOTI_STATIC_LLVM)
+  file(GLOB _clang_static "${LLVM_LIBRARY_DIR}/libclang[A-Z]*.a")
+  file(GLOB _llvm_static "${LLVM_LIBRARY_DIR}/libLLVM[A-Z]*.a")
+  set(AOTI_LLVM_LIBS -Wl,--start-group ${_clang_static} ${_llvm_static}
+    -Wl,--end-group -l:libz.so.1 -l:libzstd.so.1 -l:libtinfo.so.6 pthread dl rt m
+    -static-libstdc++ -static-libgcc)
+  set(AOTI_YAML_LIB "/usr/lib/x86_64-linux-gnu/libyaml-cpp.a")
+elseif(LLVM_LINK_LLVM_DYLIB)
   set(AOTI_LLVM_LIBS clang-cpp LLVM)
 else()
   llvm_map_components_to_libnames(AOTI_LLVM_COMPONENT_LIBS support option
@@ -15,6 +27,9 @@ else()
     clangTransformer clangFrontend clangDriver clangSerialization clangParse
     clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
     clangFormat clangRewrite clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
+endif()
+if(NOT AOTI_YAML_LIB)
+  set(AOTI_YAML_LIB yaml-cpp)
 endif()
 
 # The Python that has the pinned torch: used by tests and scripts only, never

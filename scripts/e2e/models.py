@@ -1,0 +1,169 @@
+"""The models the end-to-end harness compiles with AOTInductor.
+
+Each entry of MODELS builds (module, example_args, dynamic_shapes) for a device
+and dtype. They are small on purpose, except `transformer`, whose size is set
+by its options (the GPU benchmarks use 12 layers, d=256, 8 heads).
+"""
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Linear(16, 32)
+        self.l2 = nn.Linear(32, 8)
+
+    def forward(self, x):
+        return self.l2(torch.relu(self.l1(x)))
+
+
+class NanChain(nn.Module):
+    """The log of a negative activation makes NaN three kernels before the
+    output: linear -> log (NaN here) -> linear -> layer norm."""
+
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Linear(16, 32)
+        self.l2 = nn.Linear(32, 32)
+        self.ln = nn.LayerNorm(32)
+
+    def forward(self, x):
+        h = torch.relu(self.l1(x)) * 2.0 + 0.5       # clean
+        h = torch.log(h - 1.0)                        # NaN where h < 1
+        h = self.l2(h)
+        return self.ln(torch.tanh(h))
+
+
+class Embed(nn.Module):
+    """Token ids index an embedding table: an out-of-range id reads outside
+    it. AOTI cannot guard the ids' values; aoti-instrument can."""
+
+    def __init__(self, vocab=1000, d=64):
+        super().__init__()
+        self.tok = nn.Embedding(vocab, d)
+        self.ln = nn.LayerNorm(d)
+        self.out = nn.Linear(d, 16)
+
+    def forward(self, ids):
+        return self.out(self.ln(self.tok(ids)))
+
+
+class Block(nn.Module):
+    def __init__(self, d, heads):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.fc1 = nn.Linear(d, 4 * d)
+        self.fc2 = nn.Linear(4 * d, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=-1)
+        q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+                   for z in (q, k, v))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.proj(a.transpose(1, 2).reshape(b, t, d))
+        return x + self.fc2(F.gelu(self.fc1(self.ln2(x))))
+
+
+class Transformer(nn.Module):
+    def __init__(self, vocab=1000, d=256, heads=8, layers=12, max_seq=512):
+        super().__init__()
+        self.tok = nn.Embedding(vocab, d)
+        self.pos = nn.Embedding(max_seq, d)
+        self.blocks = nn.ModuleList(Block(d, heads) for _ in range(layers))
+        self.ln = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab)
+
+    def forward(self, ids):
+        pos = torch.arange(ids.shape[1], device=ids.device)
+        x = self.tok(ids) + self.pos(pos)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.ln(x))
+
+
+def _user_triton_gather():
+    """A user-defined Triton kernel that gathers rows by index without a
+    bounds check (torch.library.triton_op + wrap_triton), for the IMA
+    scenario. Imported lazily: triton exists only where CUDA does."""
+    import triton
+    import triton.language as tl
+    from torch.library import triton_op, wrap_triton
+
+    @triton.jit
+    def gather_rows_kernel(table_ptr, idx_ptr, out_ptr, D: tl.constexpr):
+        row = tl.program_id(0)
+        i = tl.load(idx_ptr + row)
+        cols = tl.arange(0, D)
+        tl.store(out_ptr + row * D + cols, tl.load(table_ptr + i * D + cols))
+
+    @triton_op("aoti_e2e::gather_rows", mutates_args={})
+    def gather_rows(table: torch.Tensor, idx: torch.Tensor) -> torch.Tensor:
+        out = torch.empty((idx.numel(), table.shape[1]), device=table.device,
+                          dtype=table.dtype)
+        wrap_triton(gather_rows_kernel)[(idx.numel(),)](table, idx, out,
+                                                        D=table.shape[1])
+        return out
+
+    return gather_rows
+
+
+class GatherIMA(nn.Module):
+    """Gathers rows with an unchecked user Triton kernel, then runs Inductor
+    kernels on them: an out-of-range index faults inside the user kernel."""
+
+    def __init__(self, rows=1000, d=64):
+        super().__init__()
+        self.table = nn.Parameter(torch.randn(rows, d))
+        self.ln = nn.LayerNorm(d)
+        self.out = nn.Linear(d, 16)
+        self.gather = _user_triton_gather()
+
+    def forward(self, idx):
+        h = self.gather(self.table, idx) * 2.0
+        return self.out(torch.relu(self.ln(h)))
+
+
+def build(name, device="cpu", dtype=torch.float32, dynamic=False,
+          layers=12, d=256, heads=8, batch=8, seq=256):
+    """Returns (module, example_args, dynamic_shapes) ready for export."""
+    torch.manual_seed(0)
+    gen = torch.Generator().manual_seed(1)
+    Dim = torch.export.Dim
+    if name == "mlp":
+        m, args = MLP(), (torch.randn(4, 16, generator=gen),)
+        dyn = {"x": {0: Dim("batch", min=1, max=1024)}} if dynamic else None
+    elif name == "nan_chain":
+        m, args = NanChain(), (torch.randn(4, 16, generator=gen),)
+        dyn = {"x": {0: Dim("batch", min=1, max=1024)}} if dynamic else None
+    elif name == "embed":
+        m, args = Embed(), (torch.randint(0, 1000, (4, 32), generator=gen),)
+        dyn = {"ids": {0: Dim("batch", min=1, max=64),
+                       1: Dim("seq", min=2, max=512)}} if dynamic else None
+    elif name == "transformer":
+        m = Transformer(d=d, heads=heads, layers=layers)
+        args = (torch.randint(0, 1000, (batch, seq), generator=gen),)
+        dyn = {"ids": {0: Dim("batch", min=1, max=64),
+                       1: Dim("seq", min=2, max=512)}} if dynamic else None
+    elif name == "gather_ima":
+        m, args = GatherIMA(), (torch.randint(0, 1000, (32,), generator=gen),)
+        dyn = None
+    else:
+        raise SystemExit(f"unknown model {name!r}; known: {', '.join(NAMES)}")
+    m = m.to(device=device)
+    if dtype != torch.float32:
+        m = m.to(dtype=dtype)
+    args = tuple(a.to(device) if a.is_floating_point() is False else
+                 a.to(device=device, dtype=dtype) for a in args)
+    return m.eval(), args, dyn
+
+
+NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima"]
