@@ -8,25 +8,13 @@
 #ifndef AOTI_ANALYSIS_LAUNCHSITE_H
 #define AOTI_ANALYSIS_LAUNCHSITE_H
 
+#include "Support/LaunchKind.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace aoti {
-
-/// How a kernel is launched from run_impl.
-enum class LaunchKind {
-  Triton,     ///< Inductor-generated Triton kernel (call_triton_* helper).
-  UserTriton, ///< User-defined Triton kernel (call_<name>_N helper).
-  Cpp,        ///< Inductor C++ kernel from kernel.cpp (extern "C" cpp_fused_*).
-  Extern,     ///< Fallback ATen op through the C shim (aoti_torch_cuda_*).
-  Proxy,      ///< Custom op through aoti_torch_proxy_executor_call_function.
-};
-
-/// The spelling used in --list, JSON and rules files ("triton", ...).
-llvm::StringRef kindName(LaunchKind Kind);
-std::optional<LaunchKind> parseKindName(llvm::StringRef Name);
 
 /// What a launch does with a tensor argument, as far as the callee's
 /// declaration tells (parameter names, constness, out-parameters).
@@ -88,6 +76,15 @@ struct GraphInput {
   unsigned Index = 0;
 };
 
+/// A function whose launches are analyzed (run_impl, _const_run_impl).
+struct AnalyzedFunction {
+  std::string Name;
+  /// Where per-call set-up may go: after `__check_inputs_outputs(...);` in
+  /// run_impl, else after the line of the opening brace.
+  unsigned EntryOffset = 0;
+  bool HasSites = false;
+};
+
 /// Everything --list reports about one wrapper.
 struct WrapperInventory {
   std::string File;
@@ -100,6 +97,12 @@ struct WrapperInventory {
   /// bound and checks may run), and offset of run_impl's closing brace.
   unsigned InputsReadyOffset = 0;
   unsigned RunImplEndOffset = 0;
+  /// Start of the line of the wrapper's first declaration: below the
+  /// AOTI includes, above any of the wrapper's own code.
+  unsigned PreludeOffset = 0;
+  std::vector<AnalyzedFunction> Functions;
+  /// The wrapper's own input checks (`check_input_0`, ...), in order.
+  std::vector<std::string> InputChecks;
 };
 
 } // namespace aoti

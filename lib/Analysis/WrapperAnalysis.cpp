@@ -144,8 +144,18 @@ public:
 
   void run(const CompoundStmt *Body) {
     PrevBoundary = offsetOf(Body->getLBracLoc()) + 1;
+    AnalyzedFunction Info;
+    Info.Name = Function.str();
+    Info.EntryOffset = lineEnd(Buffer, PrevBoundary);
+    for (const Stmt *S : Body->body())
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (calleeName(Call) == "__check_inputs_outputs")
+          Info.EntryOffset = lineEnd(Buffer, endOffsetOf(S));
+    size_t SitesBefore = Inv.Sites.size();
     collectHandles(Body);
     analyzeCompound(Body);
+    Info.HasSites = Inv.Sites.size() > SitesBefore;
+    Inv.Functions.push_back(std::move(Info));
     if (Function == "run_impl") {
       Inv.RunImplEndOffset = offsetOf(Body->getRBracLoc());
       if (!Inv.InputsReadyOffset)
@@ -591,14 +601,21 @@ private:
 //===----------------------------------------------------------------------===//
 
 void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
-                         std::vector<const CXXMethodDecl *> &Methods) {
+                         std::vector<const CXXMethodDecl *> &Methods,
+                         std::vector<std::string> &InputChecks) {
   for (const Decl *D : DC->decls()) {
     if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       continue;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-      collectModelMethods(NS, SM, Methods);
+      collectModelMethods(NS, SM, Methods, InputChecks);
     } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-      collectModelMethods(LS, SM, Methods);
+      collectModelMethods(LS, SM, Methods, InputChecks);
+    } else if (const auto *FD = dyn_cast<FunctionDecl>(D);
+               FD && !isa<CXXMethodDecl>(FD) &&
+               FD->doesThisDeclarationHaveABody() &&
+               FD->getDeclName().isIdentifier() &&
+               FD->getName().starts_with("check_input_")) {
+      InputChecks.push_back(FD->getName().str());
     } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
       if (!MD->doesThisDeclarationHaveABody() ||
           !MD->getDeclName().isIdentifier() ||
@@ -716,7 +733,8 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   Inv.Device = deviceOf(SM.getBufferData(SM.getMainFileID()));
 
   std::vector<const CXXMethodDecl *> Methods;
-  collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods);
+  collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods,
+                      Inv.InputChecks);
   const CXXMethodDecl *RunImpl = nullptr;
   for (const CXXMethodDecl *MD : Methods)
     if (MD->getName() == "run_impl")
@@ -729,6 +747,16 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
         "aoti-instrument works on the wrapper.cpp that "
         "torch._inductor.aoti_compile_and_package generates");
   Inv.RunImplLine = SM.getSpellingLineNumber(RunImpl->getLocation());
+  // Code that needs the AOTI headers goes before the wrapper's first
+  // declaration: every #include the wrapper starts with is above it.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
+    if (!SM.isInMainFile(Loc))
+      continue;
+    Inv.PreludeOffset =
+        lineStart(SM.getBufferData(SM.getMainFileID()), SM.getFileOffset(Loc));
+    break;
+  }
 
   // Source order, which is also execution order: constant folding
   // (_const_run_impl) runs before the first run_impl.

@@ -3,7 +3,11 @@
 #include "Driver/Driver.h"
 #include "Analysis/CompileFlags.h"
 #include "Analysis/WrapperAnalysis.h"
+#include "Instrument/Planner.h"
+#include "Instrument/Rewriter.h"
 #include "Output/Inventory.h"
+#include "Output/OutputFile.h"
+#include "Rules/Rules.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -12,8 +16,6 @@
 
 using namespace aoti;
 using llvm::StringRef;
-
-StringRef aoti::toolVersion() { return AOTI_INSTRUMENT_VERSION; }
 
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 aoti::readWrapperFile(StringRef Path) {
@@ -78,17 +80,96 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
   return Flags;
 }
 
+/// Refuses option combinations that cannot mean anything.
+llvm::Error checkOptions(const DriverOptions &Options) {
+  bool Listing = Options.List != ListFormat::None;
+  if (!Listing && Options.RulesPath.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "nothing to do: pass --list, or -rules FILE to "
+                         "instrument");
+  if (Listing && !Options.RulesPath.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "--list and -rules cannot be combined");
+  if (Options.InPlace && !Options.OutputPath.empty())
+    return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
+  if ((Options.InPlace || !Options.OutputPath.empty()) &&
+      Options.RulesPath.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "-o and -i write an instrumented wrapper: they need "
+                         "-rules FILE");
+  if (!Options.OutputPath.empty() && Options.OutputPath != "-" &&
+      llvm::sys::fs::equivalent(Options.OutputPath, Options.InputPath))
+    return makeToolError(ExitCode::Usage, "",
+                         "-o names the input file; use -i to rewrite it in "
+                         "place (the original is kept as .orig)");
+  return llvm::Error::success();
+}
+
+/// Plans, rewrites and writes the instrumented wrapper.
+llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
+                       const WrapperInventory &Inventory, StringRef Original,
+                       llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  std::vector<PlanWarning> Warnings;
+  auto Plan = planInstrumentation(Rules, Inventory, Warnings);
+  if (!Plan)
+    return Plan.takeError();
+  for (const PlanWarning &W : Warnings)
+    llvm::WithColor::warning(Err, W.Location) << W.Message << "\n";
+
+  InstrumentSummary Summary;
+  StringRef DisplayName = llvm::sys::path::filename(Options.InputPath);
+  auto Text = rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
+                             Summary);
+  if (!Text)
+    return Text.takeError();
+
+  std::string Destination;
+  if (Options.InPlace) {
+    if (llvm::Error E = writeInPlace(Options.InputPath, Original, *Text))
+      return E;
+    Destination = Options.InputPath + " (original kept as " +
+                  Options.InputPath + ".orig)";
+  } else if (Options.OutputPath.empty() || Options.OutputPath == "-") {
+    Out << *Text;
+    Destination = "stdout";
+  } else {
+    if (llvm::Error E = writeOutput(Options.OutputPath, *Text))
+      return E;
+    Destination = Options.OutputPath;
+  }
+  Err << Options.InputPath << ": " << Summary.describe();
+  if (!Rules.Rules.empty())
+    Err << " (" << Plan->Sites.size() << " of " << Inventory.Sites.size()
+        << " launch sites matched by " << Rules.Rules.size() << " rule"
+        << (Rules.Rules.size() == 1 ? "" : "s") << ")";
+  Err << " -> " << Destination << "\n";
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Error aoti::runDriver(const DriverOptions &Options,
                             llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  if (Options.List == ListFormat::None)
-    return makeToolError(ExitCode::Usage, "",
-                         "nothing to do: pass --list (or --list=json)");
+  if (llvm::Error E = checkOptions(Options))
+    return E;
 
   auto Buffer = readWrapperFile(Options.InputPath);
   if (!Buffer)
     return Buffer.takeError();
+  if (!Options.RulesPath.empty() && isInstrumented((*Buffer)->getBuffer()))
+    return makeToolError(ExitCode::OutputError, Options.InputPath,
+                         "already instrumented by aoti-instrument",
+                         "run it on the original wrapper (-i keeps it as "
+                         "<file>.orig)");
+
+  // Rules first: a typo in them should not wait for a parse of the wrapper.
+  std::optional<RuleSet> Rules;
+  if (!Options.RulesPath.empty()) {
+    auto Loaded = loadRules(Options.RulesPath);
+    if (!Loaded)
+      return Loaded.takeError();
+    Rules = std::move(*Loaded);
+  }
 
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
@@ -118,6 +199,9 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
     return Inventory.takeError();
   Inventory->File = Options.InputPath;
 
+  if (Rules)
+    return instrument(Options, *Rules, *Inventory, (*Buffer)->getBuffer(), Out,
+                      Err);
   if (Options.List == ListFormat::Json)
     printInventoryJson(*Inventory, Out);
   else

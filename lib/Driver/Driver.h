@@ -10,6 +10,7 @@
 #define AOTI_DRIVER_DRIVER_H
 
 #include "Support/ToolError.h"
+#include "Support/Version.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -34,6 +35,12 @@ struct DriverOptions {
   std::string Python = "python3";
   /// Clang resource dir; defaults to the one the tool was built against.
   std::string ResourceDir;
+  /// -rules: instrument the wrapper as this rules file says.
+  std::string RulesPath;
+  /// -o: where the instrumented wrapper goes ("-" or empty: stdout).
+  std::string OutputPath;
+  /// -i: rewrite the input in place, keeping it as <input>.orig.
+  bool InPlace = false;
 };
 
 /// Reads \p Path, refusing what cannot be a wrapper: a missing or
@@ -48,9 +55,6 @@ llvm::Error runDriver(const DriverOptions &Options, llvm::raw_ostream &Out,
 
 /// Prints \p E clang-style to \p Err and returns its exit code.
 int reportError(llvm::Error E, llvm::raw_ostream &Err);
-
-/// The version string printed by --version and stamped into outputs.
-llvm::StringRef toolVersion();
 
 } // namespace aoti
 

@@ -28,6 +28,24 @@ llvm::cl::opt<ListFormat> List(
         clEnumValN(ListFormat::Json, "json", "one JSON object")),
     llvm::cl::init(ListFormat::None), llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<std::string> RulesPath(
+    "rules",
+    llvm::cl::desc("Instrument the wrapper as this YAML rules file says "
+                   "(see yaml-rules/README.md and the presets there)"),
+    llvm::cl::value_desc("rules.yaml"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> OutputPath(
+    "o",
+    llvm::cl::desc("Write the instrumented wrapper to <file> (default: "
+                   "stdout); written atomically"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<bool> InPlace(
+    "i",
+    llvm::cl::desc("Rewrite the wrapper in place, keeping the original as "
+                   "<wrapper>.orig"),
+    llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<std::string> BuildPath(
     "p",
     llvm::cl::desc("Build directory holding compile_commands.json; its "
@@ -60,6 +78,8 @@ replaced by local ones (--torch-include, the python3 on PATH, $CUDA_HOME or
 /usr/local/cuda).
 
 Examples:
+  aoti-instrument wrapper.cpp -rules yaml-rules/pinpoint-ima.yaml -o out.cpp
+  aoti-instrument wrapper.cpp -rules nan-hunt.yaml -i
   aoti-instrument wrapper.cpp --list
   aoti-instrument wrapper.cpp --list=json > sites.json
   aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
@@ -104,7 +124,7 @@ int main(int Argc, const char **Argv) {
     return static_cast<int>(ExitCode::Usage);
   if (InputPath.empty()) {
     llvm::errs() << "aoti-instrument: error: no input file; usage: "
-                    "aoti-instrument <wrapper.cpp> --list [-- <flags>]\n";
+                    "aoti-instrument <wrapper.cpp> (--list | -rules FILE [-o OUT | -i]) [-- <flags>]\n";
     return static_cast<int>(ExitCode::Usage);
   }
 
@@ -116,6 +136,9 @@ int main(int Argc, const char **Argv) {
   Options.TorchIncludeDir = TorchInclude;
   Options.Python = Python;
   Options.ResourceDir = ResourceDir;
+  Options.RulesPath = RulesPath;
+  Options.OutputPath = OutputPath;
+  Options.InPlace = InPlace;
   if (llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs()))
     return reportError(std::move(E), llvm::errs());
   return static_cast<int>(ExitCode::Success);

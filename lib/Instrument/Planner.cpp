@@ -1,0 +1,228 @@
+//===- Planner.cpp - Decide what to insert where --------------------------===//
+
+#include "Instrument/Planner.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+
+using namespace aoti;
+using llvm::StringRef;
+
+uint8_t aoti::roleBits(ArgRole Role) {
+  switch (Role) {
+  case ArgRole::Input:
+    return InputRole;
+  case ArgRole::Output:
+    return OutputRole;
+  case ArgRole::InOut:
+  case ArgRole::Unknown:
+    // Nothing says a user kernel does not write its pointers: treat unknown
+    // tensors as both, so output checks never miss them.
+    return InputRole | OutputRole;
+  }
+  return InputRole | OutputRole;
+}
+
+uint8_t aoti::roleBits(TensorSet Set) {
+  switch (Set) {
+  case TensorSet::Inputs:
+    return InputRole;
+  case TensorSet::Outputs:
+    return OutputRole;
+  case TensorSet::All:
+    return InputRole | OutputRole;
+  }
+  return InputRole | OutputRole;
+}
+
+namespace {
+
+bool anyMatches(const std::vector<NamePattern> &Patterns,
+                llvm::ArrayRef<std::string> Names) {
+  return llvm::any_of(Patterns, [&](const NamePattern &P) {
+    return llvm::any_of(Names, [&](const std::string &N) { return P.matches(N); });
+  });
+}
+
+bool inPhase(Phases When, bool After) {
+  return When == Phases::Both || (When == Phases::After) == After;
+}
+
+/// abort beats throw beats warn: the strictest wins when rules overlap.
+FailAction stricter(FailAction A, FailAction B) {
+  auto Rank = [](FailAction F) {
+    return F == FailAction::Abort ? 2 : F == FailAction::Throw ? 1 : 0;
+  };
+  return Rank(A) >= Rank(B) ? A : B;
+}
+
+void mergeRule(const Rule &R, ProbePlan &P, bool After) {
+  if (After) {
+    P.Sync |= R.Sync;
+    P.Breadcrumb |= R.Breadcrumb;
+  }
+  if (R.NanCheck && inPhase(R.NanCheck->When, After)) {
+    bool First = !P.NanRoles;
+    P.NanRoles |= roleBits(R.NanCheck->Tensors);
+    P.CheckNan |= R.NanCheck->Nan;
+    P.CheckInf |= R.NanCheck->Inf;
+    P.NanOnFail = First ? R.NanCheck->OnFail
+                        : stricter(P.NanOnFail, R.NanCheck->OnFail);
+  }
+  if (R.Print && inPhase(R.Print->When, After)) {
+    P.Print = P.Print ? std::max(*P.Print, R.Print->Detail) : R.Print->Detail;
+    P.PrintRoles |= roleBits(R.Print->Tensors);
+  }
+  if (R.Save && inPhase(R.Save->When, After)) {
+    P.Save = true;
+    P.SaveRoles |= roleBits(R.Save->Tensors);
+  }
+}
+
+/// Text of a glob with its wildcards removed, to measure how close kernel
+/// names are to what a rule asked for.
+std::string literalPart(StringRef Pattern) {
+  std::string Out;
+  for (char C : Pattern)
+    if (!llvm::is_contained(StringRef("*?[]^$.+()\\{}|"), C))
+      Out += C;
+  return Out;
+}
+
+std::string closestKernels(const Rule &R, const WrapperInventory &Inv) {
+  std::vector<std::string> Names;
+  for (const LaunchSite &S : Inv.Sites)
+    if (!llvm::is_contained(Names, S.Kernel))
+      Names.push_back(S.Kernel);
+  if (Names.empty())
+    return "the wrapper has no launch sites";
+  std::string Wanted;
+  for (const NamePattern &P : R.Match.Kernel)
+    Wanted += literalPart(P.text());
+  if (!Wanted.empty())
+    llvm::stable_sort(Names, [&](const std::string &A, const std::string &B) {
+      return StringRef(Wanted).edit_distance(A) <
+             StringRef(Wanted).edit_distance(B);
+    });
+  if (Names.size() > 3)
+    Names.resize(3);
+  return "closest kernel names: " + llvm::join(Names, ", ");
+}
+
+std::string where(const RuleSet &Rules, RulesLocation Loc) {
+  if (!Loc.Line)
+    return Rules.Path;
+  return Rules.Path + ":" + std::to_string(Loc.Line) + ":" +
+         std::to_string(Loc.Column);
+}
+
+llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
+                                      const WrapperInventory &Inv,
+                                      RulesLocation Loc,
+                                      std::optional<unsigned> Index,
+                                      StringRef Name) {
+  std::vector<std::string> Known;
+  for (const GraphInput &In : Inv.Inputs) {
+    Known.push_back(In.Name);
+    if ((Index && In.Index == *Index) || (!Index && In.Name == Name))
+      return In.Index;
+  }
+  std::string Asked = Index ? "input " + std::to_string(*Index)
+                            : "input '" + Name.str() + "'";
+  return makeToolError(ExitCode::RulesError, where(Rules, Loc),
+                       Asked + " is not an input of this wrapper",
+                       "its inputs are: " +
+                           (Known.empty() ? std::string("none")
+                                          : llvm::join(Known, ", ")));
+}
+
+} // namespace
+
+bool aoti::selectorMatches(const SiteSelector &S, const LaunchSite &Site) {
+  if (!S.Kernel.empty() && !anyMatches(S.Kernel, {Site.Kernel}))
+    return false;
+  if (!S.Kinds.empty() && !llvm::is_contained(S.Kinds, Site.Kind))
+    return false;
+  if (!S.SourceNodes.empty() && !anyMatches(S.SourceNodes, Site.SourceNodes))
+    return false;
+  if (!S.AtenOps.empty() && !anyMatches(S.AtenOps, Site.AtenOps))
+    return false;
+  if (!S.Ordinals.empty() &&
+      !llvm::any_of(S.Ordinals, [&](const std::pair<unsigned, unsigned> &R) {
+        return R.first <= Site.Ordinal && Site.Ordinal <= R.second;
+      }))
+    return false;
+  if (!S.Tensors.empty()) {
+    std::vector<std::string> Names;
+    for (const TensorArg &T : Site.Tensors)
+      Names.push_back(T.Name);
+    if (!anyMatches(S.Tensors, Names))
+      return false;
+  }
+  if (S.Function && *S.Function != Site.Function)
+    return false;
+  return true;
+}
+
+llvm::Expected<InstrumentationPlan>
+aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
+                          std::vector<PlanWarning> &Warnings) {
+  InstrumentationPlan Plan;
+  Plan.RuleMatchCounts.assign(Rules.Rules.size(), 0);
+  for (unsigned SiteIndex = 0; SiteIndex < Inv.Sites.size(); ++SiteIndex) {
+    SitePlan SP;
+    SP.Site = SiteIndex;
+    for (unsigned RuleIndex = 0; RuleIndex < Rules.Rules.size(); ++RuleIndex) {
+      const Rule &R = Rules.Rules[RuleIndex];
+      if (!selectorMatches(R.Match, Inv.Sites[SiteIndex]))
+        continue;
+      ++Plan.RuleMatchCounts[RuleIndex];
+      SP.Rules.push_back(RuleIndex);
+      mergeRule(R, SP.Before, /*After=*/false);
+      mergeRule(R, SP.After, /*After=*/true);
+    }
+    if (!SP.Before.empty() || !SP.After.empty())
+      Plan.Sites.push_back(std::move(SP));
+  }
+  for (unsigned I = 0; I < Rules.Rules.size(); ++I)
+    if (!Plan.RuleMatchCounts[I])
+      Warnings.push_back(
+          {where(Rules, Rules.Rules[I].Loc),
+           "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
+               closestKernels(Rules.Rules[I], Inv)});
+
+  if (const auto &G = Rules.Guards) {
+    Plan.EnforceAotiChecks = G->EnforceAotiChecks;
+    Plan.GuardOnFail = G->OnFail;
+    if (G->EnforceAotiChecks && Inv.InputChecks.empty() && !Inv.Inputs.empty())
+      Warnings.push_back({where(Rules, G->Loc),
+                          "enforce_aoti_checks: this wrapper has no "
+                          "check_input_N functions to enforce"});
+    for (const InputGuardRule &Guard : G->Inputs) {
+      auto Index = resolveInput(Rules, Inv, Guard.Loc, Guard.Index, Guard.Name);
+      if (!Index)
+        return Index.takeError();
+      Plan.Guards.push_back({*Index, Inv.Inputs[0].Name, &Guard});
+      for (const GraphInput &In : Inv.Inputs)
+        if (In.Index == *Index)
+          Plan.Guards.back().InputName = In.Name;
+    }
+    for (const auto &Group : G->EqualDims) {
+      std::vector<std::pair<unsigned, unsigned>> Refs;
+      for (const DimReference &D : Group) {
+        StringRef Name = D.Input;
+        std::optional<unsigned> Index;
+        unsigned N;
+        if (Name.consume_front("#") && !Name.getAsInteger(10, N))
+          Index = N;
+        auto Resolved = resolveInput(Rules, Inv, G->Loc, Index, D.Input);
+        if (!Resolved)
+          return Resolved.takeError();
+        Refs.push_back({*Resolved, D.Dim});
+      }
+      Plan.EqualDims.push_back(std::move(Refs));
+    }
+  }
+  return Plan;
+}

@@ -1,0 +1,86 @@
+//===- Planner.h - Decide what to insert where ------------------*- C++ -*-===//
+//
+// Matches a rule set against a wrapper's launch sites and merges the actions
+// of every rule that matches a site into one probe per phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_INSTRUMENT_PLANNER_H
+#define AOTI_INSTRUMENT_PLANNER_H
+
+#include "Analysis/LaunchSite.h"
+#include "Rules/Rules.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+/// Role bits of the runtime (aoti_rt::Role): which tensors an action sees.
+enum RoleBits : uint8_t { InputRole = 1, OutputRole = 2 };
+uint8_t roleBits(ArgRole Role);
+uint8_t roleBits(TensorSet Set);
+
+/// What to do at one site in one phase; mirrors aoti_rt::Probe.
+struct ProbePlan {
+  bool Sync = false;
+  bool Breadcrumb = false;
+  uint8_t NanRoles = 0;
+  bool CheckNan = false;
+  bool CheckInf = false;
+  FailAction NanOnFail = FailAction::Warn;
+  std::optional<PrintDetail> Print;
+  uint8_t PrintRoles = 0;
+  bool Save = false;
+  uint8_t SaveRoles = 0;
+
+  bool empty() const {
+    return !Sync && !Breadcrumb && !NanRoles && !Print && !Save;
+  }
+};
+
+struct SitePlan {
+  unsigned Site = 0; ///< index into WrapperInventory::Sites
+  ProbePlan Before;
+  ProbePlan After;
+  std::vector<unsigned> Rules; ///< indices of the rules that matched
+};
+
+struct GuardPlan {
+  unsigned InputIndex = 0;
+  std::string InputName;
+  const InputGuardRule *Rule = nullptr;
+};
+
+struct InstrumentationPlan {
+  std::vector<SitePlan> Sites; ///< only sites with something to do
+  std::vector<GuardPlan> Guards;
+  /// Groups of (input index, dim) that must be equal.
+  std::vector<std::vector<std::pair<unsigned, unsigned>>> EqualDims;
+  bool EnforceAotiChecks = false;
+  FailAction GuardOnFail = FailAction::Throw;
+  /// Number of sites each rule matched.
+  std::vector<unsigned> RuleMatchCounts;
+};
+
+/// A warning about the rules, reported clang-style by the driver.
+struct PlanWarning {
+  std::string Location;
+  std::string Message;
+};
+
+/// Whether \p Selector selects \p Site.
+bool selectorMatches(const SiteSelector &Selector, const LaunchSite &Site);
+
+/// Plans the instrumentation of \p Inventory by \p Rules. Rules that match
+/// no site produce warnings naming the closest kernels; guards that name an
+/// input the wrapper does not have are errors.
+llvm::Expected<InstrumentationPlan>
+planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inventory,
+                    std::vector<PlanWarning> &Warnings);
+
+} // namespace aoti
+
+#endif // AOTI_INSTRUMENT_PLANNER_H

@@ -1,0 +1,333 @@
+//===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
+
+#include "Instrument/Rewriter.h"
+#include "Runtime/RuntimeSource.h"
+#include "Support/ToolError.h"
+#include "Support/Version.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdio>
+#include <map>
+
+using namespace aoti;
+using llvm::StringRef;
+
+namespace {
+
+/// A C string literal holding \p S.
+std::string quoted(StringRef S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\', Out += C;
+    else if (C == '\n')
+      Out += "\\n";
+    else if (C < 0x20 || C >= 0x7f) {
+      char Octal[5];
+      snprintf(Octal, sizeof(Octal), "\\%03o", C);
+      Out += Octal;
+    }
+    else
+      Out += C;
+  }
+  return Out + "\"";
+}
+
+/// A C++ literal that reads back as exactly \p D.
+std::string exactDouble(double D) {
+  char Buffer[32];
+  snprintf(Buffer, sizeof(Buffer), "%.17g", D);
+  std::string S = Buffer;
+  if (S.find_first_of(".eEn") == std::string::npos)
+    S += ".0";
+  return S;
+}
+
+StringRef bool01(bool B) { return B ? "true" : "false"; }
+
+StringRef failName(FailAction F) {
+  switch (F) {
+  case FailAction::Throw:
+    return "::aoti_rt::kThrow";
+  case FailAction::Abort:
+    return "::aoti_rt::kAbort";
+  case FailAction::Warn:
+    return "::aoti_rt::kWarn";
+  }
+  return "::aoti_rt::kThrow";
+}
+
+StringRef roleName(uint8_t Bits) {
+  switch (Bits) {
+  case InputRole:
+    return "::aoti_rt::kIn";
+  case OutputRole:
+    return "::aoti_rt::kOut";
+  default:
+    return "::aoti_rt::kInOut";
+  }
+}
+
+std::string probeName(unsigned Ordinal, bool After) {
+  return "aoti_rt_probe_" + std::to_string(Ordinal) +
+         (After ? "_after" : "_before");
+}
+
+std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
+  std::string PrintLevel = "::aoti_rt::kPrintNone";
+  if (P.Print)
+    PrintLevel = *P.Print == PrintDetail::Names   ? "::aoti_rt::kPrintNames"
+                 : *P.Print == PrintDetail::Stats ? "::aoti_rt::kPrintStats"
+                                                  : "::aoti_rt::kPrintValues";
+  std::string Checks = std::to_string((P.CheckNan ? 1 : 0) | (P.CheckInf ? 2 : 0));
+  return llvm::formatv("constexpr ::aoti_rt::Probe {0} = {{{1}, {2}, {3}, {4}, "
+                       "{5}, {6}, {7}, {8}, {9}};\n",
+                       probeName(Ordinal, After), bool01(P.Sync),
+                       bool01(P.Breadcrumb), unsigned(P.NanRoles), Checks,
+                       failName(P.NanOnFail), PrintLevel,
+                       unsigned(P.PrintRoles), bool01(P.Save),
+                       unsigned(P.SaveRoles))
+      .str();
+}
+
+/// The tensors a probe passes to the runtime: each named handle once, its
+/// roles merged (SDPA passes three views of one buffer). Before a launch,
+/// the outputs it returns through `&bufN_handle` do not exist yet.
+std::vector<std::pair<std::string, uint8_t>>
+probeTensors(const LaunchSite &Site, bool After) {
+  std::vector<std::pair<std::string, uint8_t>> Out;
+  for (const TensorArg &T : Site.Tensors) {
+    if (T.ViaOutParam && !After)
+      continue;
+    auto It = llvm::find_if(Out, [&](const auto &E) { return E.first == T.Name; });
+    if (It != Out.end())
+      It->second |= roleBits(T.Role);
+    else
+      Out.push_back({T.Name, roleBits(T.Role)});
+  }
+  return Out;
+}
+
+std::string probeCall(const LaunchSite &Site, bool After) {
+  auto Tensors = probeTensors(Site, After);
+  std::string Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
+  std::string Out = Site.Indent + "{ // aoti-instrument: " +
+                    (After ? "after" : "before") + " #" +
+                    std::to_string(Site.Ordinal) + " " + Site.Kernel + "\n";
+  std::string Inner = Site.Indent + "    ";
+  if (Tensors.empty()) {
+    Out += Inner + "aoti_rt_run.probe(" + std::to_string(Site.Ordinal) + ", " +
+           Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) + ");\n";
+  } else {
+    Out += Inner + "const ::aoti_rt::TensorRef aoti_rt_t[] = {";
+    for (size_t I = 0; I < Tensors.size(); ++I)
+      Out += (I ? ", " : "") + std::string("{") + quoted(Tensors[I].first) +
+             ", " + roleName(Tensors[I].second).str() + ", " +
+             Tensors[I].first + "}";
+    Out += "};\n" + Inner + "aoti_rt_run.probe(" +
+           std::to_string(Site.Ordinal) + ", " + Phase + ", aoti_rt_t, " +
+           std::to_string(Tensors.size()) + ", " +
+           probeName(Site.Ordinal, After) + ");\n";
+  }
+  return Out + Site.Indent + "}\n";
+}
+
+std::string int64List(const std::vector<int64_t> &Values) {
+  std::string Out;
+  for (size_t I = 0; I < Values.size(); ++I)
+    Out += (I ? ", " : "") + std::to_string(Values[I]) + "L";
+  return Out;
+}
+
+/// Tables shared by every probe: sites, probes, guards, the Program.
+std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
+                   const InstrumentationPlan &Plan, const RuleSet &Rules) {
+  std::string Out = "namespace {\n";
+  Out += "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
+  for (const LaunchSite &S : Inv.Sites)
+    Out += llvm::formatv("    {{{0}, {1}, {2}, {3}, {4}, {5}},\n", S.Ordinal,
+                         quoted(S.Kernel), quoted(kindName(S.Kind)), S.Line,
+                         quoted(llvm::join(S.SourceNodes, ", ")),
+                         quoted(llvm::join(S.AtenOps, ", ")))
+               .str();
+  if (Inv.Sites.empty())
+    Out += "    {0, \"\", \"\", 0, \"\", \"\"},\n";
+  Out += "};\n";
+  const RuntimeSettings &RS = Rules.Settings;
+  Out += llvm::formatv(
+             "const ::aoti_rt::Program aoti_rt_program = {{{0}, {1}, "
+             "aoti_rt_sites, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}};\n",
+             quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
+             quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
+             quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
+             RS.EveryCalls, RS.MaxPrintValues)
+             .str();
+  for (const SitePlan &SP : Plan.Sites) {
+    unsigned Ordinal = Inv.Sites[SP.Site].Ordinal;
+    if (!SP.Before.empty())
+      Out += probeDefinition(Ordinal, false, SP.Before);
+    if (!SP.After.empty())
+      Out += probeDefinition(Ordinal, true, SP.After);
+  }
+  for (size_t I = 0; I < Plan.Guards.size(); ++I) {
+    const GuardPlan &G = Plan.Guards[I];
+    const InputGuardRule &R = *G.Rule;
+    std::string Id = std::to_string(I);
+    int Rank = R.Rank ? int(*R.Rank) : -1;
+    std::string MinName = "nullptr", MaxName = "nullptr";
+    if (!R.Dims.empty()) {
+      // The loader guarantees a rank whenever dims are given.
+      unsigned Extent = unsigned(Rank);
+      std::vector<int64_t> Min(Extent, -1), Max(Extent, -1);
+      for (const auto &[Dim, Bounds] : R.Dims)
+        if (Dim < Extent)
+          Min[Dim] = Bounds.first, Max[Dim] = Bounds.second;
+      MinName = "aoti_rt_guard_" + Id + "_min";
+      MaxName = "aoti_rt_guard_" + Id + "_max";
+      Out += "constexpr int64_t " + MinName + "[] = {" + int64List(Min) + "};\n";
+      Out += "constexpr int64_t " + MaxName + "[] = {" + int64List(Max) + "};\n";
+    }
+    Out += llvm::formatv(
+               "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{{1}, {2}, "
+               "{3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}, "
+               "{14}};\n",
+               Id, G.InputIndex, quoted(G.InputName),
+               R.Dtype ? quoted(*R.Dtype) : "nullptr",
+               R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
+               bool01(R.Contiguous), R.Alignment, bool01(R.ValueRange.has_value()),
+               R.ValueRange ? exactDouble(R.ValueRange->first) : "0",
+               R.ValueRange ? exactDouble(R.ValueRange->second) : "0",
+               bool01(R.Finite), failName(Plan.GuardOnFail))
+               .str();
+  }
+  for (size_t I = 0; I < Plan.EqualDims.size(); ++I) {
+    Out += "constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
+           std::to_string(I) + "[] = {";
+    for (size_t J = 0; J < Plan.EqualDims[I].size(); ++J)
+      Out += (J ? ", " : "") + std::string("{") +
+             std::to_string(Plan.EqualDims[I][J].first) + ", " +
+             std::to_string(Plan.EqualDims[I][J].second) + "}";
+    Out += "};\n";
+  }
+  return Out + "} // namespace\n";
+}
+
+/// Set-up at a function's entry: the per-call scope, then input guards.
+std::string entryCode(const AnalyzedFunction &F,
+                      const InstrumentationPlan &Plan,
+                      const WrapperInventory &Inv) {
+  const std::string Indent = "    ";
+  std::string Out = Indent + "// aoti-instrument: per-call state\n" + Indent +
+                    "::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
+                    "(void *)(stream));\n";
+  if (F.Name != "run_impl")
+    return Out;
+  bool AnyGuard = Plan.EnforceAotiChecks || !Plan.Guards.empty() ||
+                  !Plan.EqualDims.empty();
+  if (!AnyGuard)
+    return Out;
+  Out += Indent + "if (aoti_rt_run.observing()) { // aoti-instrument: input guards\n";
+  if (Plan.EnforceAotiChecks)
+    for (const std::string &Check : Inv.InputChecks)
+      Out += Indent + "    " + Check + "(input_handles);\n";
+  for (size_t I = 0; I < Plan.Guards.size(); ++I)
+    Out += Indent + "    aoti_rt_run.guardInput(aoti_rt_guard_" +
+           std::to_string(I) + ", input_handles[" +
+           std::to_string(Plan.Guards[I].InputIndex) + "]);\n";
+  for (size_t I = 0; I < Plan.EqualDims.size(); ++I)
+    Out += Indent + "    aoti_rt_run.guardEqualDims(aoti_rt_equal_dims_" +
+           std::to_string(I) + ", " + std::to_string(Plan.EqualDims[I].size()) +
+           ", input_handles, " + failName(Plan.GuardOnFail).str() + ");\n";
+  return Out + Indent + "}\n";
+}
+
+} // namespace
+
+StringRef aoti::instrumentedMarker() { return "// aoti-instrument "; }
+
+bool aoti::isInstrumented(StringRef Text) {
+  return Text.starts_with(instrumentedMarker()) ||
+         Text.contains("::aoti_rt::RunScope aoti_rt_run(");
+}
+
+std::string InstrumentSummary::describe() const {
+  std::vector<std::string> Parts;
+  auto Add = [&](unsigned N, StringRef What) {
+    if (N)
+      Parts.push_back(std::to_string(N) + " " + What.str());
+  };
+  Add(SitesProbed, SitesProbed == 1 ? "launch site probed" : "launch sites probed");
+  Add(Syncs, Syncs == 1 ? "sync point" : "sync points");
+  Add(Breadcrumbs, Breadcrumbs == 1 ? "breadcrumb" : "breadcrumbs");
+  Add(NanChecks, NanChecks == 1 ? "NaN/Inf check" : "NaN/Inf checks");
+  Add(Prints, Prints == 1 ? "print" : "prints");
+  Add(Saves, Saves == 1 ? "save" : "saves");
+  Add(InputGuards, InputGuards == 1 ? "input guard" : "input guards");
+  Add(EqualDimGroups, "equal-dims checks");
+  if (EnforcesAotiChecks)
+    Parts.push_back("AOTI's own input checks enforced");
+  return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
+}
+
+llvm::Expected<std::string>
+aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
+                     const WrapperInventory &Inv,
+                     const InstrumentationPlan &Plan, const RuleSet &Rules,
+                     InstrumentSummary &Summary) {
+  // Insertions grouped by offset, in the order they must appear: at a shared
+  // offset, site k's after-probe comes before site k+1's before-probe.
+  std::map<unsigned, std::string> Insertions;
+  Insertions[0] += instrumentedMarker().str() + toolVersion().str() +
+                   ": instrumented copy of " + DisplayName.str() +
+                   " (rules " + Rules.Path + ", sha256 " + Rules.Digest +
+                   "). Do not edit: re-run aoti-instrument on the original.\n";
+  Insertions[Inv.PreludeOffset] +=
+      "// ===== aoti-instrument: runtime and tables =====\n" +
+      runtimePrelude(Inv.Device == "cuda") + "\n" +
+      tables(DisplayName, Inv, Plan, Rules) +
+      "// ===== aoti-instrument: end of runtime and tables =====\n\n";
+
+  for (const AnalyzedFunction &F : Inv.Functions) {
+    bool Needed = F.Name == "run_impl" ||
+                  llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
+                    return Inv.Sites[SP.Site].Function == F.Name;
+                  });
+    if (Needed)
+      Insertions[F.EntryOffset] += entryCode(F, Plan, Inv);
+  }
+
+  for (const SitePlan &SP : Plan.Sites) {
+    const LaunchSite &Site = Inv.Sites[SP.Site];
+    ++Summary.SitesProbed;
+    if (!SP.Before.empty())
+      Insertions[Site.BeforeOffset] += probeCall(Site, /*After=*/false);
+    if (!SP.After.empty())
+      Insertions[Site.AfterOffset] += probeCall(Site, /*After=*/true);
+    for (const ProbePlan *P : {&SP.Before, &SP.After}) {
+      Summary.NanChecks += P->NanRoles != 0;
+      Summary.Prints += P->Print.has_value();
+      Summary.Saves += P->Save;
+    }
+    Summary.Syncs += SP.After.Sync;
+    Summary.Breadcrumbs += SP.After.Breadcrumb;
+  }
+  Summary.InputGuards = Plan.Guards.size();
+  Summary.EqualDimGroups = Plan.EqualDims.size();
+  Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;
+
+  clang::tooling::Replacements Replaces;
+  for (const auto &[Offset, Text] : Insertions)
+    if (llvm::Error E = Replaces.add(
+            clang::tooling::Replacement(DisplayName, Offset, 0, Text)))
+      return makeToolError(ExitCode::OutputError, DisplayName.str(),
+                           "internal error: conflicting insertions: " +
+                               llvm::toString(std::move(E)));
+  auto Result = clang::tooling::applyAllReplacements(Original, Replaces);
+  if (!Result)
+    return makeToolError(ExitCode::OutputError, DisplayName.str(),
+                         "internal error: cannot apply insertions: " +
+                             llvm::toString(Result.takeError()));
+  return *Result;
+}

@@ -1,0 +1,51 @@
+//===- Rewriter.h - Turn a plan into an instrumented wrapper ----*- C++ -*-===//
+//
+// Emits the runtime, the site tables and the probe calls as insertions
+// (clang::tooling::Replacements) into the original text. Every insertion is
+// at a line start chosen by the analysis (before/after the statement that
+// holds a launch), so the wrapper's own lines are never touched.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_INSTRUMENT_REWRITER_H
+#define AOTI_INSTRUMENT_REWRITER_H
+
+#include "Analysis/LaunchSite.h"
+#include "Instrument/Planner.h"
+#include "Rules/Rules.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace aoti {
+
+/// What was inserted, for the summary the driver prints.
+struct InstrumentSummary {
+  unsigned SitesProbed = 0;
+  unsigned Syncs = 0;
+  unsigned Breadcrumbs = 0;
+  unsigned NanChecks = 0; ///< probes (site x phase) with a NaN/Inf check
+  unsigned Prints = 0;
+  unsigned Saves = 0;
+  unsigned InputGuards = 0;
+  unsigned EqualDimGroups = 0;
+  bool EnforcesAotiChecks = false;
+  std::string describe() const;
+};
+
+/// First characters of every file aoti-instrument writes; an input that
+/// starts with them is refused.
+llvm::StringRef instrumentedMarker();
+bool isInstrumented(llvm::StringRef Text);
+
+/// The instrumented text of \p Original. \p DisplayName names the wrapper
+/// in run-time messages.
+llvm::Expected<std::string>
+rewriteWrapper(llvm::StringRef Original, llvm::StringRef DisplayName,
+               const WrapperInventory &Inventory,
+               const InstrumentationPlan &Plan, const RuleSet &Rules,
+               InstrumentSummary &Summary);
+
+} // namespace aoti
+
+#endif // AOTI_INSTRUMENT_REWRITER_H

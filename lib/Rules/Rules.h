@@ -1,0 +1,159 @@
+//===- Rules.h - What a rules file asks for ---------------------*- C++ -*-===//
+//
+// The rules file's content as plain data. Only RulesLoader.cpp knows YAML;
+// the schema is documented in yaml-rules/README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RULES_RULES_H
+#define AOTI_RULES_RULES_H
+
+#include "Support/LaunchKind.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Regex.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+/// A position in the rules file, for diagnostics.
+struct RulesLocation {
+  unsigned Line = 0; ///< 1-based; 0 when unknown
+  unsigned Column = 0;
+};
+
+/// A name pattern: a glob (`triton_*`) or a regular expression.
+class NamePattern {
+public:
+  static llvm::Expected<NamePattern> glob(llvm::StringRef Text);
+  static llvm::Expected<NamePattern> regex(llvm::StringRef Text);
+
+  bool matches(llvm::StringRef Name) const;
+  bool isRegex() const { return Regex != nullptr; }
+  llvm::StringRef text() const { return Text; }
+
+private:
+  std::string Text;
+  std::shared_ptr<llvm::GlobPattern> Glob;
+  std::shared_ptr<llvm::Regex> Regex;
+};
+
+/// Which launch sites a rule applies to. Every given criterion must hold;
+/// a list criterion holds when any of its patterns matches.
+struct SiteSelector {
+  std::vector<NamePattern> Kernel;
+  std::vector<LaunchKind> Kinds;
+  std::vector<NamePattern> SourceNodes; ///< any source node of the site
+  std::vector<NamePattern> AtenOps;     ///< any ATen op of the site
+  std::vector<std::pair<unsigned, unsigned>> Ordinals; ///< inclusive ranges
+  std::vector<NamePattern> Tensors;     ///< any tensor argument's name
+  std::optional<std::string> Function;  ///< "run_impl", "_const_run_impl"
+};
+
+enum class Phases { Before, After, Both };
+enum class TensorSet { Inputs, Outputs, All };
+enum class FailAction { Throw, Abort, Warn };
+enum class PrintDetail { Names, Stats, Values };
+
+struct NanCheckAction {
+  Phases When = Phases::After;
+  TensorSet Tensors = TensorSet::Outputs;
+  bool Nan = true;
+  bool Inf = false;
+  FailAction OnFail = FailAction::Throw;
+};
+
+struct PrintAction {
+  PrintDetail Detail = PrintDetail::Stats;
+  Phases When = Phases::Both;
+  TensorSet Tensors = TensorSet::All;
+};
+
+struct SaveAction {
+  Phases When = Phases::Both;
+  TensorSet Tensors = TensorSet::All;
+};
+
+struct Rule {
+  std::string Name; ///< given, or "rule N"
+  RulesLocation Loc;
+  SiteSelector Match;
+  bool Sync = false;
+  bool Breadcrumb = false;
+  std::optional<NanCheckAction> NanCheck;
+  std::optional<PrintAction> Print;
+  std::optional<SaveAction> Save;
+};
+
+/// Constraints on one graph input.
+struct InputGuardRule {
+  RulesLocation Loc;
+  std::optional<unsigned> Index; ///< `input: 0`
+  std::string Name;              ///< `input: arg0_1`
+  std::optional<std::string> Dtype;  ///< "float32", "int64", ...
+  std::optional<std::string> Device; ///< "cuda", "cpu"
+  std::optional<unsigned> Rank;
+  /// Per dimension: inclusive [min, max]; -1 for an open end.
+  std::map<unsigned, std::pair<int64_t, int64_t>> Dims;
+  bool Contiguous = false;
+  unsigned Alignment = 0;
+  std::optional<std::pair<double, double>> ValueRange;
+  bool Finite = false;
+};
+
+/// `arg0_1.1`: dimension 1 of input arg0_1.
+struct DimReference {
+  std::string Input; ///< a name, or "#N" for input N
+  unsigned Dim = 0;
+};
+
+struct InputGuardSection {
+  RulesLocation Loc;
+  /// Call the wrapper's own check_input_N whatever AOTI_RUNTIME_CHECK_INPUTS
+  /// says.
+  bool EnforceAotiChecks = false;
+  FailAction OnFail = FailAction::Throw;
+  std::vector<InputGuardRule> Inputs;
+  std::vector<std::vector<DimReference>> EqualDims;
+};
+
+/// Run-time controls baked into the instrumented wrapper.
+struct RuntimeSettings {
+  std::string DisableEnv = "AOTI_INSTRUMENT_DISABLE";
+  std::string LogEnv = "AOTI_INSTRUMENT_LOG";
+  std::string JsonlEnv = "AOTI_INSTRUMENT_JSONL";
+  std::string JsonlPath;
+  std::string SaveDir = "aoti-instrument-saves";
+  unsigned FirstCalls = 0; ///< observe only the first N calls; 0: all
+  unsigned EveryCalls = 0; ///< observe every Nth call; 0 or 1: all
+  unsigned MaxPrintValues = 64;
+};
+
+struct RuleSet {
+  std::string Path;
+  std::string Digest; ///< sha256 of the file's bytes, hex
+  RuntimeSettings Settings;
+  std::optional<InputGuardSection> Guards;
+  std::vector<Rule> Rules;
+};
+
+/// Loads and validates a rules file. Errors are ToolErrors with exit code
+/// RulesError and a `file:line:col` location.
+llvm::Expected<RuleSet> loadRules(llvm::StringRef Path);
+/// The same on text already read.
+llvm::Expected<RuleSet> parseRules(llvm::StringRef Text, llvm::StringRef Path);
+
+/// Words a rules file may use, for documentation and suggestions.
+llvm::StringRef phasesName(Phases P);
+llvm::StringRef tensorSetName(TensorSet S);
+llvm::StringRef failActionName(FailAction F);
+llvm::StringRef printDetailName(PrintDetail D);
+
+} // namespace aoti
+
+#endif // AOTI_RULES_RULES_H

@@ -1,0 +1,797 @@
+//===- RulesLoader.cpp - Read a YAML rules file ---------------------------===//
+//
+// The only file that knows YAML. Every problem is reported at the position
+// of the offending node, clang-style: `rules.yaml:LINE:COL: error: ...`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/Rules.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
+#include <yaml-cpp/yaml.h>
+
+using namespace aoti;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// NamePattern
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<NamePattern> NamePattern::glob(StringRef Text) {
+  auto Glob = llvm::GlobPattern::create(Text);
+  if (!Glob)
+    return Glob.takeError();
+  NamePattern P;
+  P.Text = Text.str();
+  P.Glob = std::make_shared<llvm::GlobPattern>(std::move(*Glob));
+  return P;
+}
+
+llvm::Expected<NamePattern> NamePattern::regex(StringRef Text) {
+  auto Regex = std::make_shared<llvm::Regex>(Text);
+  std::string Error;
+  if (!Regex->isValid(Error))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
+  NamePattern P;
+  P.Text = Text.str();
+  P.Regex = std::move(Regex);
+  return P;
+}
+
+bool NamePattern::matches(StringRef Name) const {
+  return Regex ? Regex->match(Name) : Glob->match(Name);
+}
+
+//===----------------------------------------------------------------------===//
+// Names of the rules file's words
+//===----------------------------------------------------------------------===//
+
+StringRef aoti::phasesName(Phases P) {
+  switch (P) {
+  case Phases::Before:
+    return "before";
+  case Phases::After:
+    return "after";
+  case Phases::Both:
+    return "both";
+  }
+  return "";
+}
+
+StringRef aoti::tensorSetName(TensorSet S) {
+  switch (S) {
+  case TensorSet::Inputs:
+    return "inputs";
+  case TensorSet::Outputs:
+    return "outputs";
+  case TensorSet::All:
+    return "all";
+  }
+  return "";
+}
+
+StringRef aoti::failActionName(FailAction F) {
+  switch (F) {
+  case FailAction::Throw:
+    return "throw";
+  case FailAction::Abort:
+    return "abort";
+  case FailAction::Warn:
+    return "warn";
+  }
+  return "";
+}
+
+StringRef aoti::printDetailName(PrintDetail D) {
+  switch (D) {
+  case PrintDetail::Names:
+    return "names";
+  case PrintDetail::Stats:
+    return "stats";
+  case PrintDetail::Values:
+    return "values";
+  }
+  return "";
+}
+
+namespace {
+
+const StringRef TopKeys[] = {"version", "settings", "input_guards", "rules"};
+const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
+                                  "jsonl",       "save_dir", "calls",
+                                  "max_print_values"};
+const StringRef CallsKeys[] = {"first", "every"};
+const StringRef RuleKeys[] = {"name",      "match", "sync", "breadcrumb",
+                              "nan_check", "print", "save"};
+const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
+                               "kind",         "source_nodes",
+                               "source_nodes_regex", "aten",
+                               "aten_regex",   "ordinals",
+                               "tensors",      "tensors_regex",
+                               "function"};
+const StringRef NanKeys[] = {"when", "tensors", "check", "on_fail"};
+const StringRef PrintKeys[] = {"level", "when", "tensors"};
+const StringRef SaveKeys[] = {"when", "tensors"};
+const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
+                                      "inputs", "equal_dims"};
+const StringRef GuardKeys[] = {"input",      "dtype",   "device", "rank",
+                               "dims",       "contiguous", "aligned",
+                               "values",     "finite"};
+const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
+                            "int64",   "int32",   "int16",    "int8",
+                            "uint8",   "bool",    "float8_e4m3fn",
+                            "float8_e5m2", "complex64"};
+const StringRef Devices[] = {"cuda", "cpu"};
+const StringRef Functions[] = {"run_impl", "_const_run_impl"};
+
+/// The closest of \p Candidates to \p Word, if close enough to be a typo.
+std::optional<StringRef> nearest(StringRef Word,
+                                 llvm::ArrayRef<StringRef> Candidates) {
+  std::optional<StringRef> Best;
+  unsigned BestDistance = std::max<unsigned>(2, Word.size() / 3) + 1;
+  for (StringRef C : Candidates) {
+    unsigned D = Word.edit_distance(C, /*AllowReplacements=*/true);
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
+std::string joinWords(llvm::ArrayRef<StringRef> Words) {
+  return llvm::join(Words.begin(), Words.end(), ", ");
+}
+
+class Loader {
+public:
+  explicit Loader(StringRef Path) : Path(Path.str()) {}
+
+  llvm::Error load(StringRef Text, RuleSet &Out);
+
+private:
+  //--- Diagnostics -------------------------------------------------------===//
+
+  static RulesLocation locOf(const YAML::Node &N) {
+    YAML::Mark M = N.Mark();
+    if (M.is_null())
+      return {};
+    return {static_cast<unsigned>(M.line + 1),
+            static_cast<unsigned>(M.column + 1)};
+  }
+
+  std::string where(RulesLocation L) const {
+    if (!L.Line)
+      return Path;
+    return Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+  }
+
+  llvm::Error errorAt(const YAML::Node &N, const llvm::Twine &Message,
+                      std::string Hint = "") const {
+    return makeToolError(ExitCode::RulesError, where(locOf(N)), Message.str(),
+                         std::move(Hint));
+  }
+
+  //--- Typed accessors ---------------------------------------------------===//
+
+  llvm::Error expectMap(const YAML::Node &N, StringRef What) const {
+    if (N.IsMap())
+      return llvm::Error::success();
+    return errorAt(N, What + " must be a mapping of keys to values");
+  }
+
+  llvm::Error checkKeys(const YAML::Node &Map, llvm::ArrayRef<StringRef> Known,
+                        StringRef Context) const {
+    for (const auto &KV : Map) {
+      std::string Key = KV.first.Scalar();
+      if (llvm::is_contained(Known, StringRef(Key)))
+        continue;
+      std::string Message = "unknown key '" + Key + "' in " + Context.str();
+      if (auto Near = nearest(Key, Known))
+        Message += "; did you mean '" + Near->str() + "'?";
+      return errorAt(KV.first, Message, "known keys: " + joinWords(Known));
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error getBool(const YAML::Node &N, StringRef Key, bool &Out) const {
+    if (!N.IsScalar() || !YAML::convert<bool>::decode(N, Out))
+      return errorAt(N, "'" + Key + "' must be true or false" + got(N));
+    return llvm::Error::success();
+  }
+
+  template <typename T>
+  llvm::Error getInt(const YAML::Node &N, StringRef Key, T &Out,
+                     long long Min = 0) const {
+    long long V;
+    if (!N.IsScalar() || !YAML::convert<long long>::decode(N, V) || V < Min)
+      return errorAt(N, "'" + Key + "' must be an integer" +
+                            (Min == 0 ? std::string(" >= 0") : std::string()) +
+                            got(N));
+    Out = static_cast<T>(V);
+    return llvm::Error::success();
+  }
+
+  llvm::Error getDouble(const YAML::Node &N, StringRef Key, double &Out) const {
+    if (!N.IsScalar() || !YAML::convert<double>::decode(N, Out))
+      return errorAt(N, "'" + Key + "' must be a number" + got(N));
+    return llvm::Error::success();
+  }
+
+  llvm::Error getString(const YAML::Node &N, StringRef Key,
+                        std::string &Out) const {
+    if (!N.IsScalar())
+      return errorAt(N, "'" + Key + "' must be a string" + got(N));
+    Out = N.Scalar();
+    return llvm::Error::success();
+  }
+
+  llvm::Error getWord(const YAML::Node &N, StringRef Key,
+                      llvm::ArrayRef<StringRef> Words, std::string &Out) const {
+    if (llvm::Error E = getString(N, Key, Out))
+      return E;
+    if (llvm::is_contained(Words, StringRef(Out)))
+      return llvm::Error::success();
+    std::string Message = "invalid value '" + Out + "' for '" + Key.str() + "'";
+    if (auto Near = nearest(Out, Words))
+      Message += "; did you mean '" + Near->str() + "'?";
+    return errorAt(N, Message, "valid values: " + joinWords(Words));
+  }
+
+  /// A scalar or a list of scalars.
+  llvm::Error getStrings(const YAML::Node &N, StringRef Key,
+                         std::vector<std::pair<std::string, YAML::Node>> &Out)
+      const {
+    if (N.IsScalar()) {
+      Out.push_back({N.Scalar(), N});
+      return llvm::Error::success();
+    }
+    if (!N.IsSequence())
+      return errorAt(N, "'" + Key + "' must be a string or a list of strings");
+    for (const auto &Item : N) {
+      if (!Item.IsScalar())
+        return errorAt(Item, "'" + Key + "' must list strings" + got(Item));
+      Out.push_back({Item.Scalar(), Item});
+    }
+    return llvm::Error::success();
+  }
+
+  static std::string got(const YAML::Node &N) {
+    if (N.IsScalar())
+      return ", not '" + N.Scalar() + "'";
+    if (N.IsSequence())
+      return ", not a list";
+    if (N.IsMap())
+      return ", not a mapping";
+    return ", not null";
+  }
+
+  llvm::Error getPatterns(const YAML::Node &N, StringRef Key, bool Regex,
+                          std::vector<NamePattern> &Out) const {
+    std::vector<std::pair<std::string, YAML::Node>> Texts;
+    if (llvm::Error E = getStrings(N, Key, Texts))
+      return E;
+    for (auto &[Text, Node] : Texts) {
+      auto P = Regex ? NamePattern::regex(Text) : NamePattern::glob(Text);
+      if (!P)
+        return errorAt(Node, "invalid " + llvm::Twine(Regex ? "regex" : "glob") +
+                                 " '" + Text +
+                                 "': " + llvm::toString(P.takeError()));
+      Out.push_back(std::move(*P));
+    }
+    return llvm::Error::success();
+  }
+
+  //--- Sections ------------------------------------------------------------===//
+
+  llvm::Error loadSettings(const YAML::Node &N, RuntimeSettings &S);
+  llvm::Error loadRule(const YAML::Node &N, unsigned Index, Rule &R);
+  llvm::Error loadSelector(const YAML::Node &N, SiteSelector &S);
+  llvm::Error loadOrdinals(const YAML::Node &N, SiteSelector &S);
+  llvm::Error loadCommon(const YAML::Node &N, StringRef Key, Phases &When,
+                         TensorSet &Tensors);
+  llvm::Error loadGuards(const YAML::Node &N, InputGuardSection &G);
+  llvm::Error loadGuard(const YAML::Node &N, InputGuardRule &G);
+  llvm::Error loadFailAction(const YAML::Node &N, FailAction &F);
+  llvm::Error loadDimRef(const YAML::Node &N, DimReference &D);
+
+  std::string Path;
+};
+
+llvm::Error Loader::loadFailAction(const YAML::Node &N, FailAction &F) {
+  std::string Word;
+  if (llvm::Error E = getWord(N, "on_fail", {"throw", "abort", "warn"}, Word))
+    return E;
+  F = Word == "throw" ? FailAction::Throw
+      : Word == "abort" ? FailAction::Abort
+                        : FailAction::Warn;
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadCommon(const YAML::Node &N, StringRef Key,
+                               Phases &When, TensorSet &Tensors) {
+  std::string Word;
+  if (const YAML::Node W = N["when"]) {
+    if (llvm::Error E = getWord(W, "when", {"before", "after", "both"}, Word))
+      return E;
+    When = Word == "before" ? Phases::Before
+           : Word == "after" ? Phases::After
+                             : Phases::Both;
+  }
+  if (const YAML::Node T = N["tensors"]) {
+    if (llvm::Error E =
+            getWord(T, "tensors", {"inputs", "outputs", "all"}, Word))
+      return E;
+    Tensors = Word == "inputs" ? TensorSet::Inputs
+              : Word == "outputs" ? TensorSet::Outputs
+                                  : TensorSet::All;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
+  if (llvm::Error E = expectMap(N, "'settings'"))
+    return E;
+  if (llvm::Error E = checkKeys(N, SettingsKeys, "settings"))
+    return E;
+  std::pair<const char *, std::string *> Strings[] = {
+      {"disable_env", &S.DisableEnv}, {"log_env", &S.LogEnv},
+      {"jsonl_env", &S.JsonlEnv},     {"jsonl", &S.JsonlPath},
+      {"save_dir", &S.SaveDir}};
+  for (auto &[Key, Field] : Strings)
+    if (const YAML::Node V = N[Key])
+      if (llvm::Error E = getString(V, Key, *Field))
+        return E;
+  if (const YAML::Node V = N["max_print_values"])
+    if (llvm::Error E = getInt(V, "max_print_values", S.MaxPrintValues))
+      return E;
+  if (const YAML::Node Calls = N["calls"]) {
+    if (llvm::Error E = expectMap(Calls, "'calls'"))
+      return E;
+    if (llvm::Error E = checkKeys(Calls, CallsKeys, "calls"))
+      return E;
+    if (const YAML::Node V = Calls["first"])
+      if (llvm::Error E = getInt(V, "first", S.FirstCalls))
+        return E;
+    if (const YAML::Node V = Calls["every"])
+      if (llvm::Error E = getInt(V, "every", S.EveryCalls))
+        return E;
+  }
+  return llvm::Error::success();
+}
+
+/// `ordinals: 3`, `"0-10,15"`, `"40-"`, or a list of those.
+llvm::Error Loader::loadOrdinals(const YAML::Node &N, SiteSelector &S) {
+  std::vector<std::pair<std::string, YAML::Node>> Items;
+  if (llvm::Error E = getStrings(N, "ordinals", Items))
+    return E;
+  for (auto &[Text, Node] : Items) {
+    llvm::SmallVector<StringRef, 4> Parts;
+    StringRef(Text).split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef Part : Parts) {
+      Part = Part.trim();
+      auto [Lo, Hi] = Part.split('-');
+      unsigned First = 0, Last = 0;
+      bool Open = Part.contains('-') && Hi.trim().empty();
+      if (Lo.trim().getAsInteger(10, First) ||
+          (!Open && Part.contains('-') && Hi.trim().getAsInteger(10, Last)))
+        return errorAt(Node, "invalid ordinal range '" + Part +
+                                 "'; expected N, N-M or N-");
+      if (!Part.contains('-'))
+        Last = First;
+      if (Open)
+        Last = ~0u;
+      if (Last < First)
+        return errorAt(Node, "empty ordinal range '" + Part + "'");
+      S.Ordinals.push_back({First, Last});
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadSelector(const YAML::Node &N, SiteSelector &S) {
+  if (N.IsNull())
+    return llvm::Error::success(); // `match:` with nothing: every site.
+  if (llvm::Error E = expectMap(N, "'match'"))
+    return E;
+  if (llvm::Error E = checkKeys(N, MatchKeys, "match"))
+    return E;
+  struct PatternKey {
+    const char *Key;
+    bool Regex;
+    std::vector<NamePattern> *Out;
+  } PatternKeys[] = {{"kernel", false, &S.Kernel},
+                     {"kernel_regex", true, &S.Kernel},
+                     {"source_nodes", false, &S.SourceNodes},
+                     {"source_nodes_regex", true, &S.SourceNodes},
+                     {"aten", false, &S.AtenOps},
+                     {"aten_regex", true, &S.AtenOps},
+                     {"tensors", false, &S.Tensors},
+                     {"tensors_regex", true, &S.Tensors}};
+  for (const PatternKey &K : PatternKeys)
+    if (const YAML::Node V = N[K.Key])
+      if (llvm::Error E = getPatterns(V, K.Key, K.Regex, *K.Out))
+        return E;
+  if (const YAML::Node V = N["kind"]) {
+    std::vector<std::pair<std::string, YAML::Node>> Kinds;
+    if (llvm::Error E = getStrings(V, "kind", Kinds))
+      return E;
+    for (auto &[Text, Node] : Kinds) {
+      std::string Word;
+      if (llvm::Error E = getWord(Node, "kind", allKindNames(), Word))
+        return E;
+      S.Kinds.push_back(*parseKindName(Word));
+    }
+  }
+  if (const YAML::Node V = N["ordinals"])
+    if (llvm::Error E = loadOrdinals(V, S))
+      return E;
+  if (const YAML::Node V = N["function"]) {
+    std::string Word;
+    if (llvm::Error E = getWord(V, "function", Functions, Word))
+      return E;
+    S.Function = Word;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
+  R.Loc = locOf(N);
+  if (llvm::Error E = expectMap(N, "a rule"))
+    return E;
+  if (llvm::Error E = checkKeys(N, RuleKeys, "a rule"))
+    return E;
+  R.Name = "rule " + std::to_string(Index + 1);
+  if (const YAML::Node V = N["name"])
+    if (llvm::Error E = getString(V, "name", R.Name))
+      return E;
+  if (const YAML::Node V = N["match"])
+    if (llvm::Error E = loadSelector(V, R.Match))
+      return E;
+  if (const YAML::Node V = N["sync"])
+    if (llvm::Error E = getBool(V, "sync", R.Sync))
+      return E;
+  if (const YAML::Node V = N["breadcrumb"])
+    if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb))
+      return E;
+
+  // Each action is `true`/`false`, or a mapping of its options.
+  if (const YAML::Node V = N["nan_check"]) {
+    bool On = true;
+    if (!V.IsMap()) {
+      if (llvm::Error E = getBool(V, "nan_check", On))
+        return E;
+    }
+    if (On) {
+      NanCheckAction A;
+      if (V.IsMap()) {
+        if (llvm::Error E = checkKeys(V, NanKeys, "nan_check"))
+          return E;
+        if (llvm::Error E = loadCommon(V, "nan_check", A.When, A.Tensors))
+          return E;
+        std::string Word;
+        if (const YAML::Node C = V["check"]) {
+          if (llvm::Error E = getWord(C, "check", {"nan", "inf", "both"}, Word))
+            return E;
+          A.Nan = Word != "inf";
+          A.Inf = Word != "nan";
+        }
+        if (const YAML::Node F = V["on_fail"])
+          if (llvm::Error E = loadFailAction(F, A.OnFail))
+            return E;
+      }
+      R.NanCheck = A;
+    }
+  }
+  if (const YAML::Node V = N["print"]) {
+    PrintAction A;
+    bool On = true;
+    std::string Word;
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, PrintKeys, "print"))
+        return E;
+      if (llvm::Error E = loadCommon(V, "print", A.When, A.Tensors))
+        return E;
+      if (const YAML::Node L = V["level"]) {
+        if (llvm::Error E =
+                getWord(L, "level", {"names", "stats", "values"}, Word))
+          return E;
+      }
+    } else if (V.IsScalar() && !YAML::convert<bool>::decode(V, On)) {
+      // `print: names` is short for `print: {level: names}`.
+      if (llvm::Error E =
+              getWord(V, "print", {"names", "stats", "values"}, Word))
+        return E;
+    } else if (!V.IsScalar()) {
+      return errorAt(V, "'print' must be true, false, a level (names, stats, "
+                        "values) or a mapping");
+    }
+    if (!Word.empty())
+      A.Detail = Word == "names"   ? PrintDetail::Names
+                 : Word == "stats" ? PrintDetail::Stats
+                                   : PrintDetail::Values;
+    if (On)
+      R.Print = A;
+  }
+  if (const YAML::Node V = N["save"]) {
+    bool On = true;
+    SaveAction A;
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, SaveKeys, "save"))
+        return E;
+      if (llvm::Error E = loadCommon(V, "save", A.When, A.Tensors))
+        return E;
+    } else if (llvm::Error E = getBool(V, "save", On)) {
+      return E;
+    }
+    if (On)
+      R.Save = A;
+  }
+  if (!R.Sync && !R.Breadcrumb && !R.NanCheck && !R.Print && !R.Save)
+    return errorAt(N, "rule '" + R.Name + "' has no action",
+                   "give it one of: sync, breadcrumb, nan_check, print, save");
+  return llvm::Error::success();
+}
+
+/// `arg0_1.1` or `#0.1`.
+llvm::Error Loader::loadDimRef(const YAML::Node &N, DimReference &D) {
+  std::string Text;
+  if (llvm::Error E = getString(N, "equal_dims", Text))
+    return E;
+  auto [Input, Dim] = StringRef(Text).rsplit('.');
+  if (Input.empty() || Dim.getAsInteger(10, D.Dim))
+    return errorAt(N, "invalid dimension reference '" + Text +
+                          "'; expected INPUT.DIM, e.g. arg0_1.0 or #0.1");
+  D.Input = Input.str();
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadGuard(const YAML::Node &N, InputGuardRule &G) {
+  G.Loc = locOf(N);
+  if (llvm::Error E = expectMap(N, "an input guard"))
+    return E;
+  if (llvm::Error E = checkKeys(N, GuardKeys, "an input guard"))
+    return E;
+  const YAML::Node In = N["input"];
+  if (!In)
+    return errorAt(N, "input guard needs 'input' (a name such as arg0_1, or "
+                      "an index)");
+  unsigned Index;
+  if (In.IsScalar() && YAML::convert<unsigned>::decode(In, Index))
+    G.Index = Index;
+  else if (llvm::Error E = getString(In, "input", G.Name))
+    return E;
+  std::string Word;
+  if (const YAML::Node V = N["dtype"]) {
+    if (llvm::Error E = getWord(V, "dtype", Dtypes, Word))
+      return E;
+    G.Dtype = Word;
+  }
+  if (const YAML::Node V = N["device"]) {
+    if (llvm::Error E = getWord(V, "device", Devices, Word))
+      return E;
+    G.Device = Word;
+  }
+  if (const YAML::Node V = N["rank"]) {
+    unsigned Rank;
+    if (llvm::Error E = getInt(V, "rank", Rank))
+      return E;
+    G.Rank = Rank;
+  }
+  if (const YAML::Node V = N["dims"]) {
+    // A list (one entry per dimension) or a mapping of dimension to bound.
+    // Each bound: N, [MIN, MAX] (null for an open end), or null (any).
+    auto AddBound = [&](unsigned Dim, const YAML::Node &B) -> llvm::Error {
+      if (B.IsNull())
+        return llvm::Error::success();
+      int64_t Lo = -1, Hi = -1;
+      if (B.IsScalar()) {
+        if (llvm::Error E = getInt(B, "dims", Lo))
+          return E;
+        Hi = Lo;
+      } else if (B.IsSequence() && B.size() == 2) {
+        if (!B[0].IsNull())
+          if (llvm::Error E = getInt(B[0], "dims", Lo))
+            return E;
+        if (!B[1].IsNull())
+          if (llvm::Error E = getInt(B[1], "dims", Hi))
+            return E;
+        if (Lo >= 0 && Hi >= 0 && Hi < Lo)
+          return errorAt(B, "empty dimension range");
+      } else {
+        return errorAt(B, "a dimension bound must be N, [MIN, MAX] or null");
+      }
+      G.Dims[Dim] = {Lo, Hi};
+      return llvm::Error::success();
+    };
+    if (V.IsSequence()) {
+      // A list names every dimension: it gives the rank too.
+      if (G.Rank && *G.Rank != V.size())
+        return errorAt(V, "'dims' lists " + std::to_string(V.size()) +
+                              " dimensions but 'rank' is " +
+                              std::to_string(*G.Rank));
+      G.Rank = V.size();
+      for (unsigned I = 0; I < V.size(); ++I)
+        if (llvm::Error E = AddBound(I, V[I]))
+          return E;
+    } else if (V.IsMap()) {
+      if (!G.Rank)
+        return errorAt(V, "'dims' as a mapping needs 'rank' too");
+      for (const auto &KV : V) {
+        unsigned Dim;
+        if (llvm::Error E = getInt(KV.first, "dims", Dim))
+          return E;
+        if (Dim >= *G.Rank)
+          return errorAt(KV.first, "dimension " + std::to_string(Dim) +
+                                       " is out of range for rank " +
+                                       std::to_string(*G.Rank));
+        if (llvm::Error E = AddBound(Dim, KV.second))
+          return E;
+      }
+    } else {
+      return errorAt(V, "'dims' must be a list or a mapping" + got(V));
+    }
+  }
+  if (const YAML::Node V = N["contiguous"])
+    if (llvm::Error E = getBool(V, "contiguous", G.Contiguous))
+      return E;
+  if (const YAML::Node V = N["aligned"]) {
+    if (llvm::Error E = getInt(V, "aligned", G.Alignment))
+      return E;
+    if (G.Alignment && (G.Alignment & (G.Alignment - 1)))
+      return errorAt(V, "'aligned' must be a power of two");
+  }
+  if (const YAML::Node V = N["values"]) {
+    if (!V.IsSequence() || V.size() != 2)
+      return errorAt(V, "'values' must be [MIN, MAX]");
+    double Lo, Hi;
+    if (llvm::Error E = getDouble(V[0], "values", Lo))
+      return E;
+    if (llvm::Error E = getDouble(V[1], "values", Hi))
+      return E;
+    if (Hi < Lo)
+      return errorAt(V, "empty value range");
+    G.ValueRange = {Lo, Hi};
+  }
+  if (const YAML::Node V = N["finite"])
+    if (llvm::Error E = getBool(V, "finite", G.Finite))
+      return E;
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadGuards(const YAML::Node &N, InputGuardSection &G) {
+  G.Loc = locOf(N);
+  if (llvm::Error E = expectMap(N, "'input_guards'"))
+    return E;
+  if (llvm::Error E = checkKeys(N, GuardSectionKeys, "input_guards"))
+    return E;
+  if (const YAML::Node V = N["enforce_aoti_checks"])
+    if (llvm::Error E = getBool(V, "enforce_aoti_checks", G.EnforceAotiChecks))
+      return E;
+  if (const YAML::Node V = N["on_fail"])
+    if (llvm::Error E = loadFailAction(V, G.OnFail))
+      return E;
+  if (const YAML::Node V = N["inputs"]) {
+    if (!V.IsSequence())
+      return errorAt(V, "'inputs' must be a list of input guards");
+    for (const auto &Item : V) {
+      InputGuardRule Guard;
+      if (llvm::Error E = loadGuard(Item, Guard))
+        return E;
+      G.Inputs.push_back(std::move(Guard));
+    }
+  }
+  if (const YAML::Node V = N["equal_dims"]) {
+    if (!V.IsSequence())
+      return errorAt(V, "'equal_dims' must be a list of groups");
+    for (const auto &Group : V) {
+      if (!Group.IsSequence() || Group.size() < 2)
+        return errorAt(Group, "each 'equal_dims' group must list at least "
+                              "two dimensions, e.g. [arg0_1.0, arg1_1.0]");
+      std::vector<DimReference> Refs;
+      for (const auto &Item : Group) {
+        DimReference D;
+        if (llvm::Error E = loadDimRef(Item, D))
+          return E;
+        Refs.push_back(std::move(D));
+      }
+      G.EqualDims.push_back(std::move(Refs));
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::load(StringRef Text, RuleSet &Out) {
+  if (Text.trim().empty())
+    return makeToolError(ExitCode::RulesError, Path, "rules file is empty",
+                         "see yaml-rules/README.md for the format, or start "
+                         "from a preset in yaml-rules/");
+  YAML::Node Root;
+  try {
+    Root = YAML::Load(Text.str());
+  } catch (const YAML::Exception &E) {
+    RulesLocation L{static_cast<unsigned>(E.mark.line + 1),
+                    static_cast<unsigned>(E.mark.column + 1)};
+    return makeToolError(ExitCode::RulesError, where(L),
+                         "malformed YAML: " + E.msg);
+  }
+  if (Root.IsNull())
+    return makeToolError(ExitCode::RulesError, Path,
+                         "rules file is empty (only comments)");
+  if (!Root.IsMap())
+    return errorAt(Root, "a rules file must be a mapping with 'rules' "
+                         "and/or 'input_guards'");
+  if (llvm::Error E = checkKeys(Root, TopKeys, "the rules file"))
+    return E;
+  if (const YAML::Node V = Root["version"]) {
+    unsigned Version;
+    if (llvm::Error E = getInt(V, "version", Version))
+      return E;
+    if (Version != 1)
+      return errorAt(V, "unsupported rules version " + std::to_string(Version) +
+                            "; this tool reads version 1");
+  }
+  if (const YAML::Node V = Root["settings"])
+    if (llvm::Error E = loadSettings(V, Out.Settings))
+      return E;
+  if (const YAML::Node V = Root["input_guards"]) {
+    InputGuardSection G;
+    if (llvm::Error E = loadGuards(V, G))
+      return E;
+    Out.Guards = std::move(G);
+  }
+  if (const YAML::Node V = Root["rules"]) {
+    if (!V.IsSequence())
+      return errorAt(V, "'rules' must be a list of rules");
+    llvm::StringMap<RulesLocation> Names;
+    std::map<std::string, RulesLocation> Bodies;
+    for (unsigned I = 0; I < V.size(); ++I) {
+      Rule R;
+      if (llvm::Error E = loadRule(V[I], I, R))
+        return E;
+      if (V[I]["name"]) {
+        auto [It, New] = Names.try_emplace(R.Name, R.Loc);
+        if (!New)
+          return errorAt(V[I], "duplicate rule name '" + R.Name + "'",
+                         "first defined at " + where(It->second));
+      }
+      // Identical match and actions under another name is a copy-paste slip.
+      YAML::Node Body = YAML::Clone(V[I]);
+      Body.remove("name");
+      auto [It, New] = Bodies.try_emplace(YAML::Dump(Body), R.Loc);
+      if (!New)
+        return errorAt(V[I], "rule '" + R.Name + "' duplicates the rule at " +
+                                 where(It->second));
+      Out.Rules.push_back(std::move(R));
+    }
+  }
+  if (Out.Rules.empty() && !Out.Guards)
+    return errorAt(Root, "rules file has neither 'rules' nor 'input_guards'");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
+  RuleSet Out;
+  Out.Path = Path.str();
+  Out.Digest = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
+                           /*LowerCase=*/true);
+  Loader L(Path);
+  if (llvm::Error E = L.load(Text, Out))
+    return std::move(E);
+  return Out;
+}
+
+llvm::Expected<RuleSet> aoti::loadRules(StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return makeToolError(ExitCode::RulesError, Path.str(),
+                         "cannot open rules file: " +
+                             Buffer.getError().message());
+  return parseRules((*Buffer)->getBuffer(), Path);
+}

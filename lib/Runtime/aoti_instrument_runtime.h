@@ -1,0 +1,1649 @@
+//===- aoti_instrument_runtime.h - Code the instrumented wrapper calls ----===//
+//
+// aoti-instrument copies this header verbatim into every instrumented
+// wrapper.cpp (after the wrapper's own #include), so the output compiles
+// with the wrapper's original command and needs nothing else.
+//
+// Constraints (AOTI's stable ABI): only the AOTI C shim (aoti_torch_*), the
+// CUDA runtime/driver API (when AOTI_RT_CUDA is 1) and the C++17 standard
+// library (plus POSIX sigaction/write for the CPU crash handler). No libtorch
+// C++ API. Everything has internal linkage (anonymous namespace), so two
+// instrumented models in one process do not collide.
+//
+// Environment variables read at run time (names configurable per Program):
+//   AOTI_INSTRUMENT_DISABLE=1   all instrumentation off, no rebuild needed
+//   AOTI_INSTRUMENT_LOG=FILE    events go to FILE (appended) instead of stderr
+//   AOTI_INSTRUMENT_JSONL=FILE  events also go to FILE as JSON lines
+//   AOTI_INSTRUMENT_SAVE_DIR=D  where saves go (overrides the rules file)
+//   AOTI_INSTRUMENT_STATS_HOST=1  CUDA statistics by copying to the host
+//                               instead of the embedded reduction kernel
+//
+// lib/Runtime/README.md describes the event formats and the save layout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_INSTRUMENT_RUNTIME_H
+#define AOTI_INSTRUMENT_RUNTIME_H
+
+#ifndef AOTI_RT_CUDA
+#define AOTI_RT_CUDA 0
+#endif
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <signal.h> // sigaction: chain the CPU crash handler
+#include <unistd.h> // write: async-signal-safe output
+
+#if AOTI_RT_CUDA
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#endif
+
+namespace {
+namespace aoti_rt {
+
+/// What a launch does with a tensor; a bitmask so Unknown counts as both.
+enum Role : uint8_t { kIn = 1, kOut = 2, kInOut = 3, kUnknownRole = 3 };
+enum Phase : uint8_t { kBefore = 0, kAfter = 1 };
+enum OnFail : uint8_t { kThrow = 0, kAbort = 1, kWarn = 2 };
+enum PrintLevel : uint8_t {
+  kPrintNone = 0,
+  kPrintNames = 1, ///< "[aoti-instrument] run 1 after #3 triton_x (wrapper.cpp:917)"
+  kPrintStats = 2, ///< + one line per tensor: dtype shape strides device numel min max mean nan inf
+  kPrintValues = 3 ///< + up to Program::max_print_values values per tensor
+};
+enum CheckBits : uint8_t { kCheckNan = 1, kCheckInf = 2 };
+
+/// One launch site of the wrapper (a row of --list).
+struct SiteInfo {
+  int ordinal;
+  const char *kernel;
+  const char *kind;         ///< "triton", "extern", ...
+  int line;                 ///< in the original wrapper.cpp
+  const char *source_nodes; ///< "linear, relu" (may be "")
+  const char *aten_ops;     ///< "aten.addmm, aten.relu" (may be "")
+};
+
+/// A tensor argument of a launch, named as in run_impl.
+struct TensorRef {
+  const char *name;
+  uint8_t role; ///< Role bits
+  AtenTensorHandle handle;
+};
+
+/// What to do at one site in one phase (before or after the launch).
+struct Probe {
+  bool sync;             ///< after: synchronize the stream, check the error
+  bool breadcrumb;       ///< after: record the ordinal in stream order
+  uint8_t nan_roles;     ///< roles whose tensors are checked; 0: no check
+  uint8_t nan_checks;    ///< CheckBits
+  OnFail nan_on_fail;
+  PrintLevel print;
+  uint8_t print_roles;   ///< roles whose tensors are printed (stats/values)
+  bool save;             ///< write a safetensors file of the tensors
+  uint8_t save_roles;
+};
+
+/// A constraint on one graph input, checked before any launch.
+struct InputGuard {
+  int index;            ///< position in input_handles
+  const char *name;     ///< arg0_1
+  const char *dtype;    ///< "float32", "int64", ... or nullptr
+  const char *device;   ///< "cuda", "cpu" or nullptr
+  int rank;             ///< -1: any
+  const int64_t *dim_min; ///< rank entries, or nullptr; -1: no bound
+  const int64_t *dim_max;
+  bool contiguous;
+  int alignment;        ///< bytes (16), 0: none
+  bool has_value_range; ///< integer/float values in [value_min, value_max]
+  double value_min;
+  double value_max;
+  bool finite;          ///< no NaN/Inf
+  OnFail on_fail;
+};
+
+/// `inputs[a].dim(da) == inputs[b].dim(db)` for every pair in a group.
+struct DimRef {
+  int input;
+  int dim;
+};
+
+/// Everything about one instrumented wrapper; a static object in it.
+struct Program {
+  const char *wrapper_file;
+  const char *rules_digest;
+  const SiteInfo *sites;
+  int num_sites;
+  const char *disable_env; ///< default "AOTI_INSTRUMENT_DISABLE"
+  const char *log_env;     ///< default "AOTI_INSTRUMENT_LOG"
+  const char *jsonl_env;   ///< default "AOTI_INSTRUMENT_JSONL"
+  const char *jsonl_path;  ///< from the rules file; "" for none
+  const char *save_dir;    ///< default "aoti-instrument-saves"
+  int first_calls;         ///< observe only the first N calls of run_impl; 0: all
+  int every_calls;         ///< observe every Nth call; 0/1: all
+  int max_print_values;    ///< values printed per tensor at kPrintValues
+};
+
+namespace detail {
+struct ProgramState;
+}
+
+/// One call of run_impl (or _const_run_impl). Declared as the first
+/// statement of the instrumented function body.
+class RunScope {
+public:
+  RunScope(const Program &P, void *Stream);
+  ~RunScope();
+  RunScope(const RunScope &) = delete;
+  RunScope &operator=(const RunScope &) = delete;
+
+  /// Instrumentation is enabled and this call is selected.
+  bool observing() const;
+  /// Runs \p Pr for site \p Site in \p Ph on \p Tensors.
+  void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+             const Probe &Pr);
+  /// Checks \p G against \p Input; fails per G.on_fail.
+  void guardInput(const InputGuard &G, AtenTensorHandle Input);
+  /// Checks that all dims of a group are equal.
+  void guardEqualDims(const DimRef *Group, int N, AtenTensorHandle *Inputs,
+                      OnFail F);
+
+  /// 1-based number of this call of run_impl for its Program.
+  int64_t run() const { return Run; }
+
+private:
+  const Program *Prog;
+  detail::ProgramState *State;
+  void *StreamPtr;
+  int64_t Run = 0;
+  int Uncaught = 0;
+  bool Observing = false;
+  bool Capturing = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Implementation
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+//--- Small utilities -------------------------------------------------------//
+
+inline const char *orDefault(const char *S, const char *Default) {
+  return (S && *S) ? S : Default;
+}
+
+inline const char *baseName(const char *Path) {
+  if (!Path)
+    return "";
+  const char *Slash = std::strrchr(Path, '/');
+  return Slash ? Slash + 1 : Path;
+}
+
+// NaN/Inf by bit pattern: immune to -ffinite-math-only in the wrapper flags.
+inline bool isNanD(double V) {
+  uint64_t B;
+  std::memcpy(&B, &V, sizeof B);
+  return (B & 0x7ff0000000000000ULL) == 0x7ff0000000000000ULL &&
+         (B & 0x000fffffffffffffULL) != 0;
+}
+inline bool isInfD(double V) {
+  uint64_t B;
+  std::memcpy(&B, &V, sizeof B);
+  return (B & 0x7fffffffffffffffULL) == 0x7ff0000000000000ULL;
+}
+
+inline std::string fmtDouble(double V) {
+  if (isNanD(V))
+    return "nan";
+  if (isInfD(V))
+    return V > 0 ? "inf" : "-inf";
+  char Buf[40];
+  std::snprintf(Buf, sizeof Buf, "%.6g", V);
+  return Buf;
+}
+
+/// A bound or a value: as an integer when it is one.
+inline std::string fmtNumber(double V) {
+  if (!isNanD(V) && !isInfD(V) && V == static_cast<double>(
+                                           static_cast<long long>(V)) &&
+      V < 9.0e15 && V > -9.0e15)
+    return std::to_string(static_cast<long long>(V));
+  return fmtDouble(V);
+}
+
+inline std::string fmtList(const std::vector<int64_t> &V) {
+  std::string S = "[";
+  for (size_t I = 0; I < V.size(); ++I) {
+    if (I)
+      S += ", ";
+    S += std::to_string(static_cast<long long>(V[I]));
+  }
+  return S + "]";
+}
+
+inline void jsonString(std::string &Out, const char *S) {
+  Out += '"';
+  for (const char *P = S ? S : ""; *P; ++P) {
+    unsigned char C = static_cast<unsigned char>(*P);
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C == '\n') {
+      Out += "\\n";
+    } else if (C == '\t') {
+      Out += "\\t";
+    } else if (C < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
+      Out += Buf;
+    } else {
+      Out += static_cast<char>(C);
+    }
+  }
+  Out += '"';
+}
+
+inline std::string jsonList(const std::vector<int64_t> &V) {
+  std::string S = "[";
+  for (size_t I = 0; I < V.size(); ++I) {
+    if (I)
+      S += ',';
+    S += std::to_string(static_cast<long long>(V[I]));
+  }
+  return S + "]";
+}
+
+/// Builds one JSON object, keys in insertion order.
+class JsonObj {
+public:
+  JsonObj &str(const char *K, const std::string &V) {
+    key(K);
+    jsonString(S, V.c_str());
+    return *this;
+  }
+  JsonObj &num(const char *K, long long V) {
+    key(K);
+    S += std::to_string(V);
+    return *this;
+  }
+  JsonObj &dbl(const char *K, double V) { // NaN/Inf have no JSON spelling
+    key(K);
+    if (isNanD(V) || isInfD(V)) {
+      S += "null";
+    } else {
+      char Buf[40];
+      std::snprintf(Buf, sizeof Buf, "%.17g", V);
+      S += Buf;
+    }
+    return *this;
+  }
+  JsonObj &boolean(const char *K, bool V) {
+    key(K);
+    S += V ? "true" : "false";
+    return *this;
+  }
+  JsonObj &raw(const char *K, const std::string &Json) {
+    key(K);
+    S += Json;
+    return *this;
+  }
+  std::string done() const { return S + "}"; }
+
+private:
+  void key(const char *K) {
+    S += First ? "" : ",";
+    First = false;
+    jsonString(S, K);
+    S += ':';
+  }
+  std::string S = "{";
+  bool First = true;
+};
+
+//--- Dtypes ----------------------------------------------------------------//
+
+// Numbers shared with stats_kernel.cu (enum DKind there).
+enum DKind : int32_t {
+  kDUnknown = 0,
+  kDF32 = 1,
+  kDF64 = 2,
+  kDF16 = 3,
+  kDBF16 = 4,
+  kDF8E4M3FN = 5,
+  kDF8E5M2 = 6,
+  kDF8E4M3FNUZ = 7,
+  kDF8E5M2FNUZ = 8,
+  kDI8 = 9,
+  kDI16 = 10,
+  kDI32 = 11,
+  kDI64 = 12,
+  kDU8 = 13,
+  kDU16 = 14,
+  kDU32 = 15,
+  kDU64 = 16,
+  kDBool = 17,
+  kDC32 = 18,
+  kDC64 = 19,
+  kDC128 = 20,
+};
+
+struct DtypeInfo {
+  int32_t code;
+  DKind kind;
+  const char *name;        ///< torch's spelling without "torch."
+  const char *safetensors; ///< dtype code in a safetensors header, or null
+  int size;                ///< bytes per element
+};
+
+inline bool isFloatKind(DKind K) { return K >= kDF32 && K <= kDF8E5M2FNUZ; }
+inline bool isIntKind(DKind K) { return K >= kDI8 && K <= kDBool; }
+/// Kinds whose values this runtime can read (statistics, values).
+inline bool isReadableKind(DKind K) { return isFloatKind(K) || isIntKind(K); }
+
+inline const DtypeInfo &dtypeInfo(int32_t Code) {
+  static const DtypeInfo Table[] = {
+      {aoti_torch_dtype_float32(), kDF32, "float32", "F32", 4},
+      {aoti_torch_dtype_bfloat16(), kDBF16, "bfloat16", "BF16", 2},
+      {aoti_torch_dtype_float16(), kDF16, "float16", "F16", 2},
+      {aoti_torch_dtype_int64(), kDI64, "int64", "I64", 8},
+      {aoti_torch_dtype_int32(), kDI32, "int32", "I32", 4},
+      {aoti_torch_dtype_bool(), kDBool, "bool", "BOOL", 1},
+      {aoti_torch_dtype_float64(), kDF64, "float64", "F64", 8},
+      {aoti_torch_dtype_float8_e4m3fn(), kDF8E4M3FN, "float8_e4m3fn",
+       "F8_E4M3", 1},
+      {aoti_torch_dtype_float8_e5m2(), kDF8E5M2, "float8_e5m2", "F8_E5M2", 1},
+      {aoti_torch_dtype_float8_e4m3fnuz(), kDF8E4M3FNUZ, "float8_e4m3fnuz",
+       "F8_E4M3FNUZ", 1},
+      {aoti_torch_dtype_float8_e5m2fnuz(), kDF8E5M2FNUZ, "float8_e5m2fnuz",
+       "F8_E5M2FNUZ", 1},
+      {aoti_torch_dtype_int8(), kDI8, "int8", "I8", 1},
+      {aoti_torch_dtype_int16(), kDI16, "int16", "I16", 2},
+      {aoti_torch_dtype_uint8(), kDU8, "uint8", "U8", 1},
+      {aoti_torch_dtype_uint16(), kDU16, "uint16", "U16", 2},
+      {aoti_torch_dtype_uint32(), kDU32, "uint32", "U32", 4},
+      {aoti_torch_dtype_uint64(), kDU64, "uint64", "U64", 8},
+      {aoti_torch_dtype_complex32(), kDC32, "complex32", nullptr, 4},
+      {aoti_torch_dtype_complex64(), kDC64, "complex64", "C64", 8},
+      {aoti_torch_dtype_complex128(), kDC128, "complex128", nullptr, 16},
+  };
+  for (const DtypeInfo &D : Table)
+    if (D.code == Code)
+      return D;
+  static const DtypeInfo Unknown = {-1, kDUnknown, "unknown", nullptr, 0};
+  return Unknown;
+}
+
+inline std::string deviceName(int32_t Type, int32_t Index) {
+  if (Type == aoti_torch_device_type_cpu())
+    return "cpu";
+  std::string Name = Type == aoti_torch_device_type_cuda() ? "cuda"
+                     : Type == aoti_torch_device_type_meta()
+                         ? "meta"
+                         : "device" + std::to_string(Type);
+  return Name + ":" + std::to_string(Index);
+}
+
+inline const char *deviceTypeName(int32_t Type) {
+  if (Type == aoti_torch_device_type_cpu())
+    return "cpu";
+  if (Type == aoti_torch_device_type_cuda())
+    return "cuda";
+  if (Type == aoti_torch_device_type_meta())
+    return "meta";
+  return "other";
+}
+
+//--- Element decoding (host side; stats_kernel.cu mirrors it) -------------//
+
+inline float bitsToFloat(uint32_t U) {
+  float F;
+  std::memcpy(&F, &U, sizeof F);
+  return F;
+}
+
+inline float halfToFloat(uint16_t H) {
+  uint32_t Sign = static_cast<uint32_t>(H & 0x8000u) << 16;
+  uint32_t Exp = (H >> 10) & 0x1fu;
+  uint32_t Man = H & 0x3ffu;
+  if (Exp == 0x1f)
+    return bitsToFloat(Sign | 0x7f800000u | (Man << 13));
+  if (Exp == 0) {
+    float V = static_cast<float>(Man) * 5.9604644775390625e-08f; // 2^-24
+    return Sign ? -V : V;
+  }
+  return bitsToFloat(Sign | ((Exp + 112u) << 23) | (Man << 13));
+}
+
+/// 8-bit floats: E exponent bits with bias B, M mantissa bits.
+inline float fp8ToFloat(uint32_t Byte, int E, int M, int B, bool Fnuz,
+                        bool HasInf) {
+  const float QNan = bitsToFloat(0x7fc00000u);
+  if (Fnuz && Byte == 0x80u)
+    return QNan;
+  uint32_t Sign = (Byte & 0x80u) << 24;
+  uint32_t Exp = (Byte >> M) & ((1u << E) - 1);
+  uint32_t Man = Byte & ((1u << M) - 1);
+  uint32_t ExpMax = (1u << E) - 1;
+  if (!Fnuz && HasInf && Exp == ExpMax)
+    return Man ? QNan : bitsToFloat(Sign | 0x7f800000u);
+  if (!Fnuz && !HasInf && Exp == ExpMax && Man == (1u << M) - 1)
+    return QNan;
+  if (Exp == 0) {
+    float V = static_cast<float>(Man) *
+              bitsToFloat(static_cast<uint32_t>(127 + 1 - B - M) << 23);
+    return Sign ? -V : V;
+  }
+  return bitsToFloat(Sign | ((Exp - B + 127) << 23) | (Man << (23 - M)));
+}
+
+template <class T> inline T loadAs(const unsigned char *P) {
+  T V;
+  std::memcpy(&V, P, sizeof V);
+  return V;
+}
+
+/// Reads one element: true for integer kinds (value in IV), false for
+/// floating kinds (value in DV).
+inline bool loadElem(DKind K, const unsigned char *P, double &DV,
+                     int64_t &IV) {
+  switch (K) {
+  case kDF32: DV = loadAs<float>(P); return false;
+  case kDF64: DV = loadAs<double>(P); return false;
+  case kDF16: DV = halfToFloat(loadAs<uint16_t>(P)); return false;
+  case kDBF16:
+    DV = bitsToFloat(static_cast<uint32_t>(loadAs<uint16_t>(P)) << 16);
+    return false;
+  case kDF8E4M3FN: DV = fp8ToFloat(*P, 4, 3, 7, false, false); return false;
+  case kDF8E5M2: DV = fp8ToFloat(*P, 5, 2, 15, false, true); return false;
+  case kDF8E4M3FNUZ: DV = fp8ToFloat(*P, 4, 3, 8, true, false); return false;
+  case kDF8E5M2FNUZ: DV = fp8ToFloat(*P, 5, 2, 16, true, false); return false;
+  case kDI8: IV = loadAs<int8_t>(P); return true;
+  case kDI16: IV = loadAs<int16_t>(P); return true;
+  case kDI32: IV = loadAs<int32_t>(P); return true;
+  case kDI64: IV = loadAs<int64_t>(P); return true;
+  case kDU8: IV = *P; return true;
+  case kDBool: IV = *P != 0; return true;
+  case kDU16: IV = loadAs<uint16_t>(P); return true;
+  case kDU32: IV = loadAs<uint32_t>(P); return true;
+  case kDU64: {
+    uint64_t V = loadAs<uint64_t>(P);
+    IV = V > 0x7fffffffffffffffULL ? INT64_MAX : static_cast<int64_t>(V);
+    return true;
+  }
+  default: DV = 0; return false;
+  }
+}
+
+//--- Statistics ------------------------------------------------------------//
+
+/// Same layout as StatsResult in stats_kernel.cu. Floating tensors: min,
+/// max, sum over the finite values, count = finite values. Integer tensors:
+/// imin/imax exact, count = numel.
+struct Stats {
+  double min, max, sum;
+  int64_t imin, imax;
+  uint64_t nan, inf, count;
+};
+static_assert(sizeof(Stats) == 64, "Stats must match stats_kernel.cu");
+
+inline Stats statsInit() {
+  Stats S;
+  S.min = bitsToFloat(0x7f800000u);  // +inf
+  S.max = -bitsToFloat(0x7f800000u); // -inf
+  S.sum = 0;
+  S.imin = INT64_MAX;
+  S.imax = INT64_MIN;
+  S.nan = S.inf = S.count = 0;
+  return S;
+}
+
+inline void statsAdd(Stats &S, DKind K, const unsigned char *P) {
+  double DV = 0;
+  int64_t IV = 0;
+  if (loadElem(K, P, DV, IV)) {
+    S.imin = std::min(S.imin, IV);
+    S.imax = std::max(S.imax, IV);
+    S.sum += static_cast<double>(IV);
+    ++S.count;
+  } else if (isNanD(DV)) {
+    ++S.nan;
+  } else if (isInfD(DV)) {
+    ++S.inf;
+  } else {
+    S.min = std::min(S.min, DV);
+    S.max = std::max(S.max, DV);
+    S.sum += DV;
+    ++S.count;
+  }
+}
+
+/// Reported min/max: exact integers for integer kinds.
+inline double statsMin(const Stats &S, DKind K) {
+  if (isIntKind(K))
+    return S.count ? static_cast<double>(S.imin) : 0.0;
+  return S.count ? S.min : bitsToFloat(0x7fc00000u);
+}
+inline double statsMax(const Stats &S, DKind K) {
+  if (isIntKind(K))
+    return S.count ? static_cast<double>(S.imax) : 0.0;
+  return S.count ? S.max : bitsToFloat(0x7fc00000u);
+}
+inline double statsMean(const Stats &S) {
+  return S.count ? S.sum / static_cast<double>(S.count)
+                 : static_cast<double>(bitsToFloat(0x7fc00000u));
+}
+
+//--- Tensor metadata -------------------------------------------------------//
+
+constexpr int kMaxKernelDims = 8;
+
+struct TensorMeta {
+  const char *name = "";
+  uint8_t role = 0;
+  AtenTensorHandle handle = nullptr;
+  bool ok = false;   ///< metadata could be read
+  std::string error; ///< why not
+  const DtypeInfo *dtype = nullptr;
+  std::vector<int64_t> sizes, strides;
+  int64_t numel = 0;
+  const unsigned char *data = nullptr; ///< element 0 (storage offset applied)
+  int32_t devType = 0, devIndex = 0;
+  bool cuda = false;
+  /// Dims with size 1 dropped and mergeable neighbours merged; never empty.
+  std::vector<int64_t> csizes, cstrides;
+  int64_t span = 0; ///< elements from data to the last one, inclusive
+};
+
+inline bool readMeta(TensorMeta &M) {
+  if (!M.handle) {
+    M.error = "undefined";
+    return false;
+  }
+  int64_t Dim = 0;
+  int32_t Dtype = 0;
+  int64_t *Sizes = nullptr, *Strides = nullptr;
+  void *Data = nullptr;
+  if (aoti_torch_get_dim(M.handle, &Dim) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_dtype(M.handle, &Dtype) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_sizes(M.handle, &Sizes) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_strides(M.handle, &Strides) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_numel(M.handle, &M.numel) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_type(M.handle, &M.devType) !=
+          AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_index(M.handle, &M.devIndex) !=
+          AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_data_ptr(M.handle, &Data) != AOTI_TORCH_SUCCESS) {
+    M.error = "metadata unreadable";
+    return false;
+  }
+  M.dtype = &dtypeInfo(Dtype);
+  M.sizes.assign(Sizes, Sizes + Dim);
+  M.strides.assign(Strides, Strides + Dim);
+  M.data = static_cast<const unsigned char *>(Data);
+  M.cuda = M.devType == aoti_torch_device_type_cuda();
+  M.span = M.numel > 0 ? 1 : 0;
+  for (int64_t I = 0; I < Dim && M.numel > 0; ++I)
+    M.span += (M.sizes[I] - 1) * M.strides[I];
+  // Coalesce: row-major order, innermost last.
+  for (int64_t I = 0; I < Dim; ++I) {
+    if (M.sizes[I] == 1)
+      continue;
+    if (!M.csizes.empty() &&
+        M.cstrides.back() == M.strides[I] * M.sizes[I]) {
+      M.csizes.back() *= M.sizes[I];
+      M.cstrides.back() = M.strides[I];
+    } else {
+      M.csizes.push_back(M.sizes[I]);
+      M.cstrides.push_back(M.strides[I]);
+    }
+  }
+  if (M.csizes.empty() || M.numel == 0) {
+    M.csizes.assign(1, M.numel);
+    M.cstrides.assign(1, 1);
+  }
+  M.ok = true;
+  return true;
+}
+
+/// Calls F(offset in elements) for every element in logical order, stopping
+/// after Limit elements.
+template <class F>
+inline void forEachOffset(const TensorMeta &M, int64_t Limit, F &&Fn) {
+  int64_t N = std::min(M.numel, Limit);
+  if (N <= 0)
+    return;
+  size_t D = M.csizes.size();
+  if (D == 1) {
+    int64_t S = M.cstrides[0];
+    for (int64_t I = 0; I < N; ++I)
+      Fn(I * S);
+    return;
+  }
+  std::vector<int64_t> Idx(D, 0);
+  int64_t Off = 0;
+  for (int64_t I = 0; I < N; ++I) {
+    Fn(Off);
+    for (size_t K = D; K-- > 0;) {
+      if (++Idx[K] < M.csizes[K]) {
+        Off += M.cstrides[K];
+        break;
+      }
+      Off -= (M.csizes[K] - 1) * M.cstrides[K];
+      Idx[K] = 0;
+    }
+  }
+}
+
+/// Statistics of a tensor whose elements are readable at Base on the host.
+inline Stats hostStats(const TensorMeta &M, const unsigned char *Base) {
+  Stats S = statsInit();
+  DKind K = M.dtype->kind;
+  int64_t ES = M.dtype->size;
+  forEachOffset(M, M.numel,
+                [&](int64_t Off) { statsAdd(S, K, Base + Off * ES); });
+  return S;
+}
+
+/// Copies the tensor's elements in logical order (contiguous) to Out.
+inline void gatherContiguous(const TensorMeta &M, const unsigned char *Base,
+                             unsigned char *Out) {
+  int64_t ES = M.dtype->size;
+  if (M.csizes.size() == 1 && M.cstrides[0] == 1) {
+    std::memcpy(Out, Base, static_cast<size_t>(M.numel * ES));
+    return;
+  }
+  forEachOffset(M, M.numel, [&](int64_t Off) {
+    std::memcpy(Out, Base + Off * ES, static_cast<size_t>(ES));
+    Out += ES;
+  });
+}
+
+inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
+                                 int64_t Limit) {
+  std::string S = "[";
+  DKind K = M.dtype->kind;
+  int64_t ES = M.dtype->size;
+  int64_t N = 0;
+  forEachOffset(M, Limit, [&](int64_t Off) {
+    if (N++)
+      S += ", ";
+    double DV = 0;
+    int64_t IV = 0;
+    if (loadElem(K, Base + Off * ES, DV, IV))
+      S += K == kDBool ? (IV ? "true" : "false")
+                       : std::to_string(static_cast<long long>(IV));
+    else
+      S += fmtDouble(DV);
+  });
+  return S + "]";
+}
+
+inline const char *roleName(uint8_t Role) {
+  switch (Role & 3) {
+  case kIn: return "in";
+  case kOut: return "out";
+  case kInOut: return "inout";
+  default: return "none";
+  }
+}
+
+//--- Per-Program state, output ---------------------------------------------//
+
+struct ProgramState {
+  const Program *prog = nullptr;
+  std::atomic<int64_t> calls{0};
+  bool disabled = false;
+  FILE *log = nullptr;   ///< null: stderr
+  FILE *jsonl = nullptr; ///< null: none
+  std::string logPath, jsonlPath, saveDir;
+  std::mutex saveMutex; ///< session directory, manifest
+  std::string sessionDir; ///< created on the first save
+  bool saveBroken = false;
+  std::atomic<bool> warnedCapture{false};
+  std::atomic<bool> warnedKernel{false};
+  std::atomic<bool> warnedCrumbs{false};
+  std::atomic<bool> warnedSave{false};
+  bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
+};
+
+struct Global {
+  std::mutex mutex; ///< states
+  std::vector<ProgramState *> states;
+  std::mutex outMutex; ///< whole lines, all sinks
+  std::atomic<uint64_t> hostSyncs{0};
+  std::atomic<uint64_t> deviceStatsPasses{0};
+};
+
+inline Global &global() {
+  static Global *G = new Global(); // never destroyed: used from atexit
+  return *G;
+}
+
+inline ProgramState *stateFor(const Program &P) {
+  thread_local const Program *CachedProg = nullptr;
+  thread_local ProgramState *CachedState = nullptr;
+  if (CachedProg == &P)
+    return CachedState;
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.mutex);
+  ProgramState *Found = nullptr;
+  for (ProgramState *S : G.states)
+    if (S->prog == &P)
+      Found = S;
+  if (!Found) {
+    Found = new ProgramState();
+    Found->prog = &P;
+    const char *Disable =
+        std::getenv(orDefault(P.disable_env, "AOTI_INSTRUMENT_DISABLE"));
+    Found->disabled = Disable && std::strcmp(Disable, "0") != 0;
+    if (const char *Log = std::getenv(orDefault(P.log_env, "AOTI_INSTRUMENT_LOG")))
+      if (*Log) {
+        Found->logPath = Log;
+        Found->log = std::fopen(Log, "a");
+      }
+    const char *Jsonl =
+        std::getenv(orDefault(P.jsonl_env, "AOTI_INSTRUMENT_JSONL"));
+    Found->jsonlPath = (Jsonl && *Jsonl) ? Jsonl : orDefault(P.jsonl_path, "");
+    if (!Found->jsonlPath.empty() && !Found->disabled)
+      Found->jsonl = std::fopen(Found->jsonlPath.c_str(), "a");
+    const char *SaveDir = std::getenv("AOTI_INSTRUMENT_SAVE_DIR");
+    Found->saveDir = (SaveDir && *SaveDir)
+                         ? SaveDir
+                         : orDefault(P.save_dir, "aoti-instrument-saves");
+    const char *Host = std::getenv("AOTI_INSTRUMENT_STATS_HOST");
+    Found->statsHost = Host && std::strcmp(Host, "0") != 0;
+    G.states.push_back(Found);
+  }
+  CachedProg = &P;
+  CachedState = Found;
+  return Found;
+}
+
+/// One event: a text line (to the log or stderr) and, when JSON lines are
+/// on, \p Json (an object) to the JSONL file.
+inline void emit(ProgramState &S, const std::string &Line,
+                 const std::string &Json) {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.outMutex);
+  FILE *Out = S.log ? S.log : stderr;
+  std::string L = Line + "\n";
+  std::fwrite(L.data(), 1, L.size(), Out);
+  std::fflush(Out);
+  if (S.jsonl && !Json.empty()) {
+    std::string J = Json + "\n";
+    std::fwrite(J.data(), 1, J.size(), S.jsonl);
+    std::fflush(S.jsonl);
+  }
+}
+
+inline const SiteInfo *findSite(const Program &P, int Ordinal) {
+  if (!P.sites)
+    return nullptr;
+  if (Ordinal >= 0 && Ordinal < P.num_sites &&
+      P.sites[Ordinal].ordinal == Ordinal)
+    return &P.sites[Ordinal];
+  for (int I = 0; I < P.num_sites; ++I)
+    if (P.sites[I].ordinal == Ordinal)
+      return &P.sites[I];
+  return nullptr;
+}
+
+inline const char *phaseName(Phase Ph) {
+  return Ph == kBefore ? "before" : "after";
+}
+
+/// "#3 triton_x (wrapper.cpp:917, source nodes [linear, relu])"
+inline std::string siteText(const Program &P, int Ordinal,
+                            const SiteInfo *Site) {
+  std::string S = "#" + std::to_string(Ordinal) + " ";
+  if (!Site)
+    return S + "(unknown site)";
+  S += orDefault(Site->kernel, "?");
+  S += " (";
+  S += baseName(P.wrapper_file);
+  S += ":" + std::to_string(Site->line);
+  if (Site->source_nodes && *Site->source_nodes) {
+    S += ", source nodes [";
+    S += Site->source_nodes;
+    S += "]";
+  }
+  return S + ")";
+}
+
+/// The fields every site event has in JSON.
+inline JsonObj siteJson(const char *Event, const Program &P, int64_t Run,
+                        const char *PhaseStr, int Ordinal,
+                        const SiteInfo *Site) {
+  JsonObj J;
+  J.str("event", Event).num("run", Run);
+  if (PhaseStr)
+    J.str("phase", PhaseStr);
+  J.num("ordinal", Ordinal);
+  J.str("kernel", Site ? orDefault(Site->kernel, "") : "");
+  J.str("kind", Site ? orDefault(Site->kind, "") : "");
+  J.str("wrapper", baseName(P.wrapper_file));
+  J.num("line", Site ? Site->line : 0);
+  J.str("source_nodes", Site ? orDefault(Site->source_nodes, "") : "");
+  J.str("aten_ops", Site ? orDefault(Site->aten_ops, "") : "");
+  return J;
+}
+
+[[noreturn]] inline void abortNow() {
+  std::fflush(nullptr);
+  std::abort();
+}
+
+/// After the event was emitted: throw, abort or go on.
+inline void fail(OnFail F, const std::string &Message) {
+  if (F == kThrow)
+    throw std::runtime_error(Message);
+  if (F == kAbort)
+    abortNow();
+}
+
+inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
+                     const std::string &Message) {
+  if (Flag.exchange(true))
+    return;
+  emit(S, "[aoti-instrument] warning: " + Message,
+       JsonObj().str("event", "warning").str("message", Message).done());
+}
+
+//--- CPU breadcrumbs: the site being run, named on SIGSEGV/SIGBUS ----------//
+
+struct CpuCrumb {
+  const Program *prog;
+  const SiteInfo *site;
+  int ordinal;
+  int64_t run;
+  int state; ///< 0: none yet, 1: running (before), 2: completed (after)
+};
+
+inline CpuCrumb &cpuCrumb() {
+  static thread_local CpuCrumb C = {nullptr, nullptr, -1, 0, 0};
+  return C;
+}
+
+struct SignalState {
+  struct sigaction oldSegv, oldBus;
+  std::atomic<bool> installed{false};
+  std::atomic<int> logFd{-1};
+};
+
+inline SignalState &signalState() {
+  static SignalState *S = new SignalState();
+  return *S;
+}
+
+// Async-signal-safe text building.
+struct SigBuf {
+  char data[1024];
+  size_t n = 0;
+  void add(const char *S) {
+    for (; S && *S && n < sizeof data - 1; ++S)
+      data[n++] = *S;
+  }
+  void addInt(long long V) {
+    char Tmp[24];
+    int K = 0;
+    unsigned long long U = V < 0 ? 0ULL - static_cast<unsigned long long>(V)
+                                 : static_cast<unsigned long long>(V);
+    do {
+      Tmp[K++] = static_cast<char>('0' + U % 10);
+      U /= 10;
+    } while (U && K < 23);
+    if (V < 0)
+      add("-");
+    while (K > 0 && n < sizeof data - 1)
+      data[n++] = Tmp[--K];
+  }
+};
+
+inline void crumbSignalHandler(int Sig, siginfo_t *, void *) {
+  SignalState &SS = signalState();
+  const CpuCrumb &C = cpuCrumb();
+  SigBuf B;
+  B.add("[aoti-instrument] ");
+  B.add(Sig == SIGSEGV ? "SIGSEGV" : Sig == SIGBUS ? "SIGBUS" : "signal");
+  if (C.state == 0 || !C.prog) {
+    B.add(" before any instrumented launch of this thread");
+  } else {
+    B.add(C.state == 1 ? " in #" : " after #");
+    B.addInt(C.ordinal);
+    B.add(" ");
+    B.add(C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
+    if (C.site) {
+      B.add(" (");
+      B.add(baseName(C.prog->wrapper_file));
+      B.add(":");
+      B.addInt(C.site->line);
+      if (C.site->source_nodes && *C.site->source_nodes) {
+        B.add(", source nodes [");
+        B.add(C.site->source_nodes);
+        B.add("]");
+      }
+      B.add(")");
+    }
+    B.add(" in run ");
+    B.addInt(C.run);
+    if (C.state == 2)
+      B.add(" (the last instrumented launch that completed)");
+  }
+  B.add("\n");
+  ssize_t R = write(2, B.data, B.n);
+  int Fd = SS.logFd.load();
+  if (Fd >= 0)
+    R = write(Fd, B.data, B.n);
+  (void)R;
+  // Chain: put the previous action back and deliver the signal again.
+  sigaction(Sig, Sig == SIGBUS ? &SS.oldBus : &SS.oldSegv, nullptr);
+  raise(Sig);
+}
+
+inline void installSignalHandler(ProgramState &S) {
+  SignalState &SS = signalState();
+  if (S.log)
+    SS.logFd.store(fileno(S.log));
+  if (SS.installed.exchange(true))
+    return;
+  struct sigaction SA;
+  std::memset(&SA, 0, sizeof SA);
+  SA.sa_sigaction = &crumbSignalHandler;
+  SA.sa_flags = SA_SIGINFO;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGSEGV, &SA, &SS.oldSegv);
+  sigaction(SIGBUS, &SA, &SS.oldBus);
+}
+
+//--- CUDA: stats kernel, scratch buffers, breadcrumbs ----------------------//
+
+#if AOTI_RT_CUDA
+
+/// Same layout as StatsDesc in stats_kernel.cu.
+struct StatsDesc {
+  uint64_t data;
+  int64_t numel;
+  int32_t kind;
+  int32_t ndim;
+  int32_t pad0, pad1;
+  int64_t sizes[kMaxKernelDims];
+  int64_t strides[kMaxKernelDims];
+};
+static_assert(sizeof(StatsDesc) == 160, "StatsDesc must match the kernel");
+
+inline std::string cudaErrorText(cudaError_t E) {
+  const char *S = cudaGetErrorString(E);
+  return S ? S : "unknown CUDA error";
+}
+
+inline std::string cuErrorText(CUresult R) {
+  const char *S = nullptr;
+  if (cuGetErrorString(R, &S) != CUDA_SUCCESS || !S)
+    return "CUDA driver error " + std::to_string(static_cast<int>(R));
+  return S;
+}
+
+/// Sets the current device for a scope.
+class DeviceGuard {
+public:
+  explicit DeviceGuard(int Device) {
+    if (Device < 0 || cudaGetDevice(&Prev) != cudaSuccess)
+      return;
+    if (Prev != Device && cudaSetDevice(Device) == cudaSuccess)
+      Changed = true;
+  }
+  ~DeviceGuard() {
+    if (Changed)
+      cudaSetDevice(Prev);
+  }
+  DeviceGuard(const DeviceGuard &) = delete;
+  DeviceGuard &operator=(const DeviceGuard &) = delete;
+
+private:
+  int Prev = -1;
+  bool Changed = false;
+};
+
+/// Lets this thread allocate while another thread captures a CUDA graph in
+/// global mode (cudaMalloc would otherwise invalidate that capture).
+class RelaxedCaptureMode {
+public:
+  RelaxedCaptureMode() {
+    Mode = cudaStreamCaptureModeRelaxed;
+    cudaThreadExchangeStreamCaptureMode(&Mode);
+  }
+  ~RelaxedCaptureMode() { cudaThreadExchangeStreamCaptureMode(&Mode); }
+  RelaxedCaptureMode(const RelaxedCaptureMode &) = delete;
+  RelaxedCaptureMode &operator=(const RelaxedCaptureMode &) = delete;
+
+private:
+  cudaStreamCaptureMode Mode;
+};
+
+inline const char *statsPtx() {
+#if defined(AOTI_RT_HAVE_STATS_PTX) && AOTI_RT_HAVE_STATS_PTX
+  static const std::string *Text = [] {
+    std::string *S = new std::string();
+    for (const char *const *C = kStatsPtxChunks; *C; ++C)
+      *S += *C;
+    return S;
+  }();
+  return Text->c_str();
+#else
+  return nullptr;
+#endif
+}
+
+/// The stats kernel in the current context, or null (Why says why).
+inline CUfunction statsKernel(std::string &Why) {
+  struct Entry {
+    CUcontext ctx;
+    CUfunction fn;
+    std::string why;
+  };
+  static std::mutex Mutex;
+  static std::vector<Entry> *Cache = new std::vector<Entry>();
+  CUcontext Ctx = nullptr;
+  if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
+    Why = "no current CUDA context";
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (const Entry &E : *Cache)
+    if (E.ctx == Ctx) {
+      Why = E.why;
+      return E.fn;
+    }
+  Entry E{Ctx, nullptr, ""};
+  const char *Ptx = statsPtx();
+  if (!Ptx) {
+    E.why = "no PTX embedded (nvcc was missing when aoti-instrument was built)";
+  } else {
+    CUmodule Mod = nullptr;
+    CUresult R = cuModuleLoadData(&Mod, Ptx);
+    if (R != CUDA_SUCCESS)
+      E.why = "cuModuleLoadData: " + cuErrorText(R);
+    else if ((R = cuModuleGetFunction(&E.fn, Mod, "aoti_rt_stats")) !=
+             CUDA_SUCCESS)
+      E.why = "cuModuleGetFunction: " + cuErrorText(R);
+  }
+  Cache->push_back(E);
+  Why = E.why;
+  return E.fn;
+}
+
+/// Device and pinned host buffers, reused; one per concurrent probe.
+struct Scratch {
+  int device = -1;
+  void *dev = nullptr;
+  size_t devCap = 0;
+  unsigned char *host = nullptr;
+  size_t hostCap = 0;
+  bool hostPinned = false;
+};
+
+struct ScratchPool {
+  std::mutex mutex;
+  std::vector<Scratch *> free;
+};
+
+inline ScratchPool &scratchPool() {
+  static ScratchPool *P = new ScratchPool();
+  return *P;
+}
+
+class ScratchLease {
+public:
+  explicit ScratchLease(int Device) {
+    ScratchPool &P = scratchPool();
+    std::lock_guard<std::mutex> Lock(P.mutex);
+    for (size_t I = 0; I < P.free.size(); ++I)
+      if (P.free[I]->device == Device) {
+        S = P.free[I];
+        P.free.erase(P.free.begin() + static_cast<long>(I));
+        return;
+      }
+    S = new Scratch();
+    S->device = Device;
+  }
+  ~ScratchLease() {
+    ScratchPool &P = scratchPool();
+    std::lock_guard<std::mutex> Lock(P.mutex);
+    P.free.push_back(S);
+  }
+  ScratchLease(const ScratchLease &) = delete;
+  ScratchLease &operator=(const ScratchLease &) = delete;
+  Scratch *operator->() { return S; }
+
+  /// Grows the buffers (only between uses: nothing is in flight then).
+  cudaError_t reserve(size_t DevBytes, size_t HostBytes) {
+    RelaxedCaptureMode Relaxed;
+    if (DevBytes > S->devCap) {
+      if (S->dev)
+        cudaFree(S->dev);
+      S->dev = nullptr;
+      S->devCap = 0;
+      size_t Cap = std::max<size_t>(DevBytes, 64 * 1024);
+      cudaError_t E = cudaMalloc(&S->dev, Cap);
+      if (E != cudaSuccess)
+        return E;
+      S->devCap = Cap;
+    }
+    if (HostBytes > S->hostCap) {
+      if (S->host) {
+        if (S->hostPinned)
+          cudaFreeHost(S->host);
+        else
+          std::free(S->host);
+      }
+      S->host = nullptr;
+      S->hostCap = 0;
+      size_t Cap = std::max<size_t>(HostBytes, 64 * 1024);
+      void *H = nullptr;
+      if (cudaHostAlloc(&H, Cap, cudaHostAllocPortable) == cudaSuccess) {
+        S->hostPinned = true;
+      } else {
+        cudaGetLastError(); // pinned memory exhausted: pageable copies
+        H = std::malloc(Cap);
+        S->hostPinned = false;
+        if (!H)
+          return cudaErrorMemoryAllocation;
+      }
+      S->host = static_cast<unsigned char *>(H);
+      S->hostCap = Cap;
+    }
+    return cudaSuccess;
+  }
+
+private:
+  Scratch *S = nullptr;
+};
+
+/// Stream-ordered breadcrumbs: one pinned, device-mapped allocation with a
+/// slot per thread; after a matched launch the stream writes the launch's
+/// sequence number into the slot, and a host-side ring remembers which site
+/// each sequence number was.
+constexpr int kCrumbSlots = 256;
+constexpr int kCrumbRing = 1024;
+constexpr int kCrumbStride = 16; ///< uint32 words per slot (64 bytes)
+
+struct CrumbRecord {
+  const Program *prog;
+  int ordinal;
+  int64_t run;
+};
+
+struct CrumbSlot {
+  std::mutex mutex;
+  uint32_t enqueued = 0; ///< last sequence number enqueued
+  uint32_t reported = 0; ///< first-not-completed already reported
+  CrumbRecord ring[kCrumbRing];
+};
+
+struct CrumbArena {
+  std::mutex mutex;
+  bool tried = false;
+  bool ok = false;
+  std::string why;
+  volatile uint32_t *host = nullptr;
+  CUdeviceptr dev = 0;
+  std::atomic<bool> useHostFn{false};
+  std::atomic<int> nextSlot{0};
+  std::atomic<CrumbSlot *> slots[kCrumbSlots];
+  CrumbArena() {
+    for (auto &S : slots)
+      S.store(nullptr);
+  }
+};
+
+inline CrumbArena &crumbArena() {
+  static CrumbArena *A = new CrumbArena();
+  return *A;
+}
+
+inline bool crumbArenaReady() {
+  CrumbArena &A = crumbArena();
+  std::lock_guard<std::mutex> Lock(A.mutex);
+  return A.ok;
+}
+
+void crumbAtExit();
+
+/// Allocates the breadcrumb page on first use.
+inline bool crumbArenaInit(std::string &Why) {
+  CrumbArena &A = crumbArena();
+  std::lock_guard<std::mutex> Lock(A.mutex);
+  if (A.tried) {
+    Why = A.why;
+    return A.ok;
+  }
+  A.tried = true;
+  RelaxedCaptureMode Relaxed;
+  CUcontext Ctx = nullptr;
+  if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx)
+    cudaFree(nullptr); // makes the current device's primary context current
+  void *Host = nullptr;
+  size_t Bytes = sizeof(uint32_t) * kCrumbSlots * kCrumbStride;
+  CUresult R = cuMemHostAlloc(
+      &Host, Bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (R != CUDA_SUCCESS) {
+    A.why = "cuMemHostAlloc: " + cuErrorText(R);
+    Why = A.why;
+    return false;
+  }
+  std::memset(Host, 0, Bytes);
+  R = cuMemHostGetDevicePointer(&A.dev, Host, 0);
+  if (R != CUDA_SUCCESS) {
+    A.why = "cuMemHostGetDevicePointer: " + cuErrorText(R);
+    Why = A.why;
+    cuMemFreeHost(Host);
+    return false;
+  }
+  A.host = static_cast<volatile uint32_t *>(Host);
+  A.ok = true;
+  std::atexit(&crumbAtExit);
+  return true;
+}
+
+inline int crumbSlotIndex() {
+  thread_local int Index = -1;
+  if (Index < 0)
+    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+  return Index;
+}
+
+inline CrumbSlot &crumbSlot(int Index) {
+  CrumbArena &A = crumbArena();
+  CrumbSlot *S = A.slots[Index].load();
+  if (S)
+    return *S;
+  std::lock_guard<std::mutex> Lock(A.mutex);
+  S = A.slots[Index].load();
+  if (!S) {
+    S = new CrumbSlot();
+    A.slots[Index].store(S);
+  }
+  return *S;
+}
+
+inline void crumbHostFn(void *Data) {
+  uintptr_t V = reinterpret_cast<uintptr_t>(Data);
+  CrumbArena &A = crumbArena();
+  A.host[(V >> 32) * kCrumbStride] = static_cast<uint32_t>(V & 0xffffffffu);
+}
+
+/// "first launch that did not complete: #2 ... in run 1; last completed: #1
+/// ... in run 1", or "" when every breadcrumb of the slot was written.
+/// Marks the report as given; Force repeats an earlier one.
+inline std::string crumbReport(int Index, bool Force) {
+  CrumbArena &A = crumbArena();
+  CrumbSlot *S = A.slots[Index].load();
+  if (!S || !A.host)
+    return "";
+  std::lock_guard<std::mutex> Lock(S->mutex);
+  uint32_t Done = A.host[Index * kCrumbStride];
+  uint32_t Enq = S->enqueued;
+  auto Describe = [&](uint32_t Seq) -> std::string {
+    if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
+      return "(unknown: too far back)";
+    const CrumbRecord &R = S->ring[Seq % kCrumbRing];
+    if (!R.prog)
+      return "(unknown)";
+    return siteText(*R.prog, R.ordinal, findSite(*R.prog, R.ordinal)) +
+           " in run " + std::to_string(static_cast<long long>(R.run));
+  };
+  if (Done >= Enq) {
+    if (!Force && S->reported == Enq + 1)
+      return "";
+    S->reported = Enq + 1;
+    return "every instrumented launch completed, the last was " +
+           Describe(Enq) + ": the fault is in work enqueued after it";
+  }
+  if (!Force && S->reported == Done + 1)
+    return "";
+  S->reported = Done + 1;
+  return "first launch that did not complete: " + Describe(Done + 1) +
+         "; last completed: " + (Done ? Describe(Done) : "none");
+}
+
+/// Enqueues the breadcrumb of a launch. False (with the error) when the
+/// stream already failed.
+inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
+                       cudaStream_t Stream, std::string &Err) {
+  std::string Why;
+  if (!crumbArenaInit(Why))
+    return true; // not available: nothing recorded (warned by the caller)
+  CrumbArena &A = crumbArena();
+  int Index = crumbSlotIndex();
+  CrumbSlot &S = crumbSlot(Index);
+  uint32_t Seq;
+  {
+    std::lock_guard<std::mutex> Lock(S.mutex);
+    Seq = ++S.enqueued;
+    S.ring[Seq % kCrumbRing] = CrumbRecord{&P, Ordinal, Run};
+  }
+  if (!A.useHostFn.load()) {
+    CUresult R = cuStreamWriteValue32(
+        reinterpret_cast<CUstream>(Stream),
+        A.dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
+                    kCrumbStride,
+        Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
+    if (R == CUDA_SUCCESS)
+      return true;
+    if (R != CUDA_ERROR_NOT_SUPPORTED && R != CUDA_ERROR_INVALID_VALUE) {
+      Err = cuErrorText(R);
+      return false;
+    }
+    A.useHostFn.store(true);
+  }
+  uintptr_t Data = (static_cast<uintptr_t>(Index) << 32) | Seq;
+  cudaError_t E = cudaLaunchHostFunc(Stream, &crumbHostFn,
+                                     reinterpret_cast<void *>(Data));
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  return true;
+}
+
+inline void reportCudaFailure(ProgramState *S, const std::string &Error,
+                              const char *When, int64_t Run) {
+  std::string Crumbs = crumbReport(crumbSlotIndex(), false);
+  if (Crumbs.empty())
+    return;
+  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' (" + When +
+                     "): " + Crumbs;
+  JsonObj J;
+  J.str("event", "cuda_error").num("run", Run).str("error", Error);
+  J.str("when", When).str("message", Line);
+  if (S) {
+    emit(*S, Line, J.done());
+  } else {
+    std::lock_guard<std::mutex> Lock(global().outMutex);
+    std::fprintf(stderr, "%s\n", Line.c_str());
+    std::fflush(stderr);
+  }
+}
+
+/// Process exit: a launch that never completed is reported if the device
+/// holds an error.
+inline void crumbAtExit() {
+  CrumbArena &A = crumbArena();
+  if (!A.ok)
+    return;
+  cudaError_t E = cudaDeviceSynchronize();
+  if (E == cudaSuccess || E == cudaErrorCudartUnloading ||
+      E == cudaErrorInitializationError || E == cudaErrorNoDevice)
+    return;
+  // Report on every sink that some Program uses, once per line.
+  Global &G = global();
+  std::vector<ProgramState *> States;
+  {
+    std::lock_guard<std::mutex> Lock(G.mutex);
+    States = G.states;
+  }
+  for (int I = 0; I < kCrumbSlots; ++I) {
+    if (!A.slots[I].load())
+      continue;
+    std::string Crumbs = crumbReport(I, false);
+    if (Crumbs.empty())
+      continue;
+    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
+                       "' (at process exit): " + Crumbs;
+    ProgramState *Target = nullptr;
+    for (ProgramState *S : States)
+      if (!S->disabled)
+        Target = S;
+    JsonObj J;
+    J.str("event", "cuda_error").str("error", cudaErrorText(E));
+    J.str("when", "at process exit").str("message", Line);
+    if (Target) {
+      emit(*Target, Line, J.done());
+    } else {
+      std::fprintf(stderr, "%s\n", Line.c_str());
+      std::fflush(stderr);
+    }
+  }
+}
+
+inline bool streamCapturing(void *Stream) {
+  cudaStreamCaptureStatus Status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(static_cast<cudaStream_t>(Stream), &Status) !=
+      cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return Status != cudaStreamCaptureStatusNone;
+}
+
+#endif // AOTI_RT_CUDA
+
+//--- One probe's tensors: statistics, values and save data ----------------//
+
+struct Item {
+  TensorMeta meta;
+  bool wantStats = false, wantValues = false, wantSave = false;
+  bool haveStats = false;
+  Stats stats = statsInit();
+  const unsigned char *host = nullptr; ///< host-readable elements (span)
+  std::string why;                     ///< stats unavailable: why
+};
+
+/// The tensors of one probe; host copies stay valid while it lives.
+struct Batch {
+  std::vector<Item> items;
+#if AOTI_RT_CUDA
+  std::unique_ptr<ScratchLease> lease;
+#endif
+};
+
+/// Makes statistics (wantStats) and host-readable data (wantValues,
+/// wantSave) of every item with one device pass and one host sync.
+/// False on a CUDA error (text in Err).
+inline bool materialize(ProgramState &S, Batch &B, void *Stream,
+                        int64_t MaxValues, std::string &Err) {
+  (void)S;
+  (void)Stream;
+  (void)Err;
+  std::vector<Item> &Items = B.items;
+  bool AnyCuda = false;
+  for (Item &It : Items) {
+    TensorMeta &M = It.meta;
+    if (!M.ok)
+      continue;
+    bool Readable = isReadableKind(M.dtype->kind);
+    if (It.wantStats && !Readable)
+      It.why = std::string("no statistics for ") + M.dtype->name;
+    if (!M.cuda) {
+      if (M.devType != aoti_torch_device_type_cpu()) {
+        It.why = "device " + deviceName(M.devType, M.devIndex) +
+                 " is not readable";
+        continue;
+      }
+      It.host = M.data;
+      if (It.wantStats && Readable) {
+        It.stats = hostStats(M, M.data);
+        It.haveStats = true;
+      }
+      continue;
+    }
+    AnyCuda = true;
+  }
+  if (!AnyCuda)
+    return true;
+#if !AOTI_RT_CUDA
+  for (Item &It : Items)
+    if (It.meta.ok && It.meta.cuda)
+      It.why = "CUDA tensor in a CPU build of the runtime";
+  (void)MaxValues;
+  return true;
+#else
+  int Device = -1;
+  for (Item &It : Items)
+    if (It.meta.ok && It.meta.cuda) {
+      Device = It.meta.devIndex;
+      break;
+    }
+  DeviceGuard Guard(Device);
+  std::string KernelWhy;
+  CUfunction Fn = S.statsHost ? nullptr : statsKernel(KernelWhy);
+  if (!Fn && !S.statsHost)
+    warnOnce(S, S.warnedKernel,
+             "statistics of CUDA tensors go through host copies: " +
+                 KernelWhy);
+
+  // Plan: kernel items get a descriptor; others a host copy of their span.
+  struct Plan {
+    Item *item;
+    bool kernel;
+    size_t hostOff;  ///< of the copy in the host buffer
+    int64_t elems;   ///< copied
+    size_t slot;     ///< kernel descriptor index
+  };
+  std::vector<Plan> Plans;
+  size_t NumKernel = 0;
+  size_t CopyBytes = 0;
+  for (Item &It : Items) {
+    TensorMeta &M = It.meta;
+    if (!M.ok || !M.cuda || M.devIndex != Device || M.numel == 0)
+      continue;
+    bool Readable = isReadableKind(M.dtype->kind);
+    bool StatsOnDevice = It.wantStats && Readable && Fn &&
+                         M.csizes.size() <= static_cast<size_t>(kMaxKernelDims);
+    int64_t Copy = 0;
+    if (It.wantSave || (It.wantStats && Readable && !StatsOnDevice)) {
+      Copy = M.span;
+    } else if (It.wantValues) {
+      int64_t Last = 0;
+      forEachOffset(M, MaxValues,
+                    [&](int64_t Off) { Last = std::max(Last, Off); });
+      Copy = Last + 1;
+    }
+    if (!StatsOnDevice && Copy == 0)
+      continue;
+    Plan P{&It, StatsOnDevice, 0, Copy, 0};
+    if (StatsOnDevice)
+      P.slot = NumKernel++;
+    if (Copy) {
+      P.hostOff = CopyBytes;
+      CopyBytes += (static_cast<size_t>(Copy) * M.dtype->size + 255) & ~size_t(255);
+    }
+    Plans.push_back(P);
+  }
+  if (Plans.empty())
+    return true;
+
+  size_t DescBytes = NumKernel * sizeof(StatsDesc);
+  size_t ResBytes = NumKernel * sizeof(Stats);
+  size_t Head = (DescBytes + ResBytes + 255) & ~size_t(255);
+  B.lease.reset(new ScratchLease(Device));
+  ScratchLease &Lease = *B.lease;
+  cudaError_t E = Lease.reserve(DescBytes + ResBytes, Head + CopyBytes);
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  unsigned char *HostBuf = Lease->host;
+  StatsDesc *Descs = reinterpret_cast<StatsDesc *>(HostBuf);
+  Stats *Results = reinterpret_cast<Stats *>(HostBuf + DescBytes);
+  cudaStream_t St = static_cast<cudaStream_t>(Stream);
+  int64_t MaxNumel = 0;
+  for (Plan &P : Plans) {
+    if (!P.kernel)
+      continue;
+    const TensorMeta &M = P.item->meta;
+    StatsDesc &D = Descs[P.slot];
+    std::memset(&D, 0, sizeof D);
+    D.data = reinterpret_cast<uint64_t>(M.data);
+    D.numel = M.numel;
+    D.kind = M.dtype->kind;
+    D.ndim = static_cast<int32_t>(M.csizes.size());
+    for (size_t K = 0; K < M.csizes.size(); ++K) {
+      D.sizes[K] = M.csizes[K];
+      D.strides[K] = M.cstrides[K];
+    }
+    Results[P.slot] = statsInit();
+    MaxNumel = std::max(MaxNumel, M.numel);
+  }
+  if (NumKernel) {
+    E = cudaMemcpyAsync(Lease->dev, HostBuf, DescBytes + ResBytes,
+                        cudaMemcpyHostToDevice, St);
+    if (E != cudaSuccess) {
+      Err = cudaErrorText(E);
+      return false;
+    }
+    void *DevDescs = Lease->dev;
+    void *DevRes = static_cast<unsigned char *>(Lease->dev) + DescBytes;
+    void *Args[] = {&DevDescs, &DevRes};
+    int64_t Blocks = std::min<int64_t>(1024, (MaxNumel + 2047) / 2048);
+    CUresult R = cuLaunchKernel(
+        Fn, static_cast<unsigned>(std::max<int64_t>(Blocks, 1)),
+        static_cast<unsigned>(NumKernel), 1, 256, 1, 1, 0,
+        reinterpret_cast<CUstream>(St), Args, nullptr);
+    if (R != CUDA_SUCCESS) {
+      Err = cuErrorText(R);
+      return false;
+    }
+    global().deviceStatsPasses.fetch_add(1);
+    E = cudaMemcpyAsync(Results, DevRes, ResBytes, cudaMemcpyDeviceToHost, St);
+    if (E != cudaSuccess) {
+      Err = cudaErrorText(E);
+      return false;
+    }
+  }
+  for (Plan &P : Plans) {
+    if (!P.elems)
+      continue;
+    const TensorMeta &M = P.item->meta;
+    E = cudaMemcpyAsync(HostBuf + Head + P.hostOff, M.data,
+                        static_cast<size_t>(P.elems) * M.dtype->size,
+                        cudaMemcpyDeviceToHost, St);
+    if (E != cudaSuccess) {
+      Err = cudaErrorText(E);
+      return false;
+    }
+  }
+  E = cudaStreamSynchronize(St);
+  global().hostSyncs.fetch_add(1);
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  for (Plan &P : Plans) {
+    Item &It = *P.item;
+    if (P.elems)
+      It.host = HostBuf + Head + P.hostOff;
+    if (P.kernel) {
+      It.stats = Results[P.slot];
+      It.haveStats = true;
+    } else if (It.wantStats && isReadableKind(It.meta.dtype->kind)) {
+      It.stats = hostStats(It.meta, It.host);
+      It.haveStats = true;
+    }
+  }
+  return true;
+#endif
+}
+
+} // namespace detail
+} // namespace aoti_rt
+} // namespace
+
+#endif // AOTI_INSTRUMENT_RUNTIME_H

@@ -1,0 +1,5 @@
+//===- Version.cpp --------------------------------------------------------===//
+
+#include "Support/Version.h"
+
+llvm::StringRef aoti::toolVersion() { return AOTI_INSTRUMENT_VERSION; }

@@ -1,0 +1,15 @@
+//===- Version.h - The tool's version ---------------------------*- C++ -*-===//
+
+#ifndef AOTI_SUPPORT_VERSION_H
+#define AOTI_SUPPORT_VERSION_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace aoti {
+
+/// The version printed by --version and stamped into every output.
+llvm::StringRef toolVersion();
+
+} // namespace aoti
+
+#endif // AOTI_SUPPORT_VERSION_H
