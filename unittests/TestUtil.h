@@ -1,0 +1,80 @@
+//===- TestUtil.h - Shared helpers of the unit tests ------------*- C++ -*-===//
+//
+// Fixture paths, temporary files, and parsing a wrapper (a real one from
+// test/Inputs, or a snippet built from one) with the real torch headers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_UNITTESTS_TESTUTIL_H
+#define AOTI_UNITTESTS_TESTUTIL_H
+
+#include "Analysis/LaunchSite.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace aoti::test {
+
+/// test/Inputs/<Rel>.
+std::string inputPath(llvm::StringRef Rel);
+/// The whole file; fails the test (and returns "") when it cannot be read.
+std::string readFile(llvm::StringRef Path);
+void writeFile(llvm::StringRef Path, llvm::StringRef Bytes);
+
+/// torch/include of the pinned torch, "" when CMake found none.
+llvm::StringRef torchIncludeDir();
+
+/// A fresh directory, removed with everything in it on destruction.
+class TempDir {
+public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
+  const std::string &path() const { return Path; }
+  /// Path/<Name>.
+  std::string file(llvm::StringRef Name) const;
+
+private:
+  std::string Path;
+};
+
+/// Clang arguments AOTI compiles wrappers with, with this machine's torch
+/// (and CUDA) headers.
+std::vector<std::string> wrapperArgs(bool Cuda);
+
+/// A wrapper parsed in memory under \p FileName and analyzed.
+struct ParsedWrapper {
+  std::unique_ptr<clang::ASTUnit> AST;
+  bool ParseErrors = true;
+  std::string Text;
+  WrapperInventory Inv;
+  std::string AnalysisError; ///< Set when analyzeParsedWrapper failed.
+};
+ParsedWrapper parseWrapper(llvm::StringRef Code, llvm::StringRef FileName,
+                           bool Cuda);
+
+/// 1-based line of \p Offset in \p Text.
+unsigned lineOfOffset(llvm::StringRef Text, unsigned Offset);
+/// The line of \p Text that starts at \p Offset, without its newline.
+llvm::StringRef lineAt(llvm::StringRef Text, unsigned Offset);
+
+/// llvm::Error -> "code: message" (or "success"), consuming it.
+std::string describe(llvm::Error E);
+/// The ToolError exit code of \p E (-1 for other errors, 0 for success),
+/// consuming it; the message goes to \p Message.
+int exitCodeOf(llvm::Error E, std::string *Message = nullptr);
+
+} // namespace aoti::test
+
+/// Skips the current test when there are no torch headers to parse with.
+#define AOTI_REQUIRE_TORCH()                                                   \
+  do {                                                                         \
+    if (::aoti::test::torchIncludeDir().empty())                               \
+      GTEST_SKIP() << "no torch/include (configure with -DAOTI_PYTHON=...)";   \
+  } while (0)
+
+#endif // AOTI_UNITTESTS_TESTUTIL_H
