@@ -1,0 +1,386 @@
+//===- CompileFlagsTest.cpp - Trailer parsing and flag discovery ----------===//
+
+#include "Analysis/CompileFlags.h"
+#include "TestUtil.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace aoti;
+using namespace aoti::test;
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using ::testing::StartsWith;
+using llvm::StringRef;
+
+namespace {
+
+constexpr StringRef GenTorch =
+    "/opt/torch/.venv/lib/python3.12/site-packages/torch/include";
+
+//===----------------------------------------------------------------------===//
+// parseCompileCmdTrailer
+//===----------------------------------------------------------------------===//
+
+TEST(CompileCmdTrailer, RealWrapper) {
+  std::string Text = readFile(inputPath("mlp_cuda/wrapper.cpp"));
+  std::vector<std::string> Tokens = parseCompileCmdTrailer(Text);
+  ASSERT_GT(Tokens.size(), 10u);
+  EXPECT_EQ(Tokens.front(), "/opt/gcc/bin/g++");
+  EXPECT_THAT(Tokens[1], StartsWith("/tmp/torchinductor_root/"));
+  EXPECT_TRUE(StringRef(Tokens[1]).ends_with(".wrapper.cpp")) << Tokens[1];
+  // "-D  C10_USING_CUSTOM_GENERATED_MACROS": two tokens, spaces gone.
+  auto It = llvm::find(Tokens, "C10_USING_CUSTOM_GENERATED_MACROS");
+  ASSERT_NE(It, Tokens.end());
+  EXPECT_EQ(*std::prev(It), "-D");
+  EXPECT_THAT(Tokens, Contains("USE_CUDA"));
+  EXPECT_THAT(Tokens, Contains("-std=c++17"));
+  EXPECT_THAT(Tokens, Contains("-include"));
+  EXPECT_THAT(Tokens, Contains("-I" + GenTorch.str()));
+  EXPECT_THAT(Tokens, Contains("-I/usr/local/cuda/include"));
+  // The compile command only, ending with its output; not the link command
+  // on the lines after it.
+  EXPECT_EQ(Tokens[Tokens.size() - 2], "-o");
+  EXPECT_TRUE(StringRef(Tokens.back()).ends_with(".wrapper.o")) << Tokens.back();
+  EXPECT_THAT(Tokens, Not(Contains("-shared")));
+  EXPECT_THAT(Tokens, Not(Contains("-ltorch")));
+  for (const std::string &T : Tokens)
+    EXPECT_THAT(T, Not(HasSubstr("//")));
+}
+
+TEST(CompileCmdTrailer, CpuWrapperHasNoCuda) {
+  std::vector<std::string> Tokens =
+      parseCompileCmdTrailer(readFile(inputPath("mlp_cpu/wrapper.cpp")));
+  ASSERT_FALSE(Tokens.empty());
+  EXPECT_THAT(Tokens, Contains("-fopenmp"));
+  EXPECT_THAT(Tokens, Not(Contains("USE_CUDA")));
+}
+
+TEST(CompileCmdTrailer, NoTrailer) {
+  EXPECT_THAT(parseCompileCmdTrailer(""), IsEmpty());
+  EXPECT_THAT(parseCompileCmdTrailer("int main() {}\n"), IsEmpty());
+  // The marker must be followed by a comment line.
+  EXPECT_THAT(parseCompileCmdTrailer("// Compile cmd\nint x;\n"), IsEmpty());
+  EXPECT_THAT(parseCompileCmdTrailer("// Compile cmd"), IsEmpty());
+}
+
+TEST(CompileCmdTrailer, Minimal) {
+  EXPECT_THAT(parseCompileCmdTrailer("int x;\n// Compile cmd\n// g++ a.cpp "
+                                     "-DX=1 -I /inc -o a.o\n// Link cmd\n"),
+              ElementsAre("g++", "a.cpp", "-DX=1", "-I", "/inc", "-o", "a.o"));
+}
+
+//===----------------------------------------------------------------------===//
+// discoverCompileFlags
+//===----------------------------------------------------------------------===//
+
+/// Options that discover nothing on their own: no torch, no python.
+CompileFlagsOptions isolatedOptions() {
+  CompileFlagsOptions O;
+  O.Python = "/nonexistent/python3";
+  O.CudaHome = "/nonexistent/cuda";
+  return O;
+}
+
+/// A directory laid out like torch/include (only the header the tool looks
+/// for), and a "python3" that reports its package dir as torch's.
+struct FakeTorch {
+  TempDir Dir;
+  std::string Package; ///< .../site-packages/torch
+  std::string Include; ///< .../site-packages/torch/include
+  std::string Python;
+
+  FakeTorch() {
+    Package = Dir.file("site-packages/torch");
+    Include = Package + "/include";
+    EXPECT_FALSE(llvm::sys::fs::create_directories(
+        Include + "/torch/csrc/inductor/aoti_runtime"));
+    EXPECT_FALSE(llvm::sys::fs::create_directories(
+        Include + "/torch/csrc/api/include"));
+    writeFile(Include + "/torch/csrc/inductor/aoti_runtime/model.h", "");
+    Python = Dir.file("python3");
+    writeFile(Python, "#!/bin/sh\necho '" + Package + "'\n");
+    EXPECT_FALSE(llvm::sys::fs::setPermissions(
+        Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
+  }
+};
+
+/// Whether \p Args holds a flag for which \p Pred holds.
+template <typename P> bool anyArg(const std::vector<std::string> &Args, P Pred) {
+  return llvm::any_of(Args, [&](const std::string &A) { return Pred(StringRef(A)); });
+}
+
+TEST(DiscoverCompileFlags, ExplicitFlagsKeptAsGiven) {
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.ExplicitFlags = std::vector<std::string>{
+      "-std=c++20", "-DFOO=1", "-O3", "-march=native", "-I" + Torch.Include};
+  O.ExplicitOrigin = "command line";
+  O.ResourceDir = "/res";
+  // The wrapper's own trailer is ignored when flags are given.
+  std::string Text = readFile(inputPath("mlp_cuda/wrapper.cpp"));
+  auto Flags = discoverCompileFlags("wrapper.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "command line");
+  EXPECT_THAT(Flags->Args,
+              ElementsAre("-std=c++20", "-DFOO=1", "-O3", "-march=native",
+                          "-I" + Torch.Include, "-resource-dir=/res"));
+  EXPECT_THAT(Flags->Notes, IsEmpty());
+}
+
+TEST(DiscoverCompileFlags, ExplicitFlagsGetTorchWhenTheyLackIt) {
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.ExplicitFlags = std::vector<std::string>{"-std=c++17"};
+  O.ExplicitOrigin = "compilation database";
+  O.TorchIncludeDir = Torch.Include;
+  auto Flags = discoverCompileFlags("wrapper.cpp", "", O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "compilation database");
+  EXPECT_THAT(Flags->Args, ElementsAre("-std=c++17", "-I" + Torch.Include));
+}
+
+TEST(DiscoverCompileFlags, TrailerKeepsMeaningDropsCodegen) {
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.TorchIncludeDir = Torch.Include;
+  std::string Text = readFile(inputPath("mlp_cuda/wrapper.cpp"));
+  auto Flags = discoverCompileFlags("wrapper.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  const std::vector<std::string> &A = Flags->Args;
+  EXPECT_EQ(Flags->Origin, "compile command comment");
+  for (const char *Kept :
+       {"-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
+        "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DCPU_CAPABILITY_AVX512",
+        "-DUSE_CUDA", "-DNDEBUG", "-std=c++17"})
+    EXPECT_THAT(A, Contains(Kept));
+  // Optimization, target, warnings, OpenMP, output: not what the code means.
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-march"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-m"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-f"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-W"); }));
+  EXPECT_THAT(A, Not(Contains("-pedantic")));
+  EXPECT_THAT(A, Not(Contains("-c")));
+  EXPECT_THAT(A, Not(Contains("-o")));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.ends_with(".wrapper.cpp"); }));
+  // --torch-include stands in for the generating machine's torch; the
+  // python include dir and the prefix header do not exist: dropped, noted.
+  EXPECT_THAT(A, Contains("-I" + Torch.Include));
+  EXPECT_THAT(A, Contains("-I" + Torch.Include + "/torch/csrc/api/include"));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.contains("python3.12"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.contains("/opt/torch"); }));
+  EXPECT_THAT(A, Not(Contains("-include")));
+  EXPECT_THAT(Flags->Notes,
+              Contains(HasSubstr("prefix header '/tmp/torchinductor_root/")));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '/usr/include/python3.12' from the compile "
+                       "command comment does not exist here; dropped"));
+  // The two torch dirs of the trailer become two distinct flags, each once.
+  EXPECT_EQ(llvm::count(A, "-I" + Torch.Include), 1);
+}
+
+TEST(DiscoverCompileFlags, MissingTorchDirReplacedFromPythonWithNote) {
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.Python = Torch.Python;
+  std::string Text = readFile(inputPath("mlp_cpu/wrapper.cpp"));
+  auto Flags = discoverCompileFlags("wrapper.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, Contains("-I" + Torch.Include));
+  EXPECT_THAT(Flags->Args,
+              Contains("-I" + Torch.Include + "/torch/csrc/api/include"));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '" + GenTorch.str() +
+                       "' from the compile command comment does not exist "
+                       "here; using '" + Torch.Include + "'"));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '" + GenTorch.str() +
+                       "/torch/csrc/api/include' from the compile command "
+                       "comment does not exist here; using '" + Torch.Include +
+                       "/torch/csrc/api/include'"));
+}
+
+TEST(DiscoverCompileFlags, MissingTorchDirWithoutTorchIsDroppedWithNote) {
+  CompileFlagsOptions O = isolatedOptions();
+  std::string Text = readFile(inputPath("mlp_cpu/wrapper.cpp"));
+  auto Flags = discoverCompileFlags("wrapper.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_FALSE(anyArg(Flags->Args,
+                      [](StringRef S) { return S.starts_with("-I"); }));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '" + GenTorch.str() +
+                       "' from the compile command comment does not exist "
+                       "here; dropped"));
+}
+
+TEST(DiscoverCompileFlags, MissingCudaDirReplacedFromCudaHome) {
+  TempDir Cuda;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Cuda.file("include")));
+  writeFile(Cuda.file("include/cuda.h"), "");
+  CompileFlagsOptions O = isolatedOptions();
+  O.CudaHome = Cuda.path();
+  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -DUSE_CUDA "
+                     "-I/nonexistent/cuda-12.8/targets/x86_64-linux/include "
+                     "-c -o w.o\n";
+  auto Flags = discoverCompileFlags("w.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, ElementsAre("-DUSE_CUDA", "-I" + Cuda.file("include")));
+  EXPECT_THAT(Flags->Notes,
+              ElementsAre("include dir '/nonexistent/cuda-12.8/targets/"
+                          "x86_64-linux/include' from the compile command "
+                          "comment does not exist here; using '" +
+                          Cuda.file("include") + "'"));
+}
+
+TEST(DiscoverCompileFlags, ExistingIncludeDirKeptWithoutNote) {
+  TempDir Inc;
+  CompileFlagsOptions O = isolatedOptions();
+  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -std=c++17 -I" +
+                     Inc.path() + " -I " + Inc.path() + " -c -o w.o\n";
+  auto Flags = discoverCompileFlags("w.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, ElementsAre("-std=c++17", "-I" + Inc.path()));
+  EXPECT_THAT(Flags->Notes, IsEmpty());
+}
+
+/// The cpponly fixture's wrapper without its trailer, and its flags JSON,
+/// copied into \p Dir (the JSON under \p JsonName).
+std::string copyCppOnly(const TempDir &Dir, StringRef JsonName) {
+  std::string Text = readFile(inputPath("mlp_cuda_cpponly/wrapper.cpp"));
+  size_t Trailer = Text.find("// Compile cmd");
+  EXPECT_NE(Trailer, std::string::npos);
+  Text.resize(Trailer);
+  writeFile(Dir.file("wrapper.cpp"), Text);
+  writeFile(Dir.file(JsonName),
+            readFile(inputPath("mlp_cuda_cpponly/wrapper_compile_flags.json")));
+  return Text;
+}
+
+TEST(DiscoverCompileFlags, CompileFlagsJsonWhenNoTrailer) {
+  FakeTorch Torch;
+  TempDir Dir;
+  std::string Text = copyCppOnly(Dir, "wrapper_compile_flags.json");
+  // The linker flags beside it are not compile flags.
+  writeFile(Dir.file("wrapper_linker_flags.json"),
+            readFile(inputPath("mlp_cuda_cpponly/wrapper_linker_flags.json")));
+  CompileFlagsOptions O = isolatedOptions();
+  O.Python = Torch.Python;
+  auto Flags = discoverCompileFlags(Dir.file("wrapper.cpp"), Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  const std::vector<std::string> &A = Flags->Args;
+  EXPECT_EQ(Flags->Origin, "wrapper_compile_flags.json");
+  // " C10_USING_CUSTOM_GENERATED_MACROS" and " USE_CUDA" lose their space.
+  for (const char *Kept :
+       {"-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
+        "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DCPU_CAPABILITY_AVX512",
+        "-DUSE_CUDA", "-std=c++17"})
+    EXPECT_THAT(A, Contains(Kept));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-f"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-m"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) {
+    return S.starts_with("-l") || S.starts_with("-L");
+  }));
+  EXPECT_THAT(A, Contains("-I" + Torch.Include));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '" + GenTorch.str() +
+                       "' from the wrapper_compile_flags.json does not exist "
+                       "here; using '" + Torch.Include + "'"));
+  EXPECT_THAT(Flags->Notes,
+              Contains("include dir '/usr/include/python3.12' from the "
+                       "wrapper_compile_flags.json does not exist here; "
+                       "dropped"));
+}
+
+TEST(DiscoverCompileFlags, AnyCompileFlagsJsonBesideTheWrapper) {
+  TempDir Dir;
+  std::string Text = copyCppOnly(Dir, "cabc123_compile_flags.json");
+  auto Flags =
+      discoverCompileFlags(Dir.file("wrapper.cpp"), Text, isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "cabc123_compile_flags.json");
+  EXPECT_THAT(Flags->Args, Contains("-DUSE_CUDA"));
+}
+
+TEST(DiscoverCompileFlags, TrailerBeatsCompileFlagsJson) {
+  TempDir Dir;
+  copyCppOnly(Dir, "wrapper_compile_flags.json");
+  std::string Text = readFile(inputPath("mlp_cuda_cpponly/wrapper.cpp"));
+  writeFile(Dir.file("wrapper.cpp"), Text);
+  auto Flags =
+      discoverCompileFlags(Dir.file("wrapper.cpp"), Text, isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "compile command comment");
+}
+
+TEST(DiscoverCompileFlags, BadCompileFlagsJson) {
+  TempDir Dir;
+  std::string Text = copyCppOnly(Dir, "wrapper_compile_flags.json");
+  writeFile(Dir.file("wrapper_compile_flags.json"), "{\"definitions\": [");
+  auto Flags =
+      discoverCompileFlags(Dir.file("wrapper.cpp"), Text, isolatedOptions());
+  ASSERT_FALSE(static_cast<bool>(Flags));
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(Flags.takeError(), &Message), 2);
+  EXPECT_THAT(Message, HasSubstr("wrapper_compile_flags.json"));
+  EXPECT_THAT(Message, HasSubstr("not valid JSON"));
+}
+
+TEST(DiscoverCompileFlags, Defaults) {
+  TempDir Dir;
+  writeFile(Dir.file("w.cpp"), "int x;\n");
+  auto Flags = discoverCompileFlags(Dir.file("w.cpp"), "int x;\n",
+                                    isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "defaults");
+  EXPECT_THAT(Flags->Args,
+              ElementsAre("-std=c++17", "-DTORCH_INDUCTOR_CPP_WRAPPER",
+                          "-DSTANDALONE_TORCH_HEADER",
+                          "-DC10_USING_CUSTOM_GENERATED_MACROS"));
+  // A CUDA wrapper also gets USE_CUDA.
+  std::string Cuda = "#include <torch/csrc/inductor/aoti_include/cuda.h>\n";
+  Flags = discoverCompileFlags(Dir.file("w.cpp"), Cuda, isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, Contains("-DUSE_CUDA"));
+}
+
+TEST(DiscoverCompileFlags, TorchIncludeMustBeADirectory) {
+  TempDir Dir;
+  CompileFlagsOptions O = isolatedOptions();
+  O.TorchIncludeDir = Dir.file("nonexistent");
+  auto Flags = discoverCompileFlags("w.cpp", "int x;\n", O);
+  ASSERT_FALSE(static_cast<bool>(Flags));
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(Flags.takeError(), &Message), 1);
+  EXPECT_EQ(Message, "--torch-include: '" + Dir.file("nonexistent") +
+                         "' is not a directory");
+}
+
+TEST(FindTorchIncludeDir, FromPython) {
+  FakeTorch Torch;
+  EXPECT_EQ(findTorchIncludeDir(Torch.Python), Torch.Include);
+  EXPECT_EQ(findTorchIncludeDir("/nonexistent/python3"), "");
+  // A python that has no torch prints nothing.
+  TempDir Dir;
+  std::string NoTorch = Dir.file("python3");
+  writeFile(NoTorch, "#!/bin/sh\necho\n");
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(NoTorch,
+                                             llvm::sys::fs::perms::owner_all));
+  EXPECT_EQ(findTorchIncludeDir(NoTorch), "");
+}
+
+TEST(FindTorchIncludeDir, RealPython) {
+  AOTI_REQUIRE_TORCH();
+  // The python CMake asked for torch's location, asked the tool's way.
+  if (StringRef(AOTI_TEST_PYTHON).empty())
+    GTEST_SKIP() << "no AOTI_PYTHON";
+  EXPECT_EQ(findTorchIncludeDir(AOTI_TEST_PYTHON), torchIncludeDir().str());
+}
+
+} // namespace
