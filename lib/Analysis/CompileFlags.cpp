@@ -96,9 +96,18 @@ private:
     size_t TorchPos = Dir.find(TorchIncludeMarker);
     bool IsTorch = TorchPos != StringRef::npos;
     // An explicit --torch-include wins over whatever the trailer says.
-    if (IsTorch && !Options.TorchIncludeDir.empty())
-      return Options.TorchIncludeDir +
-             Dir.drop_front(TorchPos + TorchIncludeMarker.size()).str();
+    if (IsTorch && !Options.TorchIncludeDir.empty()) {
+      std::string Local =
+          Options.TorchIncludeDir +
+          Dir.drop_front(TorchPos + TorchIncludeMarker.size()).str();
+      if (Local != Dir)
+        Notes.push_back(("include dir '" + Dir + "' from the " + Origin +
+                         (isDirectory(Dir) ? " replaced by --torch-include"
+                                           : " does not exist here") +
+                         "; using '" + Local + "'")
+                            .str());
+      return Local;
+    }
     if (isDirectory(Dir))
       return Dir.str();
     std::string Replacement;

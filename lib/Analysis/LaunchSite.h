@@ -97,8 +97,9 @@ struct WrapperInventory {
   /// bound and checks may run), and offset of run_impl's closing brace.
   unsigned InputsReadyOffset = 0;
   unsigned RunImplEndOffset = 0;
-  /// Start of the line of the wrapper's first declaration: below the
-  /// AOTI includes, above any of the wrapper's own code.
+  /// End of the line `#include <torch/csrc/inductor/aoti_include/...>`
+  /// (else the start of the first declaration): where code that needs the
+  /// AOTI headers can go, above any of the wrapper's own code.
   unsigned PreludeOffset = 0;
   std::vector<AnalyzedFunction> Functions;
   /// The wrapper's own input checks (`check_input_0`, ...), in order.

@@ -747,15 +747,29 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
         "aoti-instrument works on the wrapper.cpp that "
         "torch._inductor.aoti_compile_and_package generates");
   Inv.RunImplLine = SM.getSpellingLineNumber(RunImpl->getLocation());
-  // Code that needs the AOTI headers goes before the wrapper's first
-  // declaration: every #include the wrapper starts with is above it.
+  // Code that needs the AOTI headers goes right after the wrapper's
+  // `#include <torch/csrc/inductor/aoti_include/...>`; failing that, before
+  // its first declaration.
+  StringRef MainText = SM.getBufferData(SM.getMainFileID());
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    if (!It->first.getName().contains("aoti_include/"))
+      continue;
+    FileID Header = SM.translateFile(It->first);
+    SourceLocation IncludeLoc =
+        Header.isValid() ? SM.getIncludeLoc(Header) : SourceLocation();
+    if (IncludeLoc.isValid() && SM.isInMainFile(IncludeLoc)) {
+      unsigned End = lineEnd(MainText, SM.getFileOffset(IncludeLoc));
+      if (!Inv.PreludeOffset || End < Inv.PreludeOffset)
+        Inv.PreludeOffset = End;
+    }
+  }
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (Inv.PreludeOffset)
+      break;
     SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
     if (!SM.isInMainFile(Loc))
       continue;
-    Inv.PreludeOffset =
-        lineStart(SM.getBufferData(SM.getMainFileID()), SM.getFileOffset(Loc));
-    break;
+    Inv.PreludeOffset = lineStart(MainText, SM.getFileOffset(Loc));
   }
 
   // Source order, which is also execution order: constant folding

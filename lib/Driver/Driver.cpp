@@ -53,9 +53,11 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
   std::string Message;
   auto Database =
       clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Message);
+  // clang's own message lists every loader it tried, over several lines.
   if (!Database)
     return makeToolError(ExitCode::Usage, BuildPath.str(),
-                         "cannot load compilation database: " + Message);
+                         "cannot load compilation database: no "
+                         "compile_commands.json in this directory");
   llvm::SmallString<256> Absolute(File);
   llvm::sys::fs::make_absolute(Absolute);
   auto Commands = Database->getCompileCommands(Absolute);
@@ -75,7 +77,30 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
     if (Arg == "-c" || Arg == Command.Filename || Arg == File ||
         Arg == StringRef(Absolute) || Arg.starts_with("-M"))
       continue;
-    Flags.push_back(Arg.str());
+    // Paths in a database entry are relative to its "directory", not to
+    // where the tool runs.
+    for (StringRef PathFlag : {"-I", "-isystem", "-iquote", "-idirafter",
+                               "-include"}) {
+      StringRef Value;
+      if (Arg == PathFlag && I + 1 < Line.size()) {
+        Flags.push_back(Arg.str());
+        Value = Line[++I];
+      } else if (PathFlag.size() == 2 && Arg.starts_with(PathFlag) &&
+                 Arg.size() > 2) {
+        Value = Arg.drop_front(2);
+      } else {
+        continue;
+      }
+      llvm::SmallString<256> Resolved(Value);
+      if (llvm::sys::path::is_relative(Resolved))
+        Resolved = (Command.Directory + "/" + Value).str();
+      Flags.push_back(Arg == PathFlag ? std::string(Resolved)
+                                      : (PathFlag + Resolved).str());
+      Arg = "";
+      break;
+    }
+    if (!Arg.empty())
+      Flags.push_back(Arg.str());
   }
   return Flags;
 }
