@@ -1,14 +1,64 @@
-//===- RuntimeSource.cpp - The runtime's text, for pasting ----------------===//
+//===- RuntimeSource.cpp - The runtime text pasted into wrappers ----------===//
 
 #include "Runtime/RuntimeSource.h"
 
+namespace aoti {
+
 namespace {
-#include "RuntimeHeaderText.inc"
+
+// Generated in the build dir (lib/CMakeLists.txt, lib/Runtime/Runtime.cmake).
+#include "RuntimeHeaderText.inc" // RuntimeHeaderText: the runtime header
+#include "StatsPtxText.inc"      // StatsPtxText: stats kernel PTX, or empty
+
+std::string join(const char *const *Chunks) {
+  std::string S;
+  for (; *Chunks; ++Chunks)
+    S += *Chunks;
+  return S;
+}
+
+/// Emits \p Text as raw string literals of at most 12000 characters, one
+/// per line, each followed by a comma.
+void appendLiterals(std::string &Out, const std::string &Text) {
+  const char *Delim = "aoti_rt_ptx";
+  for (size_t Pos = 0; Pos < Text.size(); Pos += 12000) {
+    Out += "R\"";
+    Out += Delim;
+    Out += "(";
+    Out.append(Text, Pos, 12000);
+    Out += ")";
+    Out += Delim;
+    Out += "\",\n";
+  }
+}
+
 } // namespace
 
-std::string aoti::runtimePrelude(bool Cuda) {
-  std::string Text = Cuda ? "#define AOTI_RT_CUDA 1\n" : "#define AOTI_RT_CUDA 0\n";
-  for (const char *const *Chunk = RuntimeHeaderText; *Chunk; ++Chunk)
-    Text += *Chunk;
-  return Text;
+bool runtimeHasStatsPtx() { return StatsPtxText[0] != nullptr; }
+
+std::string runtimePrelude(bool Cuda) {
+  std::string S =
+      "// ===== aoti-instrument runtime (lib/Runtime/aoti_instrument_runtime.h)"
+      " =====\n";
+  if (Cuda) {
+    S += "#define AOTI_RT_CUDA 1\n";
+    if (runtimeHasStatsPtx()) {
+      S += "namespace {\nnamespace aoti_rt {\n"
+           "// PTX of lib/Runtime/stats_kernel.cu (nvcc -ptx "
+           "-arch=compute_80), loaded with cuModuleLoadData.\n"
+           "const char *const kStatsPtxChunks[] = {\n";
+      appendLiterals(S, join(StatsPtxText));
+      S += "nullptr};\n} // namespace aoti_rt\n} // namespace\n"
+           "#define AOTI_RT_HAVE_STATS_PTX 1\n";
+    }
+  } else {
+    S += "#define AOTI_RT_CUDA 0\n";
+  }
+  S += join(RuntimeHeaderText);
+  if (!S.empty() && S.back() != '\n')
+    S += '\n';
+  S += "// ===== end of aoti-instrument runtime =====\n";
+  return S;
 }
+
+} // namespace aoti

@@ -1,7 +1,8 @@
-//===- RuntimeSource.h - The runtime's text, for pasting --------*- C++ -*-===//
+//===- RuntimeSource.h - The runtime text pasted into wrappers --*- C++ -*-===//
 //
-// The instrumented wrapper carries its runtime with it: the text of
-// aoti_instrument_runtime.h is embedded in the tool at build time.
+// The instrumented wrapper carries its own runtime: the text of
+// aoti_instrument_runtime.h (and, for CUDA, the PTX of the statistics
+// kernel), embedded into the tool when it is built.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,13 @@ namespace aoti {
 
 /// Text to paste into an instrumented wrapper after its #include: defines,
 /// embedded PTX (CUDA only, when built with nvcc), and the runtime header.
+/// With \p Cuda it starts with `#define AOTI_RT_CUDA 1`; without, with
+/// `#define AOTI_RT_CUDA 0`. Ends with a newline.
 std::string runtimePrelude(bool Cuda);
+
+/// Whether the statistics kernel's PTX was embedded (nvcc found at build
+/// time); without it CUDA statistics are computed on host copies.
+bool runtimeHasStatsPtx();
 
 } // namespace aoti
 

@@ -695,6 +695,32 @@ inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
   return S + "]";
 }
 
+/// The same values as JSON: numbers, true/false, "nan"/"inf"/"-inf".
+inline std::string formatValuesJson(const TensorMeta &M,
+                                    const unsigned char *Base, int64_t Limit) {
+  std::string S = "[";
+  DKind K = M.dtype->kind;
+  int64_t ES = M.dtype->size;
+  int64_t N = 0;
+  forEachOffset(M, Limit, [&](int64_t Off) {
+    if (N++)
+      S += ",";
+    double DV = 0;
+    int64_t IV = 0;
+    if (loadElem(K, Base + Off * ES, DV, IV)) {
+      S += K == kDBool ? (IV ? "true" : "false")
+                       : std::to_string(static_cast<long long>(IV));
+    } else if (isNanD(DV) || isInfD(DV)) {
+      S += "\"" + fmtDouble(DV) + "\"";
+    } else {
+      char Buf[40];
+      std::snprintf(Buf, sizeof Buf, "%.9g", DV);
+      S += Buf;
+    }
+  });
+  return S + "]";
+}
+
 inline const char *roleName(uint8_t Role) {
   switch (Role & 3) {
   case kIn: return "in";
@@ -1640,6 +1666,762 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   }
   return true;
 #endif
+}
+
+//--- Saves: one safetensors file per probe ---------------------------------//
+
+inline std::string fileSafe(const char *S, size_t Max = 120) {
+  std::string Out;
+  for (const char *P = S ? S : ""; *P && Out.size() < Max; ++P) {
+    char C = *P;
+    bool Ok = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+              (C >= '0' && C <= '9') || C == '_' || C == '-' || C == '.';
+    Out += Ok ? C : '_';
+  }
+  return Out.empty() ? "_" : Out;
+}
+
+/// <save_dir>/session-NNNN, the first number not taken, made once per
+/// Program state (so per process). Call with S.saveMutex held.
+inline bool ensureSession(ProgramState &S, std::string &Err) {
+  namespace fs = std::filesystem;
+  if (!S.sessionDir.empty())
+    return true;
+  if (S.saveBroken) {
+    Err = "saving is off after an earlier error";
+    return false;
+  }
+  std::error_code EC;
+  fs::create_directories(S.saveDir, EC);
+  if (!fs::is_directory(S.saveDir, EC)) {
+    Err = "cannot create directory '" + S.saveDir + "'";
+    S.saveBroken = true;
+    return false;
+  }
+  for (int N = 1; N < 1000000; ++N) {
+    char Name[32];
+    std::snprintf(Name, sizeof Name, "session-%04d", N);
+    fs::path Dir = fs::path(S.saveDir) / Name;
+    EC.clear();
+    if (fs::create_directory(Dir, EC)) {
+      S.sessionDir = Dir.string();
+      return true;
+    }
+    if (!fs::exists(Dir, EC)) {
+      Err = "cannot create directory '" + Dir.string() + "'";
+      S.saveBroken = true;
+      return false;
+    }
+  }
+  Err = "no free session number in '" + S.saveDir + "'";
+  S.saveBroken = true;
+  return false;
+}
+
+/// Writes Items (data host-readable) as a safetensors file.
+inline bool writeSafetensors(const std::string &Path,
+                             const std::vector<const Item *> &Items,
+                             const std::string &MetadataJson,
+                             std::string &Err) {
+  JsonObj H;
+  H.raw("__metadata__", MetadataJson);
+  uint64_t Off = 0;
+  for (const Item *It : Items) {
+    const TensorMeta &M = It->meta;
+    uint64_t Bytes = static_cast<uint64_t>(M.numel) * M.dtype->size;
+    std::string Offsets = "[" + std::to_string(Off) + "," +
+                          std::to_string(Off + Bytes) + "]";
+    H.raw(M.name, JsonObj()
+                      .str("dtype", M.dtype->safetensors)
+                      .raw("shape", jsonList(M.sizes))
+                      .raw("data_offsets", Offsets)
+                      .done());
+    Off += Bytes;
+  }
+  std::string Header = H.done();
+  while (Header.size() % 8)
+    Header += ' ';
+  FILE *F = std::fopen(Path.c_str(), "wb");
+  if (!F) {
+    Err = "cannot write '" + Path + "'";
+    return false;
+  }
+  unsigned char Len[8];
+  uint64_t N = Header.size();
+  for (int I = 0; I < 8; ++I)
+    Len[I] = static_cast<unsigned char>(N >> (8 * I));
+  bool Ok = std::fwrite(Len, 1, 8, F) == 8 &&
+            std::fwrite(Header.data(), 1, Header.size(), F) == Header.size();
+  std::vector<unsigned char> Buf;
+  for (const Item *It : Items) {
+    if (!Ok)
+      break;
+    const TensorMeta &M = It->meta;
+    size_t Bytes = static_cast<size_t>(M.numel) * M.dtype->size;
+    if (!Bytes)
+      continue;
+    Buf.resize(Bytes);
+    gatherContiguous(M, It->host, Buf.data());
+    Ok = std::fwrite(Buf.data(), 1, Bytes, F) == Bytes;
+  }
+  if (std::fclose(F) != 0)
+    Ok = false;
+  if (!Ok)
+    Err = "error writing '" + Path + "'";
+  return Ok;
+}
+
+//--- Probe helpers ---------------------------------------------------------//
+
+/// Everything a probe's events name.
+struct ProbeCtx {
+  ProgramState *state;
+  const Program *prog;
+  int64_t run;
+  Phase phase;
+  int ordinal;
+  const SiteInfo *site;
+  void *stream;
+};
+
+inline std::string shortSite(const ProbeCtx &C) {
+  return "#" + std::to_string(C.ordinal) + " " +
+         (C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
+}
+
+/// A CUDA error seen by a probe: report it (with the breadcrumbs) and throw.
+[[noreturn]] inline void cudaFailure(const ProbeCtx &C,
+                                     const std::string &Error) {
+  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' " +
+                     (C.phase == kAfter ? "at or before " : "before ") +
+                     siteText(*C.prog, C.ordinal, C.site) + " in run " +
+                     std::to_string(static_cast<long long>(C.run));
+#if AOTI_RT_CUDA
+  std::string Crumbs = crumbReport(crumbSlotIndex(), true);
+  if (!Crumbs.empty())
+    Line += "; " + Crumbs;
+#endif
+  JsonObj J = siteJson("cuda_error", *C.prog, C.run, phaseName(C.phase),
+                       C.ordinal, C.site);
+  J.str("error", Error).str("message", Line);
+  emit(*C.state, Line, J.done());
+  throw std::runtime_error(Line);
+}
+
+inline std::string statsLine(const ProbeCtx &C, const Item &It,
+                             std::string &Json) {
+  const TensorMeta &M = It.meta;
+  std::string L = "[aoti-instrument] run " +
+                  std::to_string(static_cast<long long>(C.run)) + " " +
+                  phaseName(C.phase) + " " + shortSite(C) + "   " + M.name +
+                  " " + roleName(M.role);
+  JsonObj J = siteJson("stats", *C.prog, C.run, phaseName(C.phase),
+                       C.ordinal, C.site);
+  J.str("tensor", M.name).str("role", roleName(M.role));
+  if (!M.ok) {
+    L += " " + M.error;
+    J.str("error", M.error);
+    Json = J.done();
+    return L;
+  }
+  std::string Dev = deviceName(M.devType, M.devIndex);
+  L += std::string(" ") + M.dtype->name + " " + fmtList(M.sizes) +
+       " strides " + fmtList(M.strides) + " " + Dev + " numel " +
+       std::to_string(static_cast<long long>(M.numel));
+  J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
+  J.raw("strides", jsonList(M.strides)).str("device", Dev);
+  J.num("numel", M.numel);
+  if (It.haveStats) {
+    DKind K = M.dtype->kind;
+    double Mn = statsMin(It.stats, K), Mx = statsMax(It.stats, K);
+    double Mean = statsMean(It.stats);
+    if (isIntKind(K))
+      L += " min " + std::to_string(static_cast<long long>(It.stats.imin)) +
+           " max " + std::to_string(static_cast<long long>(It.stats.imax));
+    else
+      L += " min " + fmtDouble(Mn) + " max " + fmtDouble(Mx);
+    if (!It.stats.count && isIntKind(K))
+      L = L.substr(0, L.rfind(" min ")) + " min - max -";
+    L += " mean " + fmtDouble(Mean) + " nan " +
+         std::to_string(static_cast<unsigned long long>(It.stats.nan)) +
+         " inf " +
+         std::to_string(static_cast<unsigned long long>(It.stats.inf));
+    if (isIntKind(K) && It.stats.count) {
+      J.num("min", It.stats.imin).num("max", It.stats.imax);
+    } else {
+      J.dbl("min", Mn).dbl("max", Mx);
+    }
+    J.dbl("mean", Mean);
+    J.num("nan", static_cast<long long>(It.stats.nan));
+    J.num("inf", static_cast<long long>(It.stats.inf));
+  } else if (M.numel == 0) {
+    L += " (empty)";
+  } else if (!It.why.empty()) {
+    L += " (" + It.why + ")";
+    J.str("note", It.why);
+  }
+  Json = J.done();
+  return L;
+}
+
+/// "NaN in buf3 (3 of 128 elements)"
+inline std::string nanText(const Item &It, bool Nan, bool Inf) {
+  std::string N = std::to_string(static_cast<unsigned long long>(It.stats.nan));
+  std::string I = std::to_string(static_cast<unsigned long long>(It.stats.inf));
+  std::string Of = " of " +
+                   std::to_string(static_cast<long long>(It.meta.numel)) +
+                   " elements)";
+  if (Nan && Inf)
+    return std::string("NaN and Inf in ") + It.meta.name + " (" + N +
+           " NaN, " + I + " Inf" + Of;
+  if (Nan)
+    return std::string("NaN in ") + It.meta.name + " (" + N + Of;
+  return std::string("Inf in ") + It.meta.name + " (" + I + Of;
+}
+
+} // namespace detail
+
+//===----------------------------------------------------------------------===//
+// RunScope
+//===----------------------------------------------------------------------===//
+
+inline RunScope::RunScope(const Program &P, void *Stream)
+    : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
+      Uncaught(std::uncaught_exceptions()) {
+  Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (State->disabled)
+    return;
+  bool Selected =
+      (P.first_calls <= 0 || Run <= P.first_calls) &&
+      (P.every_calls <= 1 || (Run - 1) % P.every_calls == 0);
+#if AOTI_RT_CUDA
+  Capturing = detail::streamCapturing(StreamPtr);
+  // (b) A sticky error from an earlier run: name its first unfinished
+  // launch before this run fails on it.
+  if (!Capturing && detail::crumbArenaReady()) {
+    cudaError_t E = cudaStreamQuery(static_cast<cudaStream_t>(StreamPtr));
+    if (E != cudaSuccess && E != cudaErrorNotReady) {
+      std::string When =
+          "when run " + std::to_string(static_cast<long long>(Run)) +
+          " started";
+      detail::reportCudaFailure(State, detail::cudaErrorText(E),
+                                When.c_str(), Run);
+    }
+  }
+  if (Selected && Capturing)
+    detail::warnOnce(*State, State->warnedCapture,
+                     "the stream is being captured into a CUDA graph: "
+                     "syncs, statistics, NaN checks, saves and breadcrumbs "
+                     "are skipped while capturing");
+#endif
+  Observing = Selected;
+}
+
+inline RunScope::~RunScope() {
+  // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
+  // CUDA_DRIVER_CHECK throw): if the stream failed, name the launch.
+  if (State->disabled || std::uncaught_exceptions() <= Uncaught)
+    return;
+#if AOTI_RT_CUDA
+  if (Capturing)
+    return;
+  try {
+    if (!detail::crumbArenaReady())
+      return;
+    cudaError_t E =
+        cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    if (E != cudaSuccess) {
+      std::string When = "while run " +
+                         std::to_string(static_cast<long long>(Run)) +
+                         " unwound";
+      detail::reportCudaFailure(State, detail::cudaErrorText(E),
+                                When.c_str(), Run);
+    }
+  } catch (...) {
+  }
+#endif
+}
+
+inline bool RunScope::observing() const { return Observing; }
+
+inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
+                            int N, const Probe &Pr) {
+  using namespace detail;
+  if (!Observing)
+    return;
+  ProgramState &S = *State;
+  const Program &P = *Prog;
+  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(P, Site), StreamPtr};
+  const std::string RunText = std::to_string(static_cast<long long>(Run));
+
+  // Host-side breadcrumb: the crash handler names this site.
+  if (Pr.breadcrumb) {
+    installSignalHandler(S);
+    cpuCrumb() = CpuCrumb{Prog, C.site, Site, Run, Ph == kBefore ? 1 : 2};
+  }
+
+  bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
+  bool Skip = Capturing; // anything that synchronizes
+  Batch B;
+  if (NeedData && !Skip) {
+    B.items.reserve(static_cast<size_t>(std::max(N, 0)));
+    for (int I = 0; I < N; ++I) {
+      Item It;
+      It.meta.name = orDefault(Tensors[I].name, "?");
+      It.meta.role = Tensors[I].role;
+      It.meta.handle = Tensors[I].handle;
+      readMeta(It.meta);
+      uint8_t R = It.meta.role;
+      It.wantStats = (Pr.print >= kPrintStats && (R & Pr.print_roles)) ||
+                     (Pr.nan_roles && (R & Pr.nan_roles));
+      It.wantValues = Pr.print >= kPrintValues && (R & Pr.print_roles) &&
+                      P.max_print_values > 0;
+      It.wantSave = Pr.save && (R & Pr.save_roles);
+      B.items.push_back(std::move(It));
+    }
+    std::string Err;
+    if (!materialize(S, B, StreamPtr, P.max_print_values, Err))
+      cudaFailure(C, Err);
+  }
+
+  // 1. Print.
+  if (Pr.print >= kPrintNames) {
+    std::string Line = "[aoti-instrument] run " + RunText + " " +
+                       phaseName(Ph) + " " + siteText(P, Site, C.site);
+    emit(S, Line, siteJson("launch", P, Run, phaseName(Ph), Site, C.site)
+                      .done());
+  }
+  if (Pr.print >= kPrintStats && !Skip) {
+    for (const Item &It : B.items) {
+      if (!(It.meta.role & Pr.print_roles))
+        continue;
+      std::string Json;
+      std::string Line = statsLine(C, It, Json);
+      emit(S, Line, Json);
+      if (It.wantValues && It.meta.ok && It.host &&
+          isReadableKind(It.meta.dtype->kind)) {
+        int64_t Shown = std::min<int64_t>(It.meta.numel, P.max_print_values);
+        std::string Vals = formatValues(It.meta, It.host, Shown);
+        std::string VLine = "[aoti-instrument] run " + RunText + " " +
+                            phaseName(Ph) + " " + shortSite(C) + "   " +
+                            It.meta.name + " values " + Vals + " (" +
+                            std::to_string(static_cast<long long>(Shown)) +
+                            " of " +
+                            std::to_string(
+                                static_cast<long long>(It.meta.numel)) +
+                            ")";
+        JsonObj J = siteJson("values", P, Run, phaseName(Ph), Site, C.site);
+        J.str("tensor", It.meta.name)
+            .raw("values", formatValuesJson(It.meta, It.host, Shown));
+        J.num("shown", Shown).num("numel", It.meta.numel);
+        emit(S, VLine, J.done());
+      }
+    }
+  }
+
+  // 2. NaN/Inf check.
+  if (Pr.nan_roles && !Skip) {
+    std::vector<const Item *> Hits;
+    std::vector<std::string> Texts;
+    for (const Item &It : B.items) {
+      if (!(It.meta.role & Pr.nan_roles) || !It.haveStats)
+        continue;
+      bool Nan = (Pr.nan_checks & kCheckNan) && It.stats.nan;
+      bool Inf = (Pr.nan_checks & kCheckInf) && It.stats.inf;
+      if (!Nan && !Inf)
+        continue;
+      Hits.push_back(&It);
+      Texts.push_back(nanText(It, Nan, Inf));
+    }
+    if (!Hits.empty()) {
+      std::string Line = "[aoti-instrument] " + Texts[0] + " " +
+                         phaseName(Ph) + " " + siteText(P, Site, C.site) +
+                         " in run " + RunText;
+      for (size_t I = 1; I < Texts.size(); ++I)
+        Line += (I == 1 ? "; also " : ", ") + Texts[I];
+      // Were the launch's inputs already bad?
+      Batch In;
+      for (const Item &It : B.items) {
+        if (It.meta.role != kIn || !It.meta.ok ||
+            std::find(Hits.begin(), Hits.end(), &It) != Hits.end())
+          continue;
+        Item Copy;
+        Copy.meta = It.meta;
+        Copy.wantStats = true;
+        Copy.haveStats = It.haveStats;
+        Copy.stats = It.stats;
+        In.items.push_back(std::move(Copy));
+      }
+      Batch Missing;
+      for (Item &It : In.items)
+        if (!It.haveStats) {
+          Item Copy;
+          Copy.meta = It.meta;
+          Copy.wantStats = true;
+          Missing.items.push_back(std::move(Copy));
+        }
+      if (!Missing.items.empty()) {
+        std::string Err;
+        if (!materialize(S, Missing, StreamPtr, 0, Err))
+          cudaFailure(C, Err);
+        size_t K = 0;
+        for (Item &It : In.items)
+          if (!It.haveStats) {
+            It.haveStats = Missing.items[K].haveStats;
+            It.stats = Missing.items[K].stats;
+            ++K;
+          }
+      }
+      std::string Dirty;
+      size_t Checked = 0;
+      for (const Item &It : In.items) {
+        if (!It.haveStats)
+          continue;
+        ++Checked;
+        if (!It.stats.nan && !It.stats.inf)
+          continue;
+        Dirty += Dirty.empty() ? "" : ", ";
+        Dirty += std::string(It.meta.name) + " (";
+        if (It.stats.nan)
+          Dirty += std::to_string(
+                       static_cast<unsigned long long>(It.stats.nan)) +
+                   " NaN";
+        if (It.stats.nan && It.stats.inf)
+          Dirty += ", ";
+        if (It.stats.inf)
+          Dirty += std::to_string(
+                       static_cast<unsigned long long>(It.stats.inf)) +
+                   " Inf";
+        Dirty += ")";
+      }
+      if (!Dirty.empty())
+        Line += "; inputs held NaN/Inf too: " + Dirty;
+      else if (Checked)
+        Line += "; inputs were clean";
+      else
+        Line += "; no input tensors to compare";
+      JsonObj J = siteJson("nan", P, Run, phaseName(Ph), Site, C.site);
+      std::string Names = "[";
+      for (size_t I = 0; I < Hits.size(); ++I) {
+        JsonObj H;
+        H.str("name", Hits[I]->meta.name);
+        H.num("nan", static_cast<long long>(Hits[I]->stats.nan));
+        H.num("inf", static_cast<long long>(Hits[I]->stats.inf));
+        H.num("numel", Hits[I]->meta.numel);
+        Names += (I ? "," : "") + H.done();
+      }
+      J.raw("tensors", Names + "]");
+      J.boolean("inputs_clean", Dirty.empty() && Checked);
+      J.str("message", Line);
+      emit(S, Line, J.done());
+      fail(Pr.nan_on_fail, Line);
+    }
+  }
+
+  // 3. Save.
+  if (Pr.save && !Skip) {
+    std::vector<const Item *> Saved;
+    std::string Skipped;
+    for (const Item &It : B.items) {
+      if (!It.wantSave)
+        continue;
+      bool Dup = false;
+      for (const Item *O : Saved)
+        Dup = Dup || std::strcmp(O->meta.name, It.meta.name) == 0;
+      if (Dup)
+        continue;
+      if (!It.meta.ok || !It.meta.dtype->safetensors ||
+          (!It.host && It.meta.numel > 0)) {
+        Skipped += (Skipped.empty() ? "" : ", ") + std::string(It.meta.name);
+        continue;
+      }
+      Saved.push_back(&It);
+    }
+    std::string Err, File;
+    bool Ok = true;
+    {
+      std::lock_guard<std::mutex> Lock(S.saveMutex);
+      Ok = ensureSession(S, Err);
+      if (Ok) {
+        std::string Name = "run" + RunText + "_" + std::to_string(Site) +
+                           "_" +
+                           fileSafe(C.site ? C.site->kernel : "site") + "_" +
+                           phaseName(Ph) + ".safetensors";
+        File = S.sessionDir + "/" + Name;
+        JsonObj Meta;
+        Meta.str("run", RunText).str("ordinal", std::to_string(Site));
+        Meta.str("kernel", C.site ? orDefault(C.site->kernel, "") : "");
+        Meta.str("phase", phaseName(Ph));
+        Meta.str("wrapper", baseName(P.wrapper_file));
+        Meta.str("line", std::to_string(C.site ? C.site->line : 0));
+        std::string Roles;
+        for (const Item *It : Saved)
+          Roles += std::string(Roles.empty() ? "" : ",") + It->meta.name +
+                   ":" + roleName(It->meta.role);
+        Meta.str("roles", Roles);
+        Ok = writeSafetensors(File, Saved, Meta.done(), Err);
+        if (Ok) {
+          JsonObj M = siteJson("save", P, Run, phaseName(Ph), Site, C.site);
+          M.str("file", Name);
+          std::string Ts = "[";
+          for (size_t I = 0; I < Saved.size(); ++I) {
+            const TensorMeta &TM = Saved[I]->meta;
+            Ts += (I ? "," : "") + JsonObj()
+                                       .str("name", TM.name)
+                                       .str("role", roleName(TM.role))
+                                       .str("dtype", TM.dtype->name)
+                                       .raw("shape", jsonList(TM.sizes))
+                                       .done();
+          }
+          M.raw("tensors", Ts + "]");
+          if (!Skipped.empty())
+            M.str("skipped", Skipped);
+          std::string Manifest = M.done() + "\n";
+          std::string MPath = S.sessionDir + "/manifest.jsonl";
+          if (FILE *F = std::fopen(MPath.c_str(), "a")) {
+            std::fwrite(Manifest.data(), 1, Manifest.size(), F);
+            std::fclose(F);
+          }
+        }
+      }
+    }
+    if (Ok) {
+      std::string Line = "[aoti-instrument] run " + RunText + " " +
+                         phaseName(Ph) + " " + shortSite(C) + " saved " +
+                         std::to_string(Saved.size()) + " tensor(s) to " +
+                         File;
+      if (!Skipped.empty())
+        Line += " (not saved: " + Skipped + ")";
+      JsonObj J = siteJson("saved", P, Run, phaseName(Ph), Site, C.site);
+      J.str("file", File).num("tensors", static_cast<long long>(Saved.size()));
+      emit(S, Line, J.done());
+    } else {
+      warnOnce(S, S.warnedSave, "cannot save tensors: " + Err);
+    }
+  }
+
+#if AOTI_RT_CUDA
+  // 4. Sync: the launch (and everything before it) finished without error.
+  if (Pr.sync && !Skip) {
+    cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    global().hostSyncs.fetch_add(1);
+    if (E == cudaSuccess)
+      E = cudaGetLastError();
+    if (E != cudaSuccess)
+      cudaFailure(C, cudaErrorText(E));
+  }
+  // 5. Breadcrumb, in stream order.
+  if (Pr.breadcrumb && Ph == kAfter && !Skip) {
+    std::string Why;
+    if (!crumbArenaInit(Why)) {
+      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why);
+    } else {
+      std::string Err;
+      if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(StreamPtr),
+                      Err))
+        cudaFailure(C, Err);
+    }
+  }
+#endif
+}
+
+namespace detail {
+
+/// "input arg0_1 (input_handles[0])"
+inline std::string inputText(const InputGuard &G) {
+  return std::string("input ") + orDefault(G.name, "?") + " (input_handles[" +
+         std::to_string(G.index) + "])";
+}
+
+inline std::string boundsText(int64_t Lo, int64_t Hi) {
+  if (Lo >= 0 && Hi >= 0)
+    return Lo == Hi ? std::to_string(static_cast<long long>(Lo))
+                    : "in [" + std::to_string(static_cast<long long>(Lo)) +
+                          ", " + std::to_string(static_cast<long long>(Hi)) +
+                          "]";
+  if (Lo >= 0)
+    return ">= " + std::to_string(static_cast<long long>(Lo));
+  return "<= " + std::to_string(static_cast<long long>(Hi));
+}
+
+inline void guardFailed(ProgramState &S, int64_t Run, const char *Event,
+                        const std::string &Subject,
+                        const std::vector<std::string> &Problems, OnFail F) {
+  std::string Line = "[aoti-instrument] " + Subject + ": ";
+  for (size_t I = 0; I < Problems.size(); ++I)
+    Line += (I ? "; " : "") + Problems[I];
+  Line += " in run " + std::to_string(static_cast<long long>(Run));
+  JsonObj J;
+  J.str("event", Event).num("run", Run).str("subject", Subject);
+  std::string List = "[";
+  for (size_t I = 0; I < Problems.size(); ++I) {
+    List += I ? "," : "";
+    jsonString(List, Problems[I].c_str());
+  }
+  J.raw("problems", List + "]").str("message", Line);
+  emit(S, Line, J.done());
+  fail(F, Line);
+}
+
+} // namespace detail
+
+inline void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
+  using namespace detail;
+  if (!Observing)
+    return;
+  ProgramState &S = *State;
+  std::vector<std::string> Problems;
+  TensorMeta M;
+  M.name = orDefault(G.name, "?");
+  M.role = kIn;
+  M.handle = Input;
+  if (!readMeta(M)) {
+    Problems.push_back(M.error);
+    guardFailed(S, Run, "guard", inputText(G), Problems, G.on_fail);
+    return;
+  }
+  if (G.dtype && *G.dtype && std::strcmp(G.dtype, M.dtype->name) != 0)
+    Problems.push_back(std::string("dtype ") + M.dtype->name + ", expected " +
+                       G.dtype);
+  if (G.device && *G.device &&
+      std::strcmp(G.device, deviceTypeName(M.devType)) != 0)
+    Problems.push_back("device " + deviceName(M.devType, M.devIndex) +
+                       ", expected " + G.device);
+  int64_t Rank = static_cast<int64_t>(M.sizes.size());
+  if (G.rank >= 0 && Rank != G.rank)
+    Problems.push_back("rank " + std::to_string(static_cast<long long>(Rank)) +
+                       ", expected " + std::to_string(G.rank));
+  if (G.rank >= 0 && Rank == G.rank && (G.dim_min || G.dim_max)) {
+    for (int D = 0; D < G.rank; ++D) {
+      int64_t Lo = G.dim_min ? G.dim_min[D] : -1;
+      int64_t Hi = G.dim_max ? G.dim_max[D] : -1;
+      int64_t V = M.sizes[D];
+      if ((Lo >= 0 && V < Lo) || (Hi >= 0 && V > Hi))
+        Problems.push_back("dim " + std::to_string(D) + " is " +
+                           std::to_string(static_cast<long long>(V)) +
+                           ", expected " + boundsText(Lo, Hi));
+    }
+  }
+  if (G.contiguous) {
+    bool Contig = true;
+    if (aoti_torch_is_contiguous(M.handle, &Contig) != AOTI_TORCH_SUCCESS)
+      Contig = true;
+    if (!Contig)
+      Problems.push_back("not contiguous (sizes " + fmtList(M.sizes) +
+                         ", strides " + fmtList(M.strides) + ")");
+  }
+  if (G.alignment > 0) {
+    uintptr_t Addr = reinterpret_cast<uintptr_t>(M.data);
+    if (Addr % static_cast<uintptr_t>(G.alignment)) {
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "0x%" PRIxPTR, Addr);
+      Problems.push_back(std::string("data pointer ") + Buf + " is not " +
+                         std::to_string(G.alignment) + "-byte aligned");
+    }
+  }
+  if ((G.has_value_range || G.finite) && M.numel > 0) {
+    if (Capturing) {
+      warnOnce(S, S.warnedCapture,
+               "the stream is being captured into a CUDA graph: value "
+               "checks of inputs are skipped while capturing");
+    } else if (!isReadableKind(M.dtype->kind)) {
+      Problems.push_back(std::string("values of dtype ") + M.dtype->name +
+                         " cannot be checked");
+    } else {
+      Batch B;
+      Item It;
+      It.meta = M;
+      It.wantStats = true;
+      B.items.push_back(std::move(It));
+      std::string Err;
+      if (!materialize(S, B, StreamPtr, 0, Err)) {
+        Problems.push_back("CUDA error '" + Err + "' while reading values");
+      } else if (B.items[0].haveStats) {
+        const Stats &St = B.items[0].stats;
+        std::string Of = " of " +
+                         std::to_string(static_cast<long long>(M.numel)) +
+                         " elements)";
+        if (St.nan && (G.finite || G.has_value_range))
+          Problems.push_back(
+              "holds NaN (" +
+              std::to_string(static_cast<unsigned long long>(St.nan)) + Of);
+        if (St.inf && (G.finite || G.has_value_range))
+          Problems.push_back(
+              "holds Inf (" +
+              std::to_string(static_cast<unsigned long long>(St.inf)) + Of);
+        if (G.has_value_range && St.count) {
+          DKind K = M.dtype->kind;
+          double Mn = statsMin(St, K), Mx = statsMax(St, K);
+          std::string Range = " out of range [" + fmtNumber(G.value_min) +
+                              ", " + fmtNumber(G.value_max) + "]";
+          auto Val = [&](double V, int64_t IV) {
+            return isIntKind(K) ? std::to_string(static_cast<long long>(IV))
+                                : fmtNumber(V);
+          };
+          if (Mn < G.value_min)
+            Problems.push_back("value " + Val(Mn, St.imin) + Range);
+          if (Mx > G.value_max)
+            Problems.push_back("value " + Val(Mx, St.imax) + Range);
+        }
+      } else if (!B.items[0].why.empty()) {
+        Problems.push_back("values not checked: " + B.items[0].why);
+      }
+    }
+  }
+  if (!Problems.empty())
+    guardFailed(S, Run, "guard", inputText(G), Problems, G.on_fail);
+}
+
+inline void RunScope::guardEqualDims(const DimRef *Group, int N,
+                                     AtenTensorHandle *Inputs, OnFail F) {
+  using namespace detail;
+  if (!Observing || N < 2 || !Group || !Inputs)
+    return;
+  std::vector<std::string> Problems;
+  std::vector<std::string> Parts;
+  bool Differ = false;
+  int64_t First = -1;
+  for (int I = 0; I < N; ++I) {
+    std::string Who = "input_handles[" + std::to_string(Group[I].input) +
+                      "] dim " + std::to_string(Group[I].dim);
+    int64_t Dim = 0;
+    AtenTensorHandle H = Inputs[Group[I].input];
+    if (!H || aoti_torch_get_dim(H, &Dim) != AOTI_TORCH_SUCCESS) {
+      Problems.push_back("input_handles[" + std::to_string(Group[I].input) +
+                         "] is undefined");
+      continue;
+    }
+    int64_t D = Group[I].dim < 0 ? Group[I].dim + Dim : Group[I].dim;
+    int64_t Size = 0;
+    if (D < 0 || D >= Dim ||
+        aoti_torch_get_size(H, D, &Size) != AOTI_TORCH_SUCCESS) {
+      Problems.push_back("input_handles[" + std::to_string(Group[I].input) +
+                         "] has no dim " + std::to_string(Group[I].dim) +
+                         " (rank " + std::to_string(static_cast<long long>(Dim)) +
+                         ")");
+      continue;
+    }
+    Parts.push_back(Who + " is " + std::to_string(static_cast<long long>(Size)));
+    if (First < 0)
+      First = Size;
+    else if (Size != First)
+      Differ = true;
+  }
+  if (Differ) {
+    std::string All;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      All += (I ? ", " : "") + Parts[I];
+    Problems.insert(Problems.begin(), All);
+  }
+  if (!Problems.empty())
+    guardFailed(*State, Run, "guard", "input dims differ", Problems, F);
+}
+
+namespace detail {
+/// For tests: host syncs and device statistics passes made so far.
+inline uint64_t hostSyncCount() { return global().hostSyncs.load(); }
+inline uint64_t deviceStatsPassCount() {
+  return global().deviceStatsPasses.load();
 }
 
 } // namespace detail
