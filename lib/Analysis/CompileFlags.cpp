@@ -28,9 +28,9 @@ bool providesHeader(StringRef IncludeDir, StringRef Header) {
   return llvm::sys::fs::exists(Path);
 }
 
-/// Collects -D/-U/-I/-include/-std flags, dropping everything that only
-/// matters to code generation (optimization, warnings, -march, -fopenmp):
-/// the analysis needs what the wrapper means, not how it is optimized.
+/// Collects the flags that change what the wrapper means: -D/-U/-I/-include,
+/// -std, -m* (they pick vectorized code paths) and -fopenmp. Optimization
+/// and warning flags are dropped: the analysis does not need them.
 class FlagCollector {
 public:
   explicit FlagCollector(const CompileFlagsOptions &Options, StringRef Origin,
@@ -65,6 +65,13 @@ public:
 
   void addStd(StringRef Std) { Args.push_back(("-std=" + Std).str()); }
 
+  /// -march/-mavx512f...: they decide which vectorized code the C++ kernels
+  /// of package_cpp_only wrappers compile (CPU_CAPABILITY_AVX512 needs them).
+  void addTargetFlag(StringRef Flag) {
+    if (Flag.size() > 2)
+      Args.push_back(Flag.str());
+  }
+
   /// Tokens of a g++ command line (the compiler first).
   void addCommandLine(llvm::ArrayRef<std::string> Tokens) {
     for (size_t I = 1; I < Tokens.size(); ++I) {
@@ -84,8 +91,16 @@ public:
         addPrefixHeader(Next());
       else if (Tok.starts_with("-std="))
         addStd(Tok.drop_front(5));
+      else if (Tok == "-fopenmp")
+        UsesOpenMP = true;
+      else if (Tok.starts_with("-m"))
+        addTargetFlag(Tok);
     }
   }
+
+  /// The wrapper was built with -fopenmp (package_cpp_only wrappers carry
+  /// their C++ kernels, which include omp.h).
+  bool UsesOpenMP = false;
 
   std::vector<std::string> take() { return std::move(Args); }
 
@@ -233,6 +248,19 @@ llvm::Error addFlagsFromJson(StringRef JsonPath, FlagCollector &Collector) {
     for (const auto &F : *CFlags)
       if (auto S = F.getAsString(); S && S->starts_with("std="))
         Collector.addStd(S->drop_front(4));
+      else if (S && *S == "fopenmp")
+        Collector.UsesOpenMP = true;
+      else if (S && S->starts_with("m"))
+        Collector.addTargetFlag(("-" + *S).str());
+  if (const auto *Passthrough = Root->getArray("passthrough_args"))
+    for (const auto &P : *Passthrough)
+      if (auto S = P.getAsString()) {
+        llvm::SmallVector<StringRef, 16> Parts;
+        S->split(Parts, ' ', -1, /*KeepEmpty=*/false);
+        for (StringRef Part : Parts)
+          if (Part.starts_with("-m"))
+            Collector.addTargetFlag(Part);
+      }
   return llvm::Error::success();
 }
 
@@ -339,6 +367,10 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
     if (isDirectory(Cuda))
       Extra.push_back("-I" + Cuda);
   }
+  // The C++ kernels of package_cpp_only wrappers include omp.h: clang finds
+  // it in its resource dir (Debian: libomp-19-dev).
+  if (Collector.UsesOpenMP)
+    Result.Args.push_back("-fopenmp");
   llvm::append_range(Result.Args, Extra);
   if (!Options.ResourceDir.empty())
     Result.Args.push_back("-resource-dir=" + Options.ResourceDir);

@@ -359,8 +359,9 @@ private:
                                   : LaunchKind::UserTriton,
                               Kernel.str());
       }
-      // extern "C" kernels compiled from kernel.cpp.
-      if (FD->isExternC() && !FD->hasBody())
+      // extern "C" C++ kernels: declared here and compiled from kernel.cpp,
+      // or (package_cpp_only) defined further down in the wrapper itself.
+      if (FD->isExternC())
         return std::make_pair(LaunchKind::Cpp, Name.str());
       return std::nullopt;
     }
@@ -809,7 +810,10 @@ aoti::analyzeWrapper(StringRef WrapperPath,
       Message += " (and " + std::to_string(Errors.Errors.size() - 1) +
                  " more errors)";
     std::string Hint;
-    if (First.FileNotFound)
+    if (First.FileNotFound && StringRef(First.Message).contains("'omp.h'"))
+      Hint = "the wrapper is built with -fopenmp: clang's omp.h comes with "
+             "LLVM's OpenMP runtime (Debian: apt-get install libomp-19-dev)";
+    else if (First.FileNotFound)
       Hint = "the wrapper's headers come from torch (and CUDA): pass "
              "--torch-include=<site-packages>/torch/include, put a python3 "
              "that has torch on PATH, or give flags after '--' "

@@ -1088,8 +1088,11 @@ inline CUfunction statsKernel(std::string &Why) {
   static std::vector<Entry> *Cache = new std::vector<Entry>();
   CUcontext Ctx = nullptr;
   if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
-    Why = "no current CUDA context";
-    return nullptr;
+    cudaFree(nullptr); // makes the device's primary context current
+    if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
+      Why = "no current CUDA context";
+      return nullptr;
+    }
   }
   std::lock_guard<std::mutex> Lock(Mutex);
   for (const Entry &E : *Cache)
@@ -1250,7 +1253,7 @@ inline bool crumbArenaReady() {
   return A.ok;
 }
 
-void crumbAtExit();
+inline void crumbAtExit();
 
 /// Allocates the breadcrumb page on first use.
 inline bool crumbArenaInit(std::string &Why) {
@@ -1548,8 +1551,20 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   size_t CopyBytes = 0;
   for (Item &It : Items) {
     TensorMeta &M = It.meta;
-    if (!M.ok || !M.cuda || M.devIndex != Device || M.numel == 0)
+    if (!M.ok || !M.cuda)
       continue;
+    if (M.numel == 0) { // nothing to read: empty statistics
+      if (It.wantStats && isReadableKind(M.dtype->kind)) {
+        It.stats = statsInit();
+        It.haveStats = true;
+      }
+      continue;
+    }
+    if (M.devIndex != Device) {
+      It.why = "on " + deviceName(M.devType, M.devIndex) +
+               ", not the launch's first CUDA device";
+      continue;
+    }
     bool Readable = isReadableKind(M.dtype->kind);
     bool StatsOnDevice = It.wantStats && Readable && Fn &&
                          M.csizes.size() <= static_cast<size_t>(kMaxKernelDims);
@@ -1831,7 +1846,9 @@ inline std::string statsLine(const ProbeCtx &C, const Item &It,
   J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
   J.raw("strides", jsonList(M.strides)).str("device", Dev);
   J.num("numel", M.numel);
-  if (It.haveStats) {
+  if (M.numel == 0) {
+    L += " (empty)";
+  } else if (It.haveStats) {
     DKind K = M.dtype->kind;
     double Mn = statsMin(It.stats, K), Mx = statsMax(It.stats, K);
     double Mean = statsMean(It.stats);
@@ -1854,8 +1871,6 @@ inline std::string statsLine(const ProbeCtx &C, const Item &It,
     J.dbl("mean", Mean);
     J.num("nan", static_cast<long long>(It.stats.nan));
     J.num("inf", static_cast<long long>(It.stats.inf));
-  } else if (M.numel == 0) {
-    L += " (empty)";
   } else if (!It.why.empty()) {
     L += " (" + It.why + ")";
     J.str("note", It.why);
@@ -1952,16 +1967,34 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
   ProgramState &S = *State;
   const Program &P = *Prog;
   ProbeCtx C{State, Prog, Run, Ph, Site, findSite(P, Site), StreamPtr};
-  const std::string RunText = std::to_string(static_cast<long long>(Run));
+  bool Skip = Capturing; // anything that synchronizes
 
   // Host-side breadcrumb: the crash handler names this site.
   if (Pr.breadcrumb) {
     installSignalHandler(S);
     cpuCrumb() = CpuCrumb{Prog, C.site, Site, Run, Ph == kBefore ? 1 : 2};
   }
-
+  // 5. Breadcrumb in stream order (after everything else below).
+  auto StreamCrumb = [&] {
+#if AOTI_RT_CUDA
+    if (!Pr.breadcrumb || Ph != kAfter || Skip)
+      return;
+    std::string Why;
+    if (!crumbArenaInit(Why)) {
+      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why);
+      return;
+    }
+    std::string Err;
+    if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(StreamPtr), Err))
+      cudaFailure(C, Err);
+#endif
+  };
   bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
-  bool Skip = Capturing; // anything that synchronizes
+  if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
+    StreamCrumb(); // the common cheap case: breadcrumbs only
+    return;
+  }
+  const std::string RunText = std::to_string(static_cast<long long>(Run));
   Batch B;
   if (NeedData && !Skip) {
     B.items.reserve(static_cast<size_t>(std::max(N, 0)));
@@ -1998,7 +2031,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       std::string Json;
       std::string Line = statsLine(C, It, Json);
       emit(S, Line, Json);
-      if (It.wantValues && It.meta.ok && It.host &&
+      if (It.wantValues && It.meta.ok && It.host && It.meta.numel > 0 &&
           isReadableKind(It.meta.dtype->kind)) {
         int64_t Shown = std::min<int64_t>(It.meta.numel, P.max_print_values);
         std::string Vals = formatValues(It.meta, It.host, Shown);
@@ -2210,19 +2243,8 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
     if (E != cudaSuccess)
       cudaFailure(C, cudaErrorText(E));
   }
-  // 5. Breadcrumb, in stream order.
-  if (Pr.breadcrumb && Ph == kAfter && !Skip) {
-    std::string Why;
-    if (!crumbArenaInit(Why)) {
-      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why);
-    } else {
-      std::string Err;
-      if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(StreamPtr),
-                      Err))
-        cudaFailure(C, Err);
-    }
-  }
 #endif
+  StreamCrumb();
 }
 
 namespace detail {
