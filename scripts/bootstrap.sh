@@ -32,15 +32,16 @@ if ((${#missing[@]})); then
 fi
 
 # --- The pinned torch, in a virtualenv outside the clone ---------------------
-if [ ! -f "$AOTI_VENV/.complete" ]; then
-  log "creating $AOTI_VENV with torch==$AOTI_TORCH_VERSION.* (one time, ~2-4 GB)"
-  rm -rf "$AOTI_VENV"
-  mkdir -p "$(dirname "$AOTI_VENV")"
-  python3 -m venv "$AOTI_VENV"
-  "$AOTI_VENV/bin/pip" install -q --disable-pip-version-check \
-    "torch==$AOTI_TORCH_VERSION.*" safetensors numpy >&2
+# Also a CMake new enough for the CMakeLists.txt AOTI writes (it asks for
+# 3.27; Debian bookworm has 3.25).
+REQUIREMENTS="torch==$AOTI_TORCH_VERSION.* safetensors numpy cmake>=3.27,<3.32"
+if [ "$(cat "$AOTI_VENV/.complete" 2>/dev/null)" != "$REQUIREMENTS" ]; then
+  log "installing into $AOTI_VENV: $REQUIREMENTS (torch is ~2-4 GB, once)"
+  [ -x "$AOTI_VENV/bin/python" ] || { mkdir -p "$(dirname "$AOTI_VENV")"; python3 -m venv "$AOTI_VENV"; }
+  # shellcheck disable=SC2086
+  "$AOTI_VENV/bin/pip" install -q --disable-pip-version-check $REQUIREMENTS >&2
   # Written last: an interrupted install is redone, never half-used.
-  touch "$AOTI_VENV/.complete"
+  echo "$REQUIREMENTS" > "$AOTI_VENV/.complete"
 fi
 
 # --- Configure and build ---------------------------------------------------
