@@ -159,13 +159,19 @@ TEST(DiscoverCompileFlags, TrailerKeepsMeaningDropsCodegen) {
         "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DCPU_CAPABILITY_AVX512",
         "-DUSE_CUDA", "-DNDEBUG", "-std=c++17"})
     EXPECT_THAT(A, Contains(Kept));
-  // Optimization, target, warnings, OpenMP, output: not what the code means.
+  // Optimization, math modes, warnings, -fPIC, output: not what the code
+  // means. Target flags (they pick vectorized code paths) and -fopenmp
+  // (kernels include omp.h) are kept, -fopenmp once.
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-march"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-m"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-f"); }));
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-W"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) {
+    return S.starts_with("-f") && S != "-fopenmp";
+  }));
+  EXPECT_EQ(llvm::count(A, "-fopenmp"), 1);
   EXPECT_THAT(A, Not(Contains("-pedantic")));
+  EXPECT_THAT(A, Contains("-march=native"));
+  EXPECT_THAT(A, Contains("-mavx512f"));
+  EXPECT_THAT(A, Contains("-mamx-tile"));
   EXPECT_THAT(A, Not(Contains("-c")));
   EXPECT_THAT(A, Not(Contains("-o")));
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.ends_with(".wrapper.cpp"); }));
@@ -281,9 +287,16 @@ TEST(DiscoverCompileFlags, CompileFlagsJsonWhenNoTrailer) {
         "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DCPU_CAPABILITY_AVX512",
         "-DUSE_CUDA", "-std=c++17"})
     EXPECT_THAT(A, Contains(Kept));
+  // cflags: O3, fPIC, Wall... dropped; fopenmp and march=native kept;
+  // passthrough_args' -mavx512f... kept.
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-f"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-m"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-W"); }));
+  EXPECT_FALSE(anyArg(A, [](StringRef S) {
+    return S.starts_with("-f") && S != "-fopenmp";
+  }));
+  EXPECT_EQ(llvm::count(A, "-fopenmp"), 1);
+  EXPECT_THAT(A, Contains("-march=native"));
+  EXPECT_THAT(A, Contains("-mavx512bf16"));
   EXPECT_FALSE(anyArg(A, [](StringRef S) {
     return S.starts_with("-l") || S.starts_with("-L");
   }));
