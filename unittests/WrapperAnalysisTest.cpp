@@ -517,7 +517,7 @@ TEST(Snippet, OutParameterOwnerLineBelongsToTheLaunch) {
   EXPECT_EQ(Bare.Tensors[1].Name, "buf6");
   EXPECT_EQ(Bare.Tensors[1].Role, ArgRole::Output);
   EXPECT_TRUE(Bare.Tensors[1].ViaOutParam);
-  // Its origin: see DISABLED_RawOutParamWithoutOwnerIsABuffer.
+  // Its origin: see RawOutParamWithoutOwnerIsABuffer.
   EXPECT_EQ(Bare.AfterOffset,
             lineEndOf(A.Text, "aoti_torch_cpu_abs(l1_bias, &buf6_handle)"));
   EXPECT_THAT(Bare.SourceNodes, IsEmpty());
@@ -525,14 +525,13 @@ TEST(Snippet, OutParameterOwnerLineBelongsToTheLaunch) {
   expectRunImplOffsets(A);
 }
 
-// XFAIL (gtest has no XFAIL, hence DISABLED_; run it with
-// --gtest_also_run_disabled_tests). BUG in lib/Analysis/WrapperAnalysis.cpp,
-// FunctionAnalyzer::makeTensorArg: an extern op's output written through
+// Regression test (was a bug in FunctionAnalyzer::makeTensorArg): an extern
+// op's output written through
 // `&buf6_handle` with no `RAIIAtenTensorHandle buf6(buf6_handle);` owner is
 // named "buf6" (a buffer's name) but gets origin "other": the raw handle is
 // always in Handles (recordHandle stores it as Other), so the intended
 // `else if (R.ViaOutParam) T.Origin = HandleOrigin::Buffer;` never runs.
-TEST(Snippet, DISABLED_RawOutParamWithoutOwnerIsABuffer) {
+TEST(Snippet, RawOutParamWithoutOwnerIsABuffer) {
   AOTI_REQUIRE_TORCH();
   Analyzed A = analyze(cpuSnippet("void AOTInductorModel::run_impl(",
                                   std::string(RunImplHead) + OutParamBody),
@@ -601,15 +600,13 @@ TEST(Snippet, ConstRunImplLaunchesComeFirst) {
   EXPECT_LT(Fold.AfterOffset, A.Inv.InputsReadyOffset);
 }
 
-// XFAIL (gtest has no XFAIL, hence DISABLED_; run it with
-// --gtest_also_run_disabled_tests). BUG in lib/Analysis/WrapperAnalysis.cpp,
-// FunctionAnalyzer::recordHandle: every `auto& x = constants_->at(N);` of
+// Regression test (was a bug in FunctionAnalyzer::recordHandle): every `auto& x = constants_->at(N);` of
 // every analyzed function is appended to Inv.Constants, so a wrapper with
 // runtime constant folding (whose _const_run_impl binds constants the same
 // way) lists them twice ({l1_weight, l1_weight, l1_bias} here), and
 // constants[origin_index] no longer names the tensor (constants[1] is
 // l1_weight, but l1_bias has index 1).
-TEST(Snippet, DISABLED_ConstantsListedOnceEach) {
+TEST(Snippet, ConstantsListedOnceEach) {
   AOTI_REQUIRE_TORCH();
   Analyzed A = constFoldingSnippet();
   ASSERT_ANALYZED(A);

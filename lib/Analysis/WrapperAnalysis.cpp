@@ -284,12 +284,18 @@ private:
       return;
     HandleInfo Info;
     const Expr *Init = VD->getInit();
+    // run_impl and _const_run_impl both bind the model's constants: list
+    // each input and constant once, at its index.
     if (auto I = inputIndexIn(Init)) {
       Info = {HandleOrigin::GraphInput, I};
-      Inv.Inputs.push_back({VD->getName().str(), *I});
+      if (llvm::none_of(Inv.Inputs,
+                        [&](const GraphInput &In) { return In.Index == *I; }))
+        Inv.Inputs.push_back({VD->getName().str(), *I});
     } else if (auto C = constantIndexIn(Init)) {
       Info = {HandleOrigin::Constant, C};
-      Inv.Constants.push_back(VD->getName().str());
+      if (Inv.Constants.size() <= *C)
+        Inv.Constants.resize(*C + 1);
+      Inv.Constants[*C] = VD->getName().str();
     } else if (const VarDecl *Slot = handleSlotIn(Init)) {
       Info.Origin = HandleOrigin::Buffer;
       OwnerOfSlot[Slot] = VD;
@@ -486,11 +492,13 @@ private:
                                     StringRef(T.Name).ends_with("_handle") ? 7
                                                                            : 0)
                    .str();
-    if (auto It = Handles.find(Named); It != Handles.end()) {
+    // An out-parameter is a fresh buffer whether or not an RAII handle
+    // takes ownership of it later.
+    if (R.ViaOutParam) {
+      T.Origin = HandleOrigin::Buffer;
+    } else if (auto It = Handles.find(Named); It != Handles.end()) {
       T.Origin = It->second.Origin;
       T.OriginIndex = It->second.Index;
-    } else if (R.ViaOutParam) {
-      T.Origin = HandleOrigin::Buffer;
     }
     T.Param = std::move(Param);
     T.Role = Role;

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""CPU end-to-end tests with the pinned torch: AOTI-compile a small model
+(package_cpp_only), instrument it through cmake/AOTIInstrument.cmake, build
+it from AOTI's own CMakeLists.txt, run it, and check what happened.
+
+    cpu_e2e.py SCENARIO --work DIR
+
+Scenarios (one ctest test each):
+  presets   every preset on an MLP: outputs bit-identical to the plain build;
+            printed stats equal torch's; saved tensors load with safetensors
+            and equal eager mode's; events as JSON lines
+  nan       nan-hunt on a model whose log of a negative activation makes NaN:
+            the run fails naming the kernel that made it
+  guards    input guards on a token-id model: wrong dtype, wrong shape and an
+            out-of-range id each fail with a readable error before any
+            launch; the same process then runs a good input
+  disable   AOTI_INSTRUMENT_DISABLE=1 turns a failing NaN check off without a
+            rebuild; settings.calls selects which calls are observed
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "scripts", "e2e"))
+
+import torch  # noqa: E402
+
+import harness  # noqa: E402
+import models  # noqa: E402
+
+FAILURES = []
+
+
+def check(cond, what):
+    print(("PASS " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        FAILURES.append(what)
+
+
+def harness_run(*args, env=None, check_rc=True):
+    """Runs a harness stage in a subprocess (a fresh process per .so, as a
+    user would) and returns (returncode, stdout, stderr)."""
+    cmd = [sys.executable, os.path.join(REPO, "scripts", "e2e", "harness.py")]
+    p = subprocess.run(cmd + list(args), capture_output=True, text=True,
+                       env=dict(os.environ, **(env or {})))
+    if check_rc and p.returncode:
+        sys.stderr.write(p.stdout + p.stderr)
+        raise SystemExit(f"harness {' '.join(args)} failed ({p.returncode})")
+    return p.returncode, p.stdout, p.stderr
+
+
+def result_of(stdout):
+    return json.loads(stdout.strip().splitlines()[-1])
+
+
+def compiled(work, name, **opts):
+    """The case dir of `name`, AOTI-compiled once per work dir."""
+    case = os.path.join(work, name)
+    if not os.path.exists(os.path.join(case, "case.json")):
+        args = ["compile", "--model", opts.pop("model", name), "--out", case]
+        for k, v in opts.items():
+            args += [f"--{k}"] if v is True else [f"--{k}", str(v)]
+        harness_run(*args)
+        harness_run("build", "--dir", case)
+        harness_run("run", "--dir", case)
+    return case
+
+
+def variant(case, name, rules, env=None, **run_args):
+    harness_run("build", "--dir", case, "--variant", name, "--rules", rules)
+    extra = []
+    for k, v in run_args.items():
+        extra += [f"--{k.replace('_', '-')}"] if v is True else [f"--{k}", str(v)]
+    return harness_run("run", "--dir", case, "--variant", name, *extra,
+                       env=env, check_rc=False)
+
+
+STAT_LINE = re.compile(
+    r"\[aoti-instrument\] run (\d+) (before|after) #(\d+) (\S+)\s+(\S+) (\S+) "
+    r"(\S+) \[([^\]]*)\].* numel (\d+) min (\S+) max (\S+) mean (\S+) nan (\d+) inf (\d+)")
+
+
+def stats_lines(text):
+    return [m.groups() for m in map(STAT_LINE.search, text.splitlines()) if m]
+
+
+def preset(name):
+    return os.path.join(REPO, "yaml-rules", name + ".yaml")
+
+
+def scenario_presets(work):
+    case = compiled(work, "mlp")
+    for name in ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
+                 "save-kernels", "input-guards"]:
+        saves = os.path.join(work, "saves-" + name)
+        jsonl = os.path.join(work, f"events-{name}.jsonl")
+        for f in [jsonl]:
+            if os.path.exists(f):
+                os.remove(f)
+        rc, out, err = variant(case, name, preset(name),
+                               env={"AOTI_INSTRUMENT_SAVE_DIR": saves,
+                                    "AOTI_INSTRUMENT_JSONL": jsonl})
+        r = result_of(out)
+        check(rc == 0 and r["ok"], f"{name}: the instrumented MLP runs")
+        check(r.get("bit_identical") is True,
+              f"{name}: outputs bit-identical to the plain build")
+
+        if name == "print-all":
+            # The last launch writes the model's output (buf3): its printed
+            # stats must be torch's own.
+            out_t = torch.load(os.path.join(case, "outputs-plain.pt"))[0]
+            lines = [l for l in stats_lines(err) if l[1] == "after"]
+            last = [l for l in lines if l[2] == str(max(int(x[2]) for x in lines))]
+            final = [l for l in last if l[6] == "float32" and
+                     l[7] == ", ".join(map(str, out_t.shape))]
+            check(bool(final), "print-all: stats printed for the output")
+            if final:
+                mn, mx, mean = (float(v) for v in final[0][9:12])
+                check(abs(mn - out_t.min().item()) <= 1e-5 and
+                      abs(mx - out_t.max().item()) <= 1e-5 and
+                      abs(mean - out_t.mean().item()) <= 1e-5,
+                      f"print-all: output stats {mn} {mx} {mean} equal torch's "
+                      f"{out_t.min().item()} {out_t.max().item()} "
+                      f"{out_t.mean().item()}")
+            x = torch.load(os.path.join(case, "inputs.pt"))[0]
+            ins = [l for l in stats_lines(err) if l[4] == "arg4_1"]
+            check(bool(ins) and abs(float(ins[0][11]) - x.mean().item()) < 1e-5
+                  and int(ins[0][8]) == x.numel(),
+                  "print-all: input stats equal torch's")
+            events = [json.loads(l) for l in open(jsonl)] if os.path.exists(jsonl) else []
+            check(len(events) > 0, f"print-all: {len(events)} JSON-lines events, each valid JSON")
+
+        if name == "save-kernels":
+            from safetensors.torch import load_file
+            files = sorted(glob.glob(os.path.join(saves, "*", "*.safetensors")))
+            check(len(files) == 2, f"save-kernels: 2 files (before/after the "
+                                   f"C++ kernel), got {len(files)}")
+            after = [f for f in files if f.endswith("_after.safetensors")]
+            if after:
+                saved = load_file(after[0])
+                m, args, _ = models.build("mlp")
+                with torch.no_grad():
+                    want = torch.relu(m.l1(*args))
+                got = saved.get("buf1")
+                check(got is not None and torch.allclose(got, want, atol=1e-6),
+                      "save-kernels: saved buf1 after cpp_fused_relu_0 equals "
+                      "eager relu(linear(x))")
+            manifest = glob.glob(os.path.join(saves, "*", "manifest.jsonl"))
+            check(len(manifest) == 1 and all(json.loads(l) for l in open(manifest[0])),
+                  "save-kernels: manifest.jsonl present and valid")
+            # A second process never overwrites the first one's files.
+            harness_run("run", "--dir", case, "--variant", name,
+                        env={"AOTI_INSTRUMENT_SAVE_DIR": saves})
+            sessions = glob.glob(os.path.join(saves, "*"))
+            check(len(sessions) == 2, f"save-kernels: a second run gets its own "
+                                      f"session dir ({len(sessions)} dirs)")
+
+
+def scenario_nan(work):
+    case = compiled(work, "nan_chain")
+    plain = torch.load(os.path.join(case, "outputs-plain.pt"))[0]
+    check(torch.isnan(plain).any().item(), "nan: the plain model outputs NaN")
+    rc, out, err = variant(case, "nan-hunt", preset("nan-hunt"),
+                           expect_error=True)
+    r = result_of(out)
+    check(rc == 0 and not r["ok"], "nan: the nan-hunt build fails the run")
+    report = r.get("error", "") + "\n" + err
+    print(report)
+    inv = subprocess.run(
+        [harness.tool_command()[0], harness.wrapper_path(case), "--list=json"],
+        capture_output=True, text=True, check=True)
+    sites = json.loads(inv.stdout)["sites"]
+    first_log = next(s for s in sites if "aten.log" in s["aten_ops"])
+    check(f"#{first_log['ordinal']} {first_log['kernel']}" in report,
+          f"nan: the report names #{first_log['ordinal']} {first_log['kernel']}, "
+          "the first kernel with aten.log")
+
+
+def scenario_guards(work):
+    case = compiled(work, "embed", dynamic=True)
+    rules = os.path.join(work, "embed-guards.yaml")
+    with open(rules, "w") as f:
+        f.write("""input_guards:
+  enforce_aoti_checks: true
+  inputs:
+    - {input: 0, dtype: int64, rank: 2, dims: [[1, 64], [2, 512]], values: [0, 999]}
+""")
+    harness_run("build", "--dir", case, "--variant", "guards", "--rules", rules)
+    # In one process: bad inputs fail readably, then a good one runs.
+    so = os.path.join(case, "variants", "guards", "build", "libaoti_model.so")
+    runner = torch._C._aoti.AOTIModelContainerRunnerCpu(so, 1)
+    good = torch.load(os.path.join(case, "inputs.pt"))
+    bad = {
+        "wrong dtype": [good[0].to(torch.int32)],
+        "wrong shape": [good[0].unsqueeze(0)],
+        "out-of-range id": [good[0].clone().index_fill_(1, torch.tensor([3]), 5000)],
+    }
+    for what, inputs in bad.items():
+        try:
+            runner.run(inputs)
+            check(False, f"guards: {what} is refused")
+        except Exception as e:
+            msg = str(e)
+            print(f"{what}: {msg.strip().splitlines()[0]}")
+            check("arg" in msg and ("input" in msg),
+                  f"guards: {what} is refused with a message naming the input")
+            if what == "out-of-range id":
+                check("5000" in msg and "999" in msg,
+                      "guards: the message gives the bad value and the range")
+    outs = runner.run(good)
+    ref = torch.load(os.path.join(case, "outputs-plain.pt"))
+    check(torch.equal(outs[0], ref[0]),
+          "guards: after the failures the same runner computes the right output")
+
+
+def scenario_disable(work):
+    case = compiled(work, "nan_chain")
+    rc, out, _ = variant(case, "nan-hunt", preset("nan-hunt"),
+                         env={"AOTI_INSTRUMENT_DISABLE": "1"})
+    r = result_of(out)
+    check(rc == 0 and r["ok"],
+          "disable: AOTI_INSTRUMENT_DISABLE=1 turns the NaN check off, no rebuild")
+    rules = os.path.join(work, "second-call.yaml")
+    with open(rules, "w") as f:
+        f.write("settings: {calls: {first: 1}}\n"
+                "rules:\n  - {name: names, print: names}\n")
+    rc, out, err = variant(case, "first-call", rules, iters=3)
+    runs = {int(m.group(1)) for m in re.finditer(r"\[aoti-instrument\] run (\d+) ", err)}
+    check(runs == {1}, f"disable: calls.first=1 observes only run 1 (saw {sorted(runs)})")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("scenario", choices=["presets", "nan", "guards", "disable"])
+    p.add_argument("--work", required=True)
+    a = p.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    globals()["scenario_" + a.scenario](a.work)
+    print(f"{a.scenario}: {len(FAILURES)} failed")
+    sys.exit(1 if FAILURES else 0)
+
+
+if __name__ == "__main__":
+    main()
