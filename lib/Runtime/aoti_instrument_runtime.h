@@ -91,6 +91,8 @@ struct TensorRef {
 struct Probe {
   bool sync;             ///< after: synchronize the stream, check the error
   bool breadcrumb;       ///< after: record the ordinal in stream order
+                         ///< (CUDA); before/after: the site being run or
+                         ///< last completed, for the CPU crash handler
   uint8_t nan_roles;     ///< roles whose tensors are checked; 0: no check
   uint8_t nan_checks;    ///< CheckBits
   OnFail nan_on_fail;
@@ -155,7 +157,8 @@ public:
 
   /// Instrumentation is enabled and this call is selected.
   bool observing() const;
-  /// Runs \p Pr for site \p Site in \p Ph on \p Tensors.
+  /// Runs \p Pr for the launch whose ordinal is \p Site in \p Ph on
+  /// \p Tensors: print, NaN check, save, sync, breadcrumb, in that order.
   void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
              const Probe &Pr);
   /// Checks \p G against \p Input; fails per G.on_fail.
@@ -885,11 +888,17 @@ inline void fail(OnFail F, const std::string &Message) {
 }
 
 inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
-                     const std::string &Message) {
+                     const std::string &Message, int64_t Run) {
   if (Flag.exchange(true))
     return;
-  emit(S, "[aoti-instrument] warning: " + Message,
-       JsonObj().str("event", "warning").str("message", Message).done());
+  emit(S,
+       "[aoti-instrument] warning: " + Message + " (run " +
+           std::to_string(static_cast<long long>(Run)) + ")",
+       JsonObj()
+           .str("event", "warning")
+           .num("run", Run)
+           .str("message", Message)
+           .done());
 }
 
 //--- CPU breadcrumbs: the site being run, named on SIGSEGV/SIGBUS ----------//
@@ -985,9 +994,10 @@ inline void crumbSignalHandler(int Sig, siginfo_t *, void *) {
 
 inline void installSignalHandler(ProgramState &S) {
   SignalState &SS = signalState();
-  if (S.log)
+  if (S.log && SS.logFd.load(std::memory_order_relaxed) < 0)
     SS.logFd.store(fileno(S.log));
-  if (SS.installed.exchange(true))
+  if (SS.installed.load(std::memory_order_relaxed) ||
+      SS.installed.exchange(true))
     return;
   struct sigaction SA;
   std::memset(&SA, 0, sizeof SA);
@@ -1228,6 +1238,7 @@ struct CrumbSlot {
 
 struct CrumbArena {
   std::mutex mutex;
+  std::atomic<bool> ready{false}; ///< ok, readable without the mutex
   bool tried = false;
   bool ok = false;
   std::string why;
@@ -1248,9 +1259,7 @@ inline CrumbArena &crumbArena() {
 }
 
 inline bool crumbArenaReady() {
-  CrumbArena &A = crumbArena();
-  std::lock_guard<std::mutex> Lock(A.mutex);
-  return A.ok;
+  return crumbArena().ready.load(std::memory_order_acquire);
 }
 
 inline void crumbAtExit();
@@ -1258,6 +1267,8 @@ inline void crumbAtExit();
 /// Allocates the breadcrumb page on first use.
 inline bool crumbArenaInit(std::string &Why) {
   CrumbArena &A = crumbArena();
+  if (A.ready.load(std::memory_order_acquire))
+    return true;
   std::lock_guard<std::mutex> Lock(A.mutex);
   if (A.tried) {
     Why = A.why;
@@ -1288,6 +1299,7 @@ inline bool crumbArenaInit(std::string &Why) {
   A.host = static_cast<volatile uint32_t *>(Host);
   A.ok = true;
   std::atexit(&crumbAtExit);
+  A.ready.store(true, std::memory_order_release);
   return true;
 }
 
@@ -1487,10 +1499,11 @@ struct Batch {
 /// wantSave) of every item with one device pass and one host sync.
 /// False on a CUDA error (text in Err).
 inline bool materialize(ProgramState &S, Batch &B, void *Stream,
-                        int64_t MaxValues, std::string &Err) {
+                        int64_t MaxValues, int64_t Run, std::string &Err) {
   (void)S;
   (void)Stream;
   (void)Err;
+  (void)Run;
   std::vector<Item> &Items = B.items;
   bool AnyCuda = false;
   for (Item &It : Items) {
@@ -1536,7 +1549,8 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   if (!Fn && !S.statsHost)
     warnOnce(S, S.warnedKernel,
              "statistics of CUDA tensors go through host copies: " +
-                 KernelWhy);
+                 KernelWhy,
+             Run);
 
   // Plan: kernel items get a descriptor; others a host copy of their span.
   struct Plan {
@@ -1927,7 +1941,8 @@ inline RunScope::RunScope(const Program &P, void *Stream)
     detail::warnOnce(*State, State->warnedCapture,
                      "the stream is being captured into a CUDA graph: "
                      "syncs, statistics, NaN checks, saves and breadcrumbs "
-                     "are skipped while capturing");
+                     "are skipped while capturing",
+                     Run);
 #endif
   Observing = Selected;
 }
@@ -1981,7 +1996,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       return;
     std::string Why;
     if (!crumbArenaInit(Why)) {
-      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why);
+      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why, Run);
       return;
     }
     std::string Err;
@@ -2013,7 +2028,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       B.items.push_back(std::move(It));
     }
     std::string Err;
-    if (!materialize(S, B, StreamPtr, P.max_print_values, Err))
+    if (!materialize(S, B, StreamPtr, P.max_print_values, Run, Err))
       cudaFailure(C, Err);
   }
 
@@ -2095,7 +2110,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
         }
       if (!Missing.items.empty()) {
         std::string Err;
-        if (!materialize(S, Missing, StreamPtr, 0, Err))
+        if (!materialize(S, Missing, StreamPtr, 0, Run, Err))
           cudaFailure(C, Err);
         size_t K = 0;
         for (Item &It : In.items)
@@ -2229,7 +2244,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       J.str("file", File).num("tensors", static_cast<long long>(Saved.size()));
       emit(S, Line, J.done());
     } else {
-      warnOnce(S, S.warnedSave, "cannot save tensors: " + Err);
+      warnOnce(S, S.warnedSave, "cannot save tensors: " + Err, Run);
     }
   }
 
@@ -2345,7 +2360,8 @@ inline void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
     if (Capturing) {
       warnOnce(S, S.warnedCapture,
                "the stream is being captured into a CUDA graph: value "
-               "checks of inputs are skipped while capturing");
+               "checks of inputs are skipped while capturing",
+               Run);
     } else if (!isReadableKind(M.dtype->kind)) {
       Problems.push_back(std::string("values of dtype ") + M.dtype->name +
                          " cannot be checked");
@@ -2356,7 +2372,7 @@ inline void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
       It.wantStats = true;
       B.items.push_back(std::move(It));
       std::string Err;
-      if (!materialize(S, B, StreamPtr, 0, Err)) {
+      if (!materialize(S, B, StreamPtr, 0, Run, Err)) {
         Problems.push_back("CUDA error '" + Err + "' while reading values");
       } else if (B.items[0].haveStats) {
         const Stats &St = B.items[0].stats;
