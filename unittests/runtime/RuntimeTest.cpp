@@ -343,8 +343,11 @@ TEST(Stats, UndefinedEmptyAndUnknownSite) {
   auto L = T.lines();
   EXPECT_TRUE(contains(L, "run 1 after #42 (unknown site)")) << T.log();
   EXPECT_TRUE(contains(L, "gone in undefined")) << T.log();
-  EXPECT_TRUE(contains(L, "e out float32 [0, 4] strides [4, 1] cpu numel 0"))
+  EXPECT_TRUE(contains(L, "after #42 (unknown site)   e out float32 [0, 4] "
+                          "strides [4, 1] cpu numel 0 (empty)"))
       << T.log();
+  EXPECT_FALSE(contains(L, "e values")) << T.log();
+  EXPECT_EQ(L.size(), 3u) << T.log(); // names, gone, e; no NaN report
 }
 
 //--- Printing ---------------------------------------------------------------//
@@ -817,6 +820,28 @@ TEST(Save, EnvVarOverridesProgramDir) {
                                "run1_1_triton_poi_fused_addmm_relu_0_after."
                                "safetensors"));
   EXPECT_FALSE(fs::exists(Dir + "/saves"));
+}
+
+TEST(Save, UnwritableDirWarnsOnceAndGoesOn) {
+  std::string Dir = testDir();
+  std::ofstream(Dir + "/file") << "not a directory";
+  setenv("AOTI_INSTRUMENT_SAVE_DIR", (Dir + "/file/sub").c_str(), 1);
+  TestProgram T(Dir);
+  std::vector<float> A = {1};
+  auto TA = blob(A.data(), {1}, {1}, aoti_torch_dtype_float32());
+  rt::Probe P = probe();
+  P.save = true;
+  P.save_roles = 3;
+  for (int R = 0; R < 2; ++R) {
+    rt::RunScope Run(*T.P, nullptr);
+    unsetenv("AOTI_INSTRUMENT_SAVE_DIR");
+    rt::TensorRef Ts[] = {{"x", rt::kIn, TA}};
+    EXPECT_NO_THROW(Run.probe(1, rt::kAfter, Ts, 1, P));
+  }
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_EQ(L[0], "[aoti-instrument] warning: cannot save tensors: cannot "
+                  "create directory '" + Dir + "/file/sub' (run 1)");
 }
 
 //--- Input guards -----------------------------------------------------------//

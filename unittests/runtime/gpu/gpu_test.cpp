@@ -1,0 +1,787 @@
+//===- gpu_test.cpp - The runtime's CUDA paths on a real GPU --------------===//
+//
+// Built like an instrumented CUDA wrapper (AOTI's cuda.h, then the pasted
+// prelude with the embedded stats kernel PTX) by run_gpu_tests.sh, which also
+// checks the output of the illegal-memory-access scenarios.
+//
+//   gpu_test basic               in-process checks, prints PASS/FAIL/TIME lines
+//   gpu_test ima-unwind          fault, then an exception leaves the run
+//   gpu_test ima-next-run        fault, then the next run starts
+//   gpu_test ima-exit            fault, then the process exits
+//   gpu_test ima-later-launches  fault with more launches enqueued after it
+//   gpu_test ima-sync            fault, then a sync probe
+//   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
+//
+// Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
+//
+//===----------------------------------------------------------------------===//
+
+#include <torch/csrc/inductor/aoti_include/cuda.h>
+
+#include "prelude_cuda.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace rt = ::aoti_rt;
+using torch::aot_inductor::RAIIAtenTensorHandle;
+
+namespace {
+
+int Failures = 0;
+
+void check(bool Ok, const std::string &What) {
+  std::printf("%s %s\n", Ok ? "PASS" : "FAIL", What.c_str());
+  if (!Ok)
+    ++Failures;
+  std::fflush(stdout);
+}
+
+#define CU(X)                                                                  \
+  do {                                                                         \
+    CUresult R_ = (X);                                                         \
+    if (R_ != CUDA_SUCCESS) {                                                  \
+      const char *S_ = nullptr;                                                \
+      cuGetErrorString(R_, &S_);                                               \
+      throw std::runtime_error(std::string(#X) + ": " + (S_ ? S_ : "?"));      \
+    }                                                                          \
+  } while (0)
+
+#define CUDART(X)                                                              \
+  do {                                                                         \
+    cudaError_t E_ = (X);                                                      \
+    if (E_ != cudaSuccess)                                                     \
+      throw std::runtime_error(std::string(#X) + ": " +                        \
+                               cudaGetErrorString(E_));                        \
+  } while (0)
+
+const rt::SiteInfo kSites[] = {
+    {0, "tiny_ok", "triton", 1001, "embedding", ""},
+    {1, "bad_kernel", "user_triton", 1002, "gather", ""},
+    {2, "tiny_after", "triton", 1003, "", ""},
+    {3, "triton_per_fused_x", "triton", 916, "linear, log", "aten.log"},
+};
+
+std::string outDir() {
+  const char *D = std::getenv("GPU_TEST_OUT");
+  return D ? D : "/tmp/gpu_test_out";
+}
+
+int Counter = 0;
+
+struct TestProgram {
+  rt::Program *P;
+  std::string LogPath;
+  explicit TestProgram(const std::string &Name, const std::string &SaveDir = "",
+                       bool LogToFile = true, int MaxValues = 6) {
+    int N = ++Counter;
+    std::string LogEnv = "GPU_TEST_LOG_" + std::to_string(N);
+    LogPath = outDir() + "/" + Name + ".log";
+    std::remove(LogPath.c_str());
+    if (LogToFile)
+      setenv(LogEnv.c_str(), LogPath.c_str(), 1);
+    P = new rt::Program{"/x/wrapper.cpp",
+                        "",
+                        kSites,
+                        4,
+                        strdup(("GPU_TEST_DISABLE_" + std::to_string(N)).c_str()),
+                        strdup(LogEnv.c_str()),
+                        strdup(("GPU_TEST_JSONL_" + std::to_string(N)).c_str()),
+                        "",
+                        strdup((SaveDir.empty() ? outDir() + "/saves" : SaveDir)
+                                   .c_str()),
+                        0,
+                        0,
+                        MaxValues};
+  }
+  std::vector<std::string> lines() const {
+    std::ifstream In(LogPath);
+    std::vector<std::string> L;
+    for (std::string S; std::getline(In, S);)
+      L.push_back(S);
+    return L;
+  }
+};
+
+bool contains(const std::vector<std::string> &L, const std::string &S) {
+  for (const std::string &X : L)
+    if (X.find(S) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// The part of a stats/values line after the site, device name neutral.
+std::vector<std::string> tensorParts(const std::vector<std::string> &L) {
+  std::vector<std::string> Out;
+  for (std::string S : L) {
+    size_t P = S.find("   ");
+    if (P == std::string::npos)
+      continue;
+    S = S.substr(P + 3);
+    size_t D;
+    while ((D = S.find(" cuda:0 ")) != std::string::npos)
+      S.replace(D, 8, " cpu ");
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+/// A tensor of the given layout on cuda:0 and its twin on the CPU over the
+/// same storage bytes.
+struct Twin {
+  std::vector<unsigned char> storage;
+  RAIIAtenTensorHandle cuda, cpu;
+};
+
+Twin makeTwin(int32_t Dtype, std::vector<int64_t> Sizes,
+              std::vector<int64_t> Strides, std::vector<unsigned char> Bytes) {
+  Twin T;
+  T.storage = std::move(Bytes);
+  AtenTensorHandle H = nullptr;
+  if (aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()), Sizes.data(),
+                               Strides.data(), Dtype,
+                               aoti_torch_device_type_cuda(), 0,
+                               &H) != AOTI_TORCH_SUCCESS)
+    throw std::runtime_error("aoti_torch_empty_strided(cuda) failed");
+  T.cuda = RAIIAtenTensorHandle(H);
+  void *Dev = nullptr;
+  aoti_torch_get_data_ptr(H, &Dev);
+  if (!T.storage.empty())
+    CUDART(cudaMemcpy(Dev, T.storage.data(), T.storage.size(),
+                      cudaMemcpyHostToDevice));
+  AtenTensorHandle C = nullptr;
+  if (aoti_torch_create_tensor_from_blob(
+          T.storage.data(), static_cast<int64_t>(Sizes.size()), Sizes.data(),
+          Strides.data(), 0, Dtype, aoti_torch_device_type_cpu(), 0,
+          &C) != AOTI_TORCH_SUCCESS)
+    throw std::runtime_error("from_blob failed");
+  T.cpu = RAIIAtenTensorHandle(C);
+  return T;
+}
+
+template <class T> std::vector<unsigned char> bytesOf(const std::vector<T> &V) {
+  std::vector<unsigned char> B(V.size() * sizeof(T));
+  std::memcpy(B.data(), V.data(), B.size());
+  return B;
+}
+
+uint16_t bf16(float F) {
+  uint32_t U;
+  std::memcpy(&U, &F, 4);
+  return static_cast<uint16_t>(U >> 16);
+}
+uint16_t f16(float F) { // small integers and halves only
+  if (F == 0)
+    return 0;
+  uint16_t Sign = F < 0 ? 0x8000 : 0;
+  F = std::fabs(F);
+  int E = 0;
+  while (F >= 2) {
+    F /= 2;
+    ++E;
+  }
+  while (F < 1) {
+    F *= 2;
+    --E;
+  }
+  return static_cast<uint16_t>(Sign | ((E + 15) << 10) |
+                               static_cast<uint16_t>((F - 1) * 1024));
+}
+
+int64_t spanOf(const std::vector<int64_t> &Sizes,
+               const std::vector<int64_t> &Strides) {
+  int64_t S = 1;
+  for (size_t I = 0; I < Sizes.size(); ++I) {
+    if (Sizes[I] == 0)
+      return 0;
+    S += (Sizes[I] - 1) * Strides[I];
+  }
+  return S;
+}
+
+struct Kernels {
+  CUmodule mod = nullptr;
+  CUfunction tiny = nullptr, bad = nullptr;
+  int *counter = nullptr; // device int
+  Kernels() {
+    const char *Ptx = std::getenv("GPU_TEST_PTX");
+    if (!Ptx)
+      throw std::runtime_error("GPU_TEST_PTX not set");
+    CUDART(cudaFree(nullptr));
+    CU(cuModuleLoad(&mod, Ptx));
+    CU(cuModuleGetFunction(&tiny, mod, "tiny"));
+    CU(cuModuleGetFunction(&bad, mod, "bad"));
+    CUDART(cudaMalloc(&counter, 64));
+    CUDART(cudaMemset(counter, 0, 64));
+  }
+  void launchTiny(cudaStream_t S) {
+    void *Args[] = {&counter};
+    CU(cuLaunchKernel(tiny, 1, 1, 1, 32, 1, 1, 0, S, Args, nullptr));
+  }
+  void launchBad(cudaStream_t S) {
+    long long Off = 1LL << 36;
+    void *Args[] = {&counter, &Off};
+    CU(cuLaunchKernel(bad, 1, 1, 1, 32, 1, 1, 0, S, Args, nullptr));
+  }
+};
+
+rt::Probe crumbProbe(bool Sync = false) {
+  rt::Probe P{};
+  P.breadcrumb = true;
+  P.sync = Sync;
+  return P;
+}
+
+//--- basic ------------------------------------------------------------------//
+
+void statsKernelMatchesHostPath(cudaStream_t S) {
+  std::vector<Twin> Ts;
+  std::vector<std::string> Names;
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  const float Inf = std::numeric_limits<float>::infinity();
+  { // 1. big float32, NaN/Inf planted
+    std::vector<float> V(1 << 22);
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = static_cast<float>(static_cast<int>(I % 1000) - 500);
+    V[7] = V[1 << 20] = V[(1 << 22) - 1] = NaN;
+    V[100] = V[200] = Inf;
+    V[3000000] = -Inf;
+    Ts.push_back(makeTwin(aoti_torch_dtype_float32(), {1024, 4096}, {4096, 1},
+                          bytesOf(V)));
+    Names.push_back("big_f32");
+  }
+  { // 2. float16, permuted [3, 5, 7] over a [7, 3, 5] storage
+    std::vector<uint16_t> V(105);
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = f16(static_cast<float>(static_cast<int>(I) - 50) / 2);
+    Ts.push_back(makeTwin(aoti_torch_dtype_float16(), {3, 5, 7}, {5, 1, 15},
+                          bytesOf(V)));
+    Names.push_back("f16_perm");
+  }
+  { // 3. bfloat16 [64, 33] with padded rows (stride 40)
+    std::vector<int64_t> Sz = {64, 33}, St = {40, 1};
+    std::vector<uint16_t> V(static_cast<size_t>(spanOf(Sz, St)));
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = bf16(static_cast<float>(static_cast<int>(I % 97) - 40));
+    V[41] = 0x7FC0; // NaN inside the logical range (row 1, col 1)
+    V[38] = 0x7FC0; // NaN in the padding: must not count
+    Ts.push_back(makeTwin(aoti_torch_dtype_bfloat16(), Sz, St, bytesOf(V)));
+    Names.push_back("bf16_pad");
+  }
+  { // 4. float64
+    std::vector<double> V(1000);
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = static_cast<double>(I) * 0.25 - 3;
+    Ts.push_back(makeTwin(aoti_torch_dtype_float64(), {1000}, {1}, bytesOf(V)));
+    Names.push_back("f64");
+  }
+  { // 5. int64 transposed, beyond double precision
+    std::vector<int64_t> V(51);
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = static_cast<int64_t>(I) * 1000 - 7;
+    V[3] = -123456789012LL;
+    Ts.push_back(makeTwin(aoti_torch_dtype_int64(), {17, 3}, {1, 17}, bytesOf(V)));
+    Names.push_back("i64_t");
+    // Beyond double precision: min/max stay exact (the sum is 0 in any order).
+    std::vector<int64_t> Big = {9007199254740993LL, -9007199254740993LL};
+    Ts.push_back(makeTwin(aoti_torch_dtype_int64(), {2}, {1}, bytesOf(Big)));
+    Names.push_back("i64_big");
+  }
+  { // 6-9. int32, uint8, bool, int8
+    std::vector<int32_t> A = {-2147483647 - 1, 5, 2147483647, 0};
+    Ts.push_back(makeTwin(aoti_torch_dtype_int32(), {4}, {1}, bytesOf(A)));
+    Names.push_back("i32");
+    std::vector<uint8_t> B(300);
+    for (size_t I = 0; I < B.size(); ++I)
+      B[I] = static_cast<uint8_t>(I * 7);
+    Ts.push_back(makeTwin(aoti_torch_dtype_uint8(), {300}, {1}, B));
+    Names.push_back("u8");
+    std::vector<uint8_t> Bo = {1, 0, 0, 1, 1};
+    Ts.push_back(makeTwin(aoti_torch_dtype_bool(), {5}, {1}, Bo));
+    Names.push_back("mask");
+    std::vector<int8_t> I8 = {-128, 127, 3};
+    Ts.push_back(makeTwin(aoti_torch_dtype_int8(), {3}, {1}, bytesOf(I8)));
+    Names.push_back("i8");
+  }
+  { // 10-11. every fp8 byte
+    std::vector<uint8_t> All(256);
+    for (int I = 0; I < 256; ++I)
+      All[I] = static_cast<uint8_t>(I);
+    Ts.push_back(makeTwin(aoti_torch_dtype_float8_e4m3fn(), {16, 16}, {16, 1}, All));
+    Names.push_back("fp8_e4m3");
+    Ts.push_back(makeTwin(aoti_torch_dtype_float8_e5m2(), {16, 16}, {1, 16}, All));
+    Names.push_back("fp8_e5m2");
+  }
+  { // 12. 10 dims that do not coalesce: host path inside the same probe
+    std::vector<int64_t> Sz(10, 2), St(10);
+    St[9] = 1;
+    for (int I = 8; I >= 0; --I)
+      St[I] = St[I + 1] * 3; // 3x, not 2x: no two dims merge
+    std::vector<float> V(static_cast<size_t>(spanOf(Sz, St)));
+    for (size_t I = 0; I < V.size(); ++I)
+      V[I] = static_cast<float>(I % 13);
+    Ts.push_back(makeTwin(aoti_torch_dtype_float32(), Sz, St, bytesOf(V)));
+    Names.push_back("ten_dims");
+  }
+  { // 13. expanded (stride 0); 14. empty
+    std::vector<float> V = {1, 2, 3, 4, 5};
+    Ts.push_back(makeTwin(aoti_torch_dtype_float32(), {400, 5}, {0, 1}, bytesOf(V)));
+    Names.push_back("expanded");
+    Ts.push_back(makeTwin(aoti_torch_dtype_float32(), {0, 5}, {5, 1}, {}));
+    Names.push_back("empty");
+  }
+  std::vector<rt::TensorRef> Cuda, Cpu;
+  for (size_t I = 0; I < Ts.size(); ++I) {
+    Cuda.push_back({strdup(Names[I].c_str()), rt::kInOut, Ts[I].cuda});
+    Cpu.push_back({strdup(Names[I].c_str()), rt::kInOut, Ts[I].cpu});
+  }
+  int N = static_cast<int>(Ts.size());
+  rt::Probe P{};
+  P.print = rt::kPrintValues;
+  P.print_roles = 3;
+
+  TestProgram Dev("stats-kernel"), Host("stats-cpu");
+  uint64_t Syncs0 = rt::detail::hostSyncCount();
+  uint64_t Passes0 = rt::detail::deviceStatsPassCount();
+  auto T0 = std::chrono::steady_clock::now();
+  {
+    rt::RunScope Run(*Dev.P, S);
+    Run.probe(3, rt::kAfter, Cuda.data(), N, P);
+  }
+  auto T1 = std::chrono::steady_clock::now();
+  check(rt::detail::hostSyncCount() - Syncs0 == 1,
+        "one host sync for " + std::to_string(N) + " CUDA tensors");
+  check(rt::detail::deviceStatsPassCount() - Passes0 == 1,
+        "one stats kernel launch for the probe");
+  {
+    rt::RunScope Run(*Host.P, nullptr);
+    Run.probe(3, rt::kAfter, Cpu.data(), N, P);
+  }
+  auto DL = tensorParts(Dev.lines()), HL = tensorParts(Host.lines());
+  bool Same = DL == HL && DL.size() >= static_cast<size_t>(2 * N - 2);
+  check(Same, "stats kernel lines equal the host path's (" +
+                  std::to_string(DL.size()) + " lines)");
+  if (!Same)
+    for (size_t I = 0; I < std::max(DL.size(), HL.size()); ++I)
+      std::printf("  cuda: %s\n  cpu:  %s\n",
+                  I < DL.size() ? DL[I].c_str() : "-",
+                  I < HL.size() ? HL[I].c_str() : "-");
+  check(contains(Dev.lines(), "big_f32 inout float32 [1024, 4096] strides "
+                              "[4096, 1] cuda:0 numel 4194304 min -500 max 499 "),
+        "big_f32 min/max on the GPU");
+  check(contains(Dev.lines(), "nan 3 inf 3"), "big_f32 NaN/Inf counts");
+  check(contains(Dev.lines(), "bf16_pad inout bfloat16 [64, 33] strides [40, "
+                              "1] cuda:0 numel 2112") &&
+            contains(Dev.lines(), "nan 1 inf 0"),
+        "padding NaN not counted");
+  check(contains(Dev.lines(), "i64_big inout int64 [2] strides [1] cuda:0 "
+                              "numel 2 min -9007199254740993 max "
+                              "9007199254740993 mean 0 nan 0 inf 0"),
+        "int64 exact on the GPU");
+  check(contains(Dev.lines(), "i64_t inout int64 [17, 3] strides [1, 17] "
+                              "cuda:0 numel 51 min -123456789012 max 49993"),
+        "int64 transposed on the GPU");
+  std::printf("TIME stats probe of %d CUDA tensors (4.2M + small): %.2f ms\n",
+              N, std::chrono::duration<double, std::milli>(T1 - T0).count());
+  for (const std::string &L : Dev.lines())
+    std::printf("INFO %s\n", L.c_str());
+
+  // The host-copy fallback gives the same lines.
+  setenv("AOTI_INSTRUMENT_STATS_HOST", "1", 1);
+  TestProgram Fallback("stats-fallback");
+  {
+    rt::RunScope Run(*Fallback.P, S);
+    unsetenv("AOTI_INSTRUMENT_STATS_HOST");
+    uint64_t Passes = rt::detail::deviceStatsPassCount();
+    Run.probe(3, rt::kAfter, Cuda.data(), N, P);
+    check(rt::detail::deviceStatsPassCount() == Passes,
+          "fallback launches no stats kernel");
+  }
+  check(tensorParts(Fallback.lines()) == HL,
+        "host-copy fallback lines equal the host path's");
+
+  // Saves of the same tensors: compared bitwise by run_gpu_tests.sh.
+  rt::Probe Save{};
+  Save.save = true;
+  Save.save_roles = 3;
+  std::vector<rt::TensorRef> CudaSave(Cuda.begin() + 1, Cuda.end() - 1);
+  std::vector<rt::TensorRef> CpuSave(Cpu.begin() + 1, Cpu.end() - 1);
+  TestProgram SaveDev("save-cuda", outDir() + "/saves-cuda"),
+      SaveHost("save-cpu", outDir() + "/saves-cpu");
+  {
+    rt::RunScope Run(*SaveDev.P, S);
+    Run.probe(3, rt::kAfter, CudaSave.data(),
+              static_cast<int>(CudaSave.size()), Save);
+  }
+  {
+    rt::RunScope Run(*SaveHost.P, nullptr);
+    Run.probe(3, rt::kAfter, CpuSave.data(),
+              static_cast<int>(CpuSave.size()), Save);
+  }
+}
+
+void nanCheckOnCuda(cudaStream_t S) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> Out(128, 1.0f);
+  Out[5] = Out[77] = Out[127] = NaN;
+  std::vector<float> In(16, 2.0f);
+  Twin Buf3 = makeTwin(aoti_torch_dtype_float32(), {4, 32}, {32, 1}, bytesOf(Out));
+  Twin Arg = makeTwin(aoti_torch_dtype_float32(), {16}, {1}, bytesOf(In));
+  TestProgram T("nan");
+  rt::Probe P{};
+  P.nan_roles = rt::kOut;
+  P.nan_checks = rt::kCheckNan | rt::kCheckInf;
+  P.nan_on_fail = rt::kThrow;
+  std::string What;
+  {
+    rt::RunScope Run(*T.P, S);
+    rt::TensorRef Ts[] = {{"buf3", rt::kOut, Buf3.cuda}, {"arg0_1", rt::kIn, Arg.cuda}};
+    try {
+      Run.probe(3, rt::kAfter, Ts, 2, P);
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+  }
+  check(What == "[aoti-instrument] NaN in buf3 (3 of 128 elements) after #3 "
+                "triton_per_fused_x (wrapper.cpp:916, source nodes [linear, "
+                "log]) in run 1; inputs were clean",
+        "NaN check on CUDA: " + What);
+  In[3] = std::numeric_limits<float>::infinity();
+  Twin Dirty = makeTwin(aoti_torch_dtype_float32(), {16}, {1}, bytesOf(In));
+  What.clear();
+  {
+    rt::RunScope Run(*T.P, S);
+    rt::TensorRef Ts[] = {{"buf3", rt::kOut, Buf3.cuda}, {"arg0_1", rt::kIn, Dirty.cuda}};
+    try {
+      Run.probe(3, rt::kAfter, Ts, 2, P);
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+  }
+  check(What.find("in run 2; inputs held NaN/Inf too: arg0_1 (1 Inf)") !=
+            std::string::npos,
+        "NaN check names the dirty CUDA input: " + What);
+}
+
+void guardOnCuda(cudaStream_t S) {
+  std::vector<int64_t> Ids = {5, 1000000, 17, 0, 3, 999};
+  Twin T = makeTwin(aoti_torch_dtype_int64(), {2, 3}, {3, 1}, bytesOf(Ids));
+  TestProgram Prog("guard");
+  rt::InputGuard G{};
+  G.index = 0;
+  G.name = "arg0_1";
+  G.dtype = "int64";
+  G.device = "cuda";
+  G.rank = 2;
+  G.has_value_range = true;
+  G.value_min = 0;
+  G.value_max = 999;
+  G.on_fail = rt::kThrow;
+  std::string What;
+  rt::RunScope Run(*Prog.P, S);
+  try {
+    Run.guardInput(G, T.cuda);
+  } catch (const std::runtime_error &E) {
+    What = E.what();
+  }
+  check(What == "[aoti-instrument] input arg0_1 (input_handles[0]): value "
+                "1000000 out of range [0, 999] in run 1",
+        "value-range guard on a CUDA input: " + What);
+}
+
+void captureSkipsSyncs(Kernels &K) {
+  cudaStream_t S;
+  CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  std::vector<float> V(64, 1.0f);
+  Twin T = makeTwin(aoti_torch_dtype_float32(), {64}, {1}, bytesOf(V));
+  TestProgram Prog("capture");
+  rt::Probe P{};
+  P.sync = true;
+  P.breadcrumb = true;
+  P.nan_roles = 3;
+  P.nan_checks = 3;
+  P.print = rt::kPrintValues;
+  P.print_roles = 3;
+  P.save = true;
+  P.save_roles = 3;
+  rt::InputGuard G{};
+  G.name = "x";
+  G.rank = -1;
+  G.finite = true;
+  bool Threw = false;
+  cudaGraph_t Graph = nullptr;
+  CUDART(cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal));
+  try {
+    for (int R = 0; R < 2; ++R) {
+      rt::RunScope Run(*Prog.P, S);
+      Run.guardInput(G, T.cuda);
+      K.launchTiny(S);
+      rt::TensorRef Ts[] = {{"x", rt::kInOut, T.cuda}};
+      Run.probe(0, rt::kAfter, Ts, 1, P);
+    }
+  } catch (const std::exception &E) {
+    Threw = true;
+    std::printf("INFO capture threw: %s\n", E.what());
+  }
+  cudaError_t E = cudaStreamEndCapture(S, &Graph);
+  check(!Threw && E == cudaSuccess && Graph,
+        std::string("capture survives probes: ") + cudaGetErrorString(E));
+  if (Graph) {
+    cudaGraphExec_t Exec;
+    check(cudaGraphInstantiate(&Exec, Graph, 0) == cudaSuccess &&
+              cudaGraphLaunch(Exec, S) == cudaSuccess &&
+              cudaStreamSynchronize(S) == cudaSuccess,
+          "captured graph runs");
+  }
+  auto L = Prog.lines();
+  size_t Warn = 0, Names = 0;
+  for (const std::string &X : L) {
+    Warn += X.find("warning: the stream is being captured") != std::string::npos;
+    Names += X.find("run ") != std::string::npos &&
+             X.find("after #0 tiny_ok (wrapper.cpp:1001") != std::string::npos;
+  }
+  check(Warn == 1, "one capture warning per Program (" + std::to_string(Warn) + ")");
+  check(Names == 2 && L.size() == 3, "only names printed while capturing (" +
+                                         std::to_string(L.size()) + " lines)");
+  for (const std::string &X : L)
+    std::printf("INFO %s\n", X.c_str());
+}
+
+void breadcrumbsWithoutFault(Kernels &K, cudaStream_t S) {
+  TestProgram Prog("crumbs-ok");
+  {
+    rt::RunScope Run(*Prog.P, S);
+    for (int I = 0; I < 3; ++I) {
+      K.launchTiny(S);
+      Run.probe(I == 1 ? 2 : 0, rt::kAfter, nullptr, 0, crumbProbe());
+    }
+  }
+  CUDART(cudaStreamSynchronize(S));
+  auto &A = rt::detail::crumbArena();
+  int Slot = rt::detail::crumbSlotIndex();
+  uint32_t Done = A.host[Slot * rt::detail::kCrumbStride];
+  uint32_t Enq = rt::detail::crumbSlot(Slot).enqueued;
+  check(A.ok && !A.useHostFn.load(), "breadcrumbs by cuStreamWriteValue32");
+  check(Enq >= 3 && Done == Enq, "breadcrumb slot holds the last sequence (" +
+                                     std::to_string(Done) + "/" +
+                                     std::to_string(Enq) + ")");
+  check(Prog.lines().empty(), "no report without a fault");
+}
+
+void timings(Kernels &K, cudaStream_t S) {
+  constexpr int N = 20000;
+  TestProgram Prog("timing", "", false);
+  auto Time = [&](const std::function<void()> &Body) {
+    CUDART(cudaStreamSynchronize(S));
+    auto T0 = std::chrono::steady_clock::now();
+    Body();
+    CUDART(cudaStreamSynchronize(S));
+    auto T1 = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::micro>(T1 - T0).count() / N;
+  };
+  rt::Probe Crumb = crumbProbe(), Empty{};
+  for (int Warm = 0; Warm < 2; ++Warm) {
+    double Base = Time([&] {
+      for (int I = 0; I < N; ++I)
+        K.launchTiny(S);
+    });
+    double WithEmpty = Time([&] {
+      rt::RunScope Run(*Prog.P, S);
+      for (int I = 0; I < N; ++I) {
+        K.launchTiny(S);
+        Run.probe(0, rt::kAfter, nullptr, 0, Empty);
+      }
+    });
+    double WithCrumbs = Time([&] {
+      rt::RunScope Run(*Prog.P, S);
+      for (int I = 0; I < N; ++I) {
+        K.launchTiny(S);
+        Run.probe(0, rt::kAfter, nullptr, 0, Crumb);
+      }
+    });
+    auto &A = rt::detail::crumbArena();
+    CUdeviceptr Slot = A.dev + 4 * 16 * 255; // a slot no thread uses here
+    double RawWrite = Time([&] {
+      for (int I = 0; I < N; ++I) {
+        K.launchTiny(S);
+        CU(cuStreamWriteValue32(reinterpret_cast<CUstream>(S), Slot,
+                                static_cast<cuuint32_t>(I), 0));
+      }
+    });
+    if (Warm)
+      std::printf("TIME per launch of a tiny kernel: %.2f us bare, %.2f us "
+                  "with an empty probe, %.2f us with a breadcrumb probe "
+                  "(+%.2f us), %.2f us with a raw cuStreamWriteValue32 "
+                  "(+%.2f us)\n",
+                  Base, WithEmpty, WithCrumbs, WithCrumbs - Base, RawWrite,
+                  RawWrite - Base);
+  }
+  // Stats probe of one 1M-element float32 tensor.
+  std::vector<float> V(1 << 20, 0.5f);
+  Twin T = makeTwin(aoti_torch_dtype_float32(), {1 << 20}, {1}, bytesOf(V));
+  rt::Probe St{};
+  St.nan_roles = 3;
+  St.nan_checks = 3;
+  rt::TensorRef Ts[] = {{"x", rt::kOut, T.cuda}};
+  constexpr int M = 200;
+  CUDART(cudaStreamSynchronize(S));
+  auto T0 = std::chrono::steady_clock::now();
+  {
+    rt::RunScope Run(*Prog.P, S);
+    for (int I = 0; I < M; ++I)
+      Run.probe(0, rt::kAfter, Ts, 1, St);
+  }
+  auto T1 = std::chrono::steady_clock::now();
+  std::printf("TIME NaN check of a 1M-element float32 tensor: %.1f us per probe "
+              "(one kernel, one sync)\n",
+              std::chrono::duration<double, std::micro>(T1 - T0).count() / M);
+}
+
+void threads() {
+  constexpr int NT = 4, Runs = 25;
+  TestProgram Prog("threads");
+  std::vector<std::thread> Pool;
+  std::atomic<int> Errors{0};
+  for (int I = 0; I < NT; ++I)
+    Pool.emplace_back([&, I] {
+      try {
+        cudaStream_t S;
+        CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+        std::vector<float> V(100000, static_cast<float>(I));
+        V[I] = -1;
+        Twin T = makeTwin(aoti_torch_dtype_float32(), {100000}, {1}, bytesOf(V));
+        std::string Name = "t" + std::to_string(I);
+        rt::Probe P{};
+        P.print = rt::kPrintStats;
+        P.print_roles = 3;
+        P.breadcrumb = true;
+        for (int R = 0; R < Runs; ++R) {
+          rt::RunScope Run(*Prog.P, S);
+          rt::TensorRef Ts[] = {{Name.c_str(), rt::kOut, T.cuda}};
+          Run.probe(0, rt::kAfter, Ts, 1, P);
+        }
+        CUDART(cudaStreamSynchronize(S));
+      } catch (const std::exception &E) {
+        std::printf("INFO thread error: %s\n", E.what());
+        ++Errors;
+      }
+    });
+  for (auto &T : Pool)
+    T.join();
+  auto L = Prog.lines();
+  bool Ok = Errors == 0 && L.size() == 2 * NT * Runs;
+  for (int I = 0; I < NT; ++I) {
+    std::string Want = "t" + std::to_string(I) +
+                       " out float32 [100000] strides [1] cuda:0 numel 100000 "
+                       "min -1 max " + std::to_string(I);
+    size_t N = 0;
+    for (const std::string &X : L)
+      N += X.find(Want) != std::string::npos;
+    Ok = Ok && N == Runs;
+  }
+  check(Ok, "4 threads, own streams: " + std::to_string(L.size()) +
+                " whole lines, right stats");
+}
+
+int basic() {
+  Kernels K;
+  cudaStream_t S;
+  CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  statsKernelMatchesHostPath(S);
+  nanCheckOnCuda(S);
+  guardOnCuda(S);
+  breadcrumbsWithoutFault(K, S);
+  captureSkipsSyncs(K);
+  threads();
+  timings(K, S);
+  std::printf("DONE (%d failures)\n", Failures);
+  return Failures ? 1 : 0;
+}
+
+//--- faults -----------------------------------------------------------------//
+
+/// Run 1: tiny (site 0) then the faulting kernel (site 1), each followed by
+/// its breadcrumb; nothing synchronizes.
+void faultingRun(Kernels &K, rt::RunScope &Run, cudaStream_t S,
+                 bool LaterLaunches = false) {
+  K.launchTiny(S);
+  Run.probe(0, rt::kAfter, nullptr, 0, crumbProbe());
+  K.launchBad(S);
+  Run.probe(1, rt::kAfter, nullptr, 0, crumbProbe());
+  if (LaterLaunches)
+    for (int I = 0; I < 5; ++I) {
+      K.launchTiny(S);
+      Run.probe(2, rt::kAfter, nullptr, 0, crumbProbe());
+    }
+}
+
+int ima(const std::string &Mode) {
+  Kernels K;
+  cudaStream_t S;
+  CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  TestProgram Prog(Mode, "", /*LogToFile=*/false); // report on stderr
+  if (Mode == "ima-hostfn")
+    rt::detail::crumbArena().useHostFn.store(true);
+  try {
+    if (Mode == "ima-unwind") {
+      rt::RunScope Run(*Prog.P, S);
+      faultingRun(K, Run, S);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      // The wrapper's next CUDA_DRIVER_CHECK throws.
+      K.launchTiny(S);
+      CUDART(cudaStreamSynchronize(S));
+    } else if (Mode == "ima-next-run") {
+      {
+        rt::RunScope Run(*Prog.P, S);
+        faultingRun(K, Run, S);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      rt::RunScope Run2(*Prog.P, S);
+      std::printf("run 2 started\n");
+    } else if (Mode == "ima-exit" || Mode == "ima-hostfn") {
+      rt::RunScope Run(*Prog.P, S);
+      faultingRun(K, Run, S);
+    } else if (Mode == "ima-later-launches") {
+      rt::RunScope Run(*Prog.P, S);
+      faultingRun(K, Run, S, true);
+    } else if (Mode == "ima-sync") {
+      rt::RunScope Run(*Prog.P, S);
+      K.launchTiny(S);
+      Run.probe(0, rt::kAfter, nullptr, 0, crumbProbe(true));
+      K.launchBad(S);
+      Run.probe(1, rt::kAfter, nullptr, 0, crumbProbe(true));
+    } else {
+      std::fprintf(stderr, "unknown mode %s\n", Mode.c_str());
+      return 2;
+    }
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "caught: %s\n", E.what());
+  }
+  std::fflush(nullptr);
+  return 0; // atexit handlers run
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string Mode = Argc > 1 ? Argv[1] : "basic";
+  try {
+    if (Mode == "basic")
+      return basic();
+    return ima(Mode);
+  } catch (const std::exception &E) {
+    std::printf("FAIL exception: %s\n", E.what());
+    return 1;
+  }
+}

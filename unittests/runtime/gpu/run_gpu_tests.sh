@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Builds and runs the runtime's CUDA tests on a GPU machine (no gtest, no
+# libclang there): the prelude comes from the build dir here, carried along
+# (build-runtime/unittests/runtime/gen/prelude_cuda.h).
+#
+#   unittests/runtime/gpu/run_gpu_tests.sh PRELUDE_DIR OUTDIR
+#
+# Writes OUTDIR/summary.txt (PASS/FAIL per check, timings) and
+# OUTDIR/details.log; exits non-zero when a check failed.
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+PRELUDE_DIR="$1"
+OUT="$2"
+mkdir -p "$OUT"
+B="$(mktemp -d)"
+SUMMARY="$OUT/summary.txt"
+DETAILS="$OUT/details.log"
+: >"$SUMMARY"
+: >"$DETAILS"
+say() { echo "$*" | tee -a "$SUMMARY"; }
+
+PY=python3
+TORCH="$($PY -c 'import torch,os;print(os.path.dirname(torch.__file__))')"
+CUDART="$(ls "$TORCH"/../nvidia/cu13/lib/libcudart.so.13 2>/dev/null | head -1)"
+[ -n "$CUDART" ] || CUDART="$(ls "$TORCH"/../nvidia/cuda_runtime/lib/libcudart.so.* 2>/dev/null | head -1)"
+[ -n "$CUDART" ] || CUDART=/usr/local/cuda/lib64/libcudart.so
+CUDA_HOME="${CUDA_HOME:-/usr/local/cuda}"
+say "torch: $TORCH"
+say "cudart: $CUDART"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$SUMMARY"
+
+"$CUDA_HOME/bin/nvcc" -ptx -arch=compute_80 "$HERE/kernels.cu" -o "$B/kernels.ptx" \
+  || { say "FAIL build: nvcc kernels"; exit 1; }
+g++ -std=c++17 -O1 -Wall -pedantic -Wno-unused-variable -Wno-unknown-pragmas \
+  -DTORCH_INDUCTOR_CPP_WRAPPER -DSTANDALONE_TORCH_HEADER \
+  -DC10_USING_CUSTOM_GENERATED_MACROS -DUSE_CUDA \
+  -isystem "$TORCH/include" -isystem "$CUDA_HOME/include" -I "$PRELUDE_DIR" \
+  "$HERE/gpu_test.cpp" -o "$B/gpu_test" \
+  -L"$TORCH/lib" -Wl,--no-as-needed -ltorch_cuda -ltorch_cpu -ltorch -lc10_cuda \
+  -lc10 -Wl,--as-needed "$CUDART" -L"$CUDA_HOME/lib64/stubs" -lcuda -lpthread \
+  -Wl,-rpath,"$TORCH/lib" -Wl,-rpath,"$(dirname "$CUDART")" \
+  >>"$DETAILS" 2>&1 || { say "FAIL build: gpu_test (see details.log)"; tail -30 "$DETAILS"; exit 1; }
+say "PASS build (g++ $(g++ -dumpversion), -Wall -pedantic clean: $(grep -c warning "$DETAILS") warnings)"
+
+export GPU_TEST_PTX="$B/kernels.ptx"
+export GPU_TEST_OUT="$B/work"
+mkdir -p "$GPU_TEST_OUT"
+FAILED=0
+run() { # name: runs gpu_test NAME, output to $B/NAME.txt
+  local name="$1"
+  timeout 120 "$B/gpu_test" "$name" >"$B/$name.txt" 2>&1
+  local rc=$?
+  { echo "===== $name (rc $rc)"; cat "$B/$name.txt"; } >>"$DETAILS"
+  return $rc
+}
+expect() { # name pattern description
+  if grep -qE -- "$2" "$B/$1.txt"; then say "PASS $1: $3"; else say "FAIL $1: $3"; FAILED=1; fi
+}
+expect_count() { # name pattern count description
+  local n
+  n=$(grep -cE -- "$2" "$B/$1.txt")
+  if [ "$n" = "$3" ]; then say "PASS $1: $4"; else say "FAIL $1: $4 (seen $n times)"; FAILED=1; fi
+}
+
+# In-process checks (stats kernel vs host path, NaN, saves, guards, capture,
+# breadcrumbs without a fault, threads, timings).
+run basic
+grep -E '^(PASS|FAIL|TIME|INFO)' "$B/basic.txt" | tee -a "$SUMMARY"
+grep -q '^FAIL' "$B/basic.txt" && FAILED=1
+grep -q '^DONE' "$B/basic.txt" || { say "FAIL basic: did not finish"; FAILED=1; }
+expect_count basic "CUDA error" 0 "no CUDA error reported, at exit either"
+
+# Saves of CUDA tensors equal the saves of their CPU twins, bit for bit.
+$PY - "$GPU_TEST_OUT" <<'PYEOF' 2>&1 | tee -a "$SUMMARY"; [ "${PIPESTATUS[0]}" = 0 ] || FAILED=1
+import glob, os, sys, torch
+from safetensors.torch import load_file
+root = sys.argv[1]
+cuda = sorted(glob.glob(root + "/saves-cuda/session-0001/*.safetensors"))
+cpu = sorted(glob.glob(root + "/saves-cpu/session-0001/*.safetensors"))
+ok = len(cuda) == 1 and len(cpu) == 1
+n = 0
+if ok:
+    a, b = load_file(cuda[0]), load_file(cpu[0])
+    ok = sorted(a) == sorted(b) and len(a) >= 5
+    for k in a:
+        x, y = a[k], b[k]
+        same = (x.dtype == y.dtype and x.shape == y.shape and x.is_contiguous()
+                and torch.equal(x.view(-1).view(torch.uint8), y.view(-1).view(torch.uint8)))
+        ok = ok and same
+        n += 1
+print(("PASS" if ok else "FAIL") + f" saves: {n} CUDA tensors load with safetensors and equal their CPU twins bitwise ({[os.path.basename(p) for p in cuda]})")
+sys.exit(0 if ok else 1)
+PYEOF
+
+# Illegal memory access, each in its own process (the context is lost).
+FIRST='first launch that did not complete: #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1; last completed: #0 tiny_ok \(wrapper.cpp:1001'
+run ima-unwind
+expect ima-unwind "CUDA error 'an illegal memory access was encountered' \(while run 1 unwound\): $FIRST" "reported while the exception left run_impl"
+expect_count ima-unwind 'first launch that did not complete' 1 "reported once (not again at exit)"
+run ima-next-run
+expect ima-next-run "CUDA error 'an illegal memory access was encountered' \(when run 2 started\): $FIRST" "reported when the next run started"
+expect_count ima-next-run 'first launch that did not complete' 1 "reported once"
+run ima-exit
+expect ima-exit "CUDA error 'an illegal memory access was encountered' \(at process exit\): $FIRST" "reported at process exit"
+run ima-later-launches
+expect ima-later-launches "$FIRST" "names the faulting launch although later launches were enqueued"
+run ima-sync
+expect ima-sync "CUDA error 'an illegal memory access was encountered' at or before #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1; every instrumented launch completed, the last was #0 tiny_ok" "sync probe names the launch"
+expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
+run ima-hostfn
+expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
+
+if [ $FAILED = 0 ]; then say "ALL PASSED"; else say "SOME FAILED"; fi
+exit $FAILED
