@@ -42,3 +42,6 @@ if config.torch_include_dir:
     config.available_features.add("torch")
 if os.path.exists(os.path.join(config.cuda_home, "include", "cuda.h")):
     config.available_features.add("cuda-headers")
+if os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")
+    llvm_config.with_environment("PATH", "/usr/local/cuda/bin", append_path=True)

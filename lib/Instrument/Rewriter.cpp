@@ -229,9 +229,7 @@ std::string entryCode(const AnalyzedFunction &F,
   if (!AnyGuard)
     return Out;
   Out += Indent + "if (aoti_rt_run.observing()) { // aoti-instrument: input guards\n";
-  if (Plan.EnforceAotiChecks)
-    for (const std::string &Check : Inv.InputChecks)
-      Out += Indent + "    " + Check + "(input_handles);\n";
+  // The rules' own guards first: their messages name the input.
   for (size_t I = 0; I < Plan.Guards.size(); ++I)
     Out += Indent + "    aoti_rt_run.guardInput(aoti_rt_guard_" +
            std::to_string(I) + ", input_handles[" +
@@ -240,6 +238,9 @@ std::string entryCode(const AnalyzedFunction &F,
     Out += Indent + "    aoti_rt_run.guardEqualDims(aoti_rt_equal_dims_" +
            std::to_string(I) + ", " + std::to_string(Plan.EqualDims[I].size()) +
            ", input_handles, " + failName(Plan.GuardOnFail).str() + ");\n";
+  if (Plan.EnforceAotiChecks)
+    for (const std::string &Check : Inv.InputChecks)
+      Out += Indent + "    " + Check + "(input_handles);\n";
   return Out + Indent + "}\n";
 }
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Instruments a wrapper with every preset and compiles each output with the
+wrapper's own language flags (-std=c++17, AOTI's defines, -Wall -pedantic as
+in its compile command) and the real torch headers.
+
+    compile-check.py WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
+
+Prints `PRESET COMPILER: ok` or the first diagnostics; exits 1 on any error
+or any warning in code aoti-instrument inserted.
+"""
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    wrapper, presets, torch_include = sys.argv[1:4]
+    compilers = sys.argv[4:]
+    text = open(wrapper).read()
+    flags = ["-fsyntax-only", "-std=c++17", "-DTORCH_INDUCTOR_CPP_WRAPPER",
+             "-DSTANDALONE_TORCH_HEADER", "-DC10_USING_CUSTOM_GENERATED_MACROS",
+             "-Wall", "-Wno-unused-variable", "-Wno-unknown-pragmas",
+             f"-I{torch_include}", "-I/usr/local/cuda/include"]
+    if "aoti_include/cuda.h" in text:
+        flags.append("-DUSE_CUDA")
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for rules in sorted(glob.glob(os.path.join(presets, "*.yaml"))):
+            name = os.path.basename(rules)[:-5]
+            out = os.path.join(tmp, name + ".wrapper.cpp")
+            subprocess.run(["aoti-instrument", wrapper, "-rules", rules, "-o",
+                            out, f"--torch-include={torch_include}"],
+                           check=True, capture_output=True)
+            for cc in compilers:
+                cmd = [cc] + flags + [out]
+                if os.path.basename(cc) == "nvcc":
+                    # nvcc compiles host code with its host compiler; the
+                    # check runs there, as -fsyntax-only.
+                    cmd = ([cc, "-x", "c++", "-Xcompiler", "-fsyntax-only",
+                            "-c", "-o", os.path.join(tmp, "x.o")] +
+                           [f for f in flags if f != "-fsyntax-only" and
+                            not f.startswith("-W")] + [out])
+                r = subprocess.run(cmd, capture_output=True, text=True)
+                ours = [l for l in r.stderr.splitlines()
+                        if "warning" in l and ("aoti_rt" in l or
+                                               "aoti-instrument" in l)]
+                if r.returncode or ours:
+                    failed = 1
+                    print(f"{name} {os.path.basename(cc)}: FAILED")
+                    print("\n".join((ours or r.stderr.splitlines())[:10]))
+                else:
+                    print(f"{name} {os.path.basename(cc)}: ok")
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())
