@@ -57,11 +57,15 @@ FailAction stricter(FailAction A, FailAction B) {
   return Rank(A) >= Rank(B) ? A : B;
 }
 
-void mergeRule(const Rule &R, ProbePlan &P, bool After) {
-  if (After) {
+/// \p StreamOrdered: a CUDA wrapper, where a breadcrumb is a stream-ordered
+/// write after the launch (read back when an error surfaces). On the CPU the
+/// launch runs on this thread: the breadcrumb goes before it, so a crash
+/// inside the kernel is reported against the right site.
+void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
+  if (After)
     P.Sync |= R.Sync;
+  if (After == StreamOrdered)
     P.Breadcrumb |= R.Breadcrumb;
-  }
   if (R.NanCheck && inPhase(R.NanCheck->When, After)) {
     bool First = !P.NanRoles;
     P.NanRoles |= roleBits(R.NanCheck->Tensors);
@@ -179,8 +183,9 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
         continue;
       ++Plan.RuleMatchCounts[RuleIndex];
       SP.Rules.push_back(RuleIndex);
-      mergeRule(R, SP.Before, /*After=*/false);
-      mergeRule(R, SP.After, /*After=*/true);
+      bool StreamOrdered = Inv.Device == "cuda";
+      mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
+      mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
     }
     if (!SP.Before.empty() || !SP.After.empty())
       Plan.Sites.push_back(std::move(SP));

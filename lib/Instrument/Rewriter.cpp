@@ -312,7 +312,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
       Summary.Saves += P->Save;
     }
     Summary.Syncs += SP.After.Sync;
-    Summary.Breadcrumbs += SP.After.Breadcrumb;
+    Summary.Breadcrumbs += SP.Before.Breadcrumb || SP.After.Breadcrumb;
   }
   Summary.InputGuards = Plan.Guards.size();
   Summary.EqualDimGroups = Plan.EqualDims.size();
