@@ -35,10 +35,11 @@ public:
 
   bool matches(llvm::StringRef Name) const;
   bool isRegex() const { return Regex != nullptr; }
-  llvm::StringRef text() const { return Text; }
+  llvm::StringRef text() const { return *Text; }
 
 private:
-  std::string Text;
+  /// Shared and never moved: llvm::GlobPattern points into it.
+  std::shared_ptr<const std::string> Text;
   std::shared_ptr<llvm::GlobPattern> Glob;
   std::shared_ptr<llvm::Regex> Regex;
 };

@@ -22,11 +22,11 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<NamePattern> NamePattern::glob(StringRef Text) {
-  auto Glob = llvm::GlobPattern::create(Text);
+  NamePattern P;
+  P.Text = std::make_shared<const std::string>(Text.str());
+  auto Glob = llvm::GlobPattern::create(*P.Text);
   if (!Glob)
     return Glob.takeError();
-  NamePattern P;
-  P.Text = Text.str();
   P.Glob = std::make_shared<llvm::GlobPattern>(std::move(*Glob));
   return P;
 }
@@ -37,7 +37,7 @@ llvm::Expected<NamePattern> NamePattern::regex(StringRef Text) {
   if (!Regex->isValid(Error))
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
   NamePattern P;
-  P.Text = Text.str();
+  P.Text = std::make_shared<const std::string>(Text.str());
   P.Regex = std::move(Regex);
   return P;
 }

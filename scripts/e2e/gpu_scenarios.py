@@ -114,7 +114,8 @@ def write_rules(name, text):
 
 
 def save_log(name, text):
-    with open(os.path.join(A.out, name + ".log"), "w") as f:
+    os.makedirs(os.path.join(A.work, "logs"), exist_ok=True)
+    with open(os.path.join(A.work, "logs", name + ".log"), "w") as f:
         f.write(text)
 
 
@@ -187,12 +188,20 @@ print('AFTER-OK', torch.equal(out.cpu(), ref))
     # compute-sanitizer: time until it reports the bad access.
     cs = "/usr/local/cuda/bin/compute-sanitizer"
     if os.path.exists(cs):
+        cs_log = os.path.join(A.work, "logs", "compute-sanitizer.txt")
         r, err, wall = run(d, None, inputs=bad_path, expect_error=True,
-                           wrap=[cs, "--tool", "memcheck", "--print-limit", "3"])
-        save_log("ima-compute-sanitizer", err)
+                           wrap=[cs, "--tool", "memcheck", "--print-limit", "3",
+                                 "--log-file", cs_log])
+        text = open(cs_log).read() if os.path.exists(cs_log) else ""
         record(event="ima-compute-sanitizer", seconds=round(wall, 2),
-               names_kernel="gather" in err,
-               excerpt=excerpt(err, r"Invalid|gather|kernel", 4))
+               names_kernel="gather_rows_kernel" in text,
+               excerpt=excerpt(text, r"Invalid|gather_rows|ERROR SUMMARY", 4))
+        # The same bad run without any tool, and with pinpoint-ima, timed
+        # the same way (process start to report).
+        for variant in [None, "pinpoint-ima"]:
+            r, err, wall = run(d, variant, inputs=bad_path, expect_error=True)
+            record(event="ima-time-to-report", variant=variant or "plain",
+                   seconds=round(wall, 2))
 
 
 def harness_wrapper(d):
@@ -229,9 +238,12 @@ def part_saves():
     match: {kernel: "triton_poi_fused_addmm_relu_*"}
     save: {when: before, tensors: inputs}
 """)
+    build(d)
     build(d, "save-inputs", rules)
+    run(d)
     saves = os.path.join(A.work, "saves")
     r, err, _ = run(d, "save-inputs", env={"AOTI_INSTRUMENT_SAVE_DIR": saves})
+    save_log("saves", err + json.dumps(r))
     sys.path.insert(0, HERE)
     import glob
     import models
@@ -248,7 +260,8 @@ def part_saves():
                saved["buf1"], mm.cpu(), rtol=0, atol=1e-5),
            buf1_max_abs_diff=(saved["buf1"] - mm.cpu()).abs().max().item() if saved else None,
            l1_bias_equal=bool(saved) and torch.equal(saved["l1_bias"], m.l1.bias.detach().cpu()),
-           bit_identical=r.get("bit_identical"))
+           bit_identical=r.get("bit_identical"), ok=r["ok"],
+           error=r.get("error"), stderr=excerpt(err, r"aoti-instrument|rror", 4))
 
 
 # --- fidelity ---------------------------------------------------------------
@@ -371,6 +384,8 @@ def main():
         except Exception as e:   # keep going: later parts still report
             record(event="part-failed", part=part, error=repr(e)[:500])
         record(event="part-done", part=part, seconds=round(time.time() - t0, 1))
+    subprocess.run(["tar", "czf", os.path.join(A.out, "logs.tar.gz"), "-C",
+                    A.work, "logs"], check=False)
 
 
 if __name__ == "__main__":
