@@ -73,6 +73,9 @@ void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
     P.CheckInf |= R.NanCheck->Inf;
     P.NanOnFail = First ? R.NanCheck->OnFail
                         : stricter(P.NanOnFail, R.NanCheck->OnFail);
+    // Deferred only if every rule checking here agrees to wait.
+    P.NanDeferred = First ? R.NanCheck->Defer
+                          : P.NanDeferred && R.NanCheck->Defer;
   }
   if (R.Print && inPhase(R.Print->When, After)) {
     P.Print = P.Print ? std::max(*P.Print, R.Print->Detail) : R.Print->Detail;

@@ -31,6 +31,7 @@ struct ProbePlan {
   bool CheckNan = false;
   bool CheckInf = false;
   FailAction NanOnFail = FailAction::Warn;
+  bool NanDeferred = false;
   std::optional<PrintDetail> Print;
   uint8_t PrintRoles = 0;
   bool Save = false;

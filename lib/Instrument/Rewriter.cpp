@@ -83,12 +83,12 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
                                                   : "::aoti_rt::kPrintValues";
   std::string Checks = std::to_string((P.CheckNan ? 1 : 0) | (P.CheckInf ? 2 : 0));
   return llvm::formatv("constexpr ::aoti_rt::Probe {0} = {{{1}, {2}, {3}, {4}, "
-                       "{5}, {6}, {7}, {8}, {9}};\n",
+                       "{5}, {6}, {7}, {8}, {9}, {10}};\n",
                        probeName(Ordinal, After), bool01(P.Sync),
                        bool01(P.Breadcrumb), unsigned(P.NanRoles), Checks,
                        failName(P.NanOnFail), PrintLevel,
                        unsigned(P.PrintRoles), bool01(P.Save),
-                       unsigned(P.SaveRoles))
+                       unsigned(P.SaveRoles), bool01(P.NanDeferred))
       .str();
 }
 

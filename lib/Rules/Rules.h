@@ -67,6 +67,9 @@ struct NanCheckAction {
   bool Nan = true;
   bool Inf = false;
   FailAction OnFail = FailAction::Throw;
+  /// Check on the device without a sync per launch, report at the end of
+  /// the run (CUDA); the report still names the first launch that made one.
+  bool Defer = false;
 };
 
 struct PrintAction {

@@ -113,7 +113,7 @@ const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
                                "aten_regex",   "ordinals",
                                "tensors",      "tensors_regex",
                                "function"};
-const StringRef NanKeys[] = {"when", "tensors", "check", "on_fail"};
+const StringRef NanKeys[] = {"when", "tensors", "check", "on_fail", "defer"};
 const StringRef PrintKeys[] = {"level", "when", "tensors"};
 const StringRef SaveKeys[] = {"when", "tensors"};
 const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
@@ -482,6 +482,9 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
         }
         if (const YAML::Node F = V["on_fail"])
           if (llvm::Error E = loadFailAction(F, A.OnFail))
+            return E;
+        if (const YAML::Node D = V["defer"])
+          if (llvm::Error E = getBool(D, "defer", A.Defer))
             return E;
       }
       R.NanCheck = A;

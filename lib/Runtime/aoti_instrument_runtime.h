@@ -100,6 +100,10 @@ struct Probe {
   uint8_t print_roles;   ///< roles whose tensors are printed (stats/values)
   bool save;             ///< write a safetensors file of the tensors
   uint8_t save_roles;
+  /// CUDA: count NaN/Inf on the device without a host sync per launch; the
+  /// counts are read once, at the end of the run, and the first offending
+  /// launch (in launch order) is reported then. Ignored on the CPU.
+  bool nan_deferred = false;
 };
 
 /// A constraint on one graph input, checked before any launch.
