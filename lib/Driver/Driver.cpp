@@ -108,6 +108,11 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
 /// Refuses option combinations that cannot mean anything.
 llvm::Error checkOptions(const DriverOptions &Options) {
   bool Listing = Options.List != ListFormat::None;
+  if ((Options.InPlace || !Options.OutputPath.empty()) &&
+      Options.RulesPath.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "-o and -i write an instrumented wrapper: they need "
+                         "-rules FILE");
   if (!Listing && Options.RulesPath.empty())
     return makeToolError(ExitCode::Usage, "",
                          "nothing to do: pass --list, or -rules FILE to "
@@ -117,11 +122,6 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
-  if ((Options.InPlace || !Options.OutputPath.empty()) &&
-      Options.RulesPath.empty())
-    return makeToolError(ExitCode::Usage, "",
-                         "-o and -i write an instrumented wrapper: they need "
-                         "-rules FILE");
   if (!Options.OutputPath.empty() && Options.OutputPath != "-" &&
       llvm::sys::fs::equivalent(Options.OutputPath, Options.InputPath))
     return makeToolError(ExitCode::Usage, "",
