@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -148,7 +149,9 @@ struct Program {
 
 namespace detail {
 struct ProgramState;
-}
+struct ProbeCtx;
+struct DeferredRun;
+} // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first
 /// statement of the instrumented function body.
@@ -174,7 +177,21 @@ public:
   /// 1-based number of this call of run_impl for its Program.
   int64_t run() const { return Run; }
 
+  /// The end of the run (the generated code calls it at the end of
+  /// run_impl, before the outputs are released): reads the deferred NaN
+  /// checks (Probe::nan_deferred) with one sync and reports the first
+  /// offending launch; throws or aborts as its nan_on_fail says. Nothing to
+  /// do (no sync) when no check was deferred. Without this call ~RunScope
+  /// reads them, and a kThrow failure aborts there (a destructor must not
+  /// throw).
+  void finish();
+
 private:
+  bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+                  const Probe &Pr, const detail::ProbeCtx &C);
+  void resolveDeferred(int End);
+  void releaseDeferred();
+
   const Program *Prog;
   detail::ProgramState *State;
   void *StreamPtr;
@@ -182,6 +199,7 @@ private:
   int Uncaught = 0;
   bool Observing = false;
   bool Capturing = false;
+  detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
 };
 
 //===----------------------------------------------------------------------===//
@@ -216,14 +234,48 @@ inline bool isInfD(double V) {
   return (B & 0x7fffffffffffffffULL) == 0x7ff0000000000000ULL;
 }
 
-inline std::string fmtDouble(double V) {
+/// Appends finite V as printf's "%.<Prec>g" does (std::to_chars is
+/// specified so, and is several times faster; snprintf without it).
+inline void appendG(std::string &S, double V, int Prec) {
+  char Buf[48];
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  std::to_chars_result R =
+      std::to_chars(Buf, Buf + sizeof Buf, V, std::chars_format::general, Prec);
+  if (R.ec == std::errc()) {
+    S.append(Buf, R.ptr);
+    return;
+  }
+#endif
+  int N = std::snprintf(Buf, sizeof Buf, "%.*g", Prec, V);
+  S.append(Buf, static_cast<size_t>(std::max(N, 0)));
+}
+
+inline void appendInt(std::string &S, long long V) {
+  char Buf[24];
+  std::to_chars_result R = std::to_chars(Buf, Buf + sizeof Buf, V);
+  S.append(Buf, R.ptr);
+}
+
+inline void appendUInt(std::string &S, unsigned long long V) {
+  char Buf[24];
+  std::to_chars_result R = std::to_chars(Buf, Buf + sizeof Buf, V);
+  S.append(Buf, R.ptr);
+}
+
+/// "%.6g", or nan, inf, -inf.
+inline void appendDouble(std::string &S, double V) {
   if (isNanD(V))
-    return "nan";
-  if (isInfD(V))
-    return V > 0 ? "inf" : "-inf";
-  char Buf[40];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
+    S += "nan";
+  else if (isInfD(V))
+    S += V > 0 ? "inf" : "-inf";
+  else
+    appendG(S, V, 6);
+}
+
+inline std::string fmtDouble(double V) {
+  std::string S;
+  appendDouble(S, V);
+  return S;
 }
 
 /// A bound or a value: as an integer when it is one.
@@ -272,7 +324,7 @@ inline std::string jsonList(const std::vector<int64_t> &V) {
   for (size_t I = 0; I < V.size(); ++I) {
     if (I)
       S += ',';
-    S += std::to_string(static_cast<long long>(V[I]));
+    appendInt(S, static_cast<long long>(V[I]));
   }
   return S + "]";
 }
@@ -287,18 +339,15 @@ public:
   }
   JsonObj &num(const char *K, long long V) {
     key(K);
-    S += std::to_string(V);
+    appendInt(S, V);
     return *this;
   }
   JsonObj &dbl(const char *K, double V) { // NaN/Inf have no JSON spelling
     key(K);
-    if (isNanD(V) || isInfD(V)) {
+    if (isNanD(V) || isInfD(V))
       S += "null";
-    } else {
-      char Buf[40];
-      std::snprintf(Buf, sizeof Buf, "%.17g", V);
-      S += Buf;
-    }
+    else
+      appendG(S, V, 17);
     return *this;
   }
   JsonObj &boolean(const char *K, bool V) {
@@ -579,6 +628,19 @@ struct TensorMeta {
 };
 
 inline bool readMeta(TensorMeta &M) {
+  // M may be reused (its vectors keep their capacity): no leftovers.
+  M.ok = false;
+  M.error.clear();
+  M.dtype = nullptr;
+  M.sizes.clear();
+  M.strides.clear();
+  M.csizes.clear();
+  M.cstrides.clear();
+  M.numel = 0;
+  M.data = nullptr;
+  M.devType = M.devIndex = 0;
+  M.cuda = false;
+  M.span = 0;
   if (!M.handle) {
     M.error = "undefined";
     return false;
@@ -826,6 +888,38 @@ inline void emit(ProgramState &S, const std::string &Line,
   }
 }
 
+/// Several events written at once (one write and flush per sink): the
+/// lines of one probe. JSON is built only when a JSONL file is open.
+struct EventBuf {
+  explicit EventBuf(const ProgramState &S) : json(S.jsonl != nullptr) {}
+  void add(const std::string &Line, const std::string &Json) {
+    Text += Line;
+    Text += '\n';
+    if (json && !Json.empty()) {
+      Jsonl += Json;
+      Jsonl += '\n';
+    }
+  }
+  bool json; ///< JSON wanted
+  std::string Text, Jsonl;
+};
+
+inline void emit(ProgramState &S, EventBuf &B) {
+  if (B.Text.empty() && B.Jsonl.empty())
+    return;
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.outMutex);
+  FILE *Out = S.log ? S.log : stderr;
+  std::fwrite(B.Text.data(), 1, B.Text.size(), Out);
+  std::fflush(Out);
+  if (S.jsonl && !B.Jsonl.empty()) {
+    std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.jsonl);
+    std::fflush(S.jsonl);
+  }
+  B.Text.clear();
+  B.Jsonl.clear();
+}
+
 inline const SiteInfo *findSite(const Program &P, int Ordinal) {
   if (!P.sites)
     return nullptr;
@@ -1022,7 +1116,8 @@ struct StatsDesc {
   int64_t numel;
   int32_t kind;
   int32_t ndim;
-  int32_t pad0, pad1;
+  int32_t flags;  ///< kDescContiguous
+  int32_t blocks; ///< blocks along x that scan this tensor
   int64_t sizes[kMaxKernelDims];
   int64_t strides[kMaxKernelDims];
 };
@@ -1092,14 +1187,18 @@ inline const char *statsPtx() {
 }
 
 /// The stats kernel in the current context, or null (Why says why).
+/// Cached per thread for its last context (no lock on the probe path).
 inline CUfunction statsKernel(std::string &Why) {
   struct Entry {
     CUcontext ctx;
     CUfunction fn;
     std::string why;
   };
+  thread_local CUcontext LastCtx = nullptr;
+  thread_local CUfunction LastFn = nullptr;
+  thread_local const std::string *LastWhy = nullptr;
   static std::mutex Mutex;
-  static std::vector<Entry> *Cache = new std::vector<Entry>();
+  static std::vector<Entry *> *Cache = new std::vector<Entry *>();
   CUcontext Ctx = nullptr;
   if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
     cudaFree(nullptr); // makes the device's primary context current
@@ -1108,38 +1207,190 @@ inline CUfunction statsKernel(std::string &Why) {
       return nullptr;
     }
   }
-  std::lock_guard<std::mutex> Lock(Mutex);
-  for (const Entry &E : *Cache)
-    if (E.ctx == Ctx) {
-      Why = E.why;
-      return E.fn;
-    }
-  Entry E{Ctx, nullptr, ""};
-  const char *Ptx = statsPtx();
-  if (!Ptx) {
-    E.why = "no PTX embedded (nvcc was missing when aoti-instrument was built)";
-  } else {
-    CUmodule Mod = nullptr;
-    CUresult R = cuModuleLoadData(&Mod, Ptx);
-    if (R != CUDA_SUCCESS)
-      E.why = "cuModuleLoadData: " + cuErrorText(R);
-    else if ((R = cuModuleGetFunction(&E.fn, Mod, "aoti_rt_stats")) !=
-             CUDA_SUCCESS)
-      E.why = "cuModuleGetFunction: " + cuErrorText(R);
+  if (Ctx == LastCtx && LastWhy) {
+    if (!LastFn)
+      Why = *LastWhy;
+    return LastFn;
   }
-  Cache->push_back(E);
-  Why = E.why;
-  return E.fn;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Entry *Found = nullptr;
+  for (Entry *E : *Cache)
+    if (E->ctx == Ctx)
+      Found = E;
+  if (!Found) {
+    Found = new Entry{Ctx, nullptr, ""}; // never freed: cached pointers
+    const char *Ptx = statsPtx();
+    if (!Ptx) {
+      Found->why =
+          "no PTX embedded (nvcc was missing when aoti-instrument was built)";
+    } else {
+      CUmodule Mod = nullptr;
+      CUresult R = cuModuleLoadData(&Mod, Ptx);
+      if (R != CUDA_SUCCESS)
+        Found->why = "cuModuleLoadData: " + cuErrorText(R);
+      else if ((R = cuModuleGetFunction(&Found->fn, Mod, "aoti_rt_stats")) !=
+               CUDA_SUCCESS)
+        Found->why = "cuModuleGetFunction: " + cuErrorText(R);
+    }
+    Cache->push_back(Found);
+  }
+  LastCtx = Ctx;
+  LastFn = Found->fn;
+  LastWhy = &Found->why;
+  Why = Found->why;
+  return Found->fn;
+}
+
+/// Same layout as StatsLaunch in stats_kernel.cu: the kernel's parameter.
+constexpr int kInlineDescs = 16;
+struct StatsLaunch {
+  const StatsDesc *descs; ///< null: inl[0..n)
+  Stats *acc;             ///< n accumulators (device), initial state
+  uint32_t *counter;      ///< blocks done (device), 0
+  Stats *out;             ///< n results (mapped host or device memory)
+  int32_t n;
+  int32_t pad;
+  StatsDesc inl[kInlineDescs];
+};
+static_assert(sizeof(StatsLaunch) == 2600, "StatsLaunch must match the kernel");
+
+/// StatsDesc::flags: one dim, stride 1, 16-byte aligned data of 2- or
+/// 4-byte elements (the kernel reads 16 bytes at a time).
+constexpr int32_t kDescContiguous = 1;
+
+/// The descriptor of M and the blocks its scan uses: a 256-thread block
+/// covers 16 KB of a contiguous tensor (four 16-byte loads in flight per
+/// thread) or 1024 elements of any other layout (four element loads in
+/// flight per thread); at most 1024 blocks (threads then loop).
+inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
+  std::memset(&D, 0, sizeof D);
+  D.data = reinterpret_cast<uint64_t>(M.data);
+  D.numel = M.numel;
+  D.kind = M.dtype->kind;
+  D.ndim = static_cast<int32_t>(M.csizes.size());
+  for (size_t K = 0; K < M.csizes.size(); ++K) {
+    D.sizes[K] = M.csizes[K];
+    D.strides[K] = M.cstrides[K];
+  }
+  int64_t ES = M.dtype->size;
+  bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
+                    D.strides[0] == 1 && D.data % 16 == 0;
+  D.flags = Contiguous ? kDescContiguous : 0;
+  int64_t Blocks = Contiguous ? (M.numel * ES + 16383) / 16384
+                              : (M.numel + 1023) / 1024;
+  D.blocks = static_cast<int32_t>(std::max<int64_t>(
+      1, std::min<int64_t>(Blocks, 1024)));
+}
+
+/// The device side of stats launches on one device: per-tensor
+/// accumulators, a result area (used when the host buffer is not mapped)
+/// and the block counter, all kept in their initial state between launches
+/// by the kernel itself; then room for descriptors beyond the inline ones.
+/// Launches that share an area must be ordered (one stream, or a sync).
+struct StatsArea {
+  unsigned char *dev = nullptr;
+  size_t cap = 0; ///< tensors
+  static size_t accBytes(size_t Cap) { return Cap * sizeof(Stats); }
+  static size_t counterOff(size_t Cap) { return 2 * Cap * sizeof(Stats); }
+  static size_t descOff(size_t Cap) { return counterOff(Cap) + 256; }
+  static size_t bytes(size_t Cap) {
+    return descOff(Cap) + Cap * sizeof(StatsDesc);
+  }
+  Stats *acc() const { return reinterpret_cast<Stats *>(dev); }
+  Stats *res() const { return reinterpret_cast<Stats *>(dev + accBytes(cap)); }
+  uint32_t *counter() const {
+    return reinterpret_cast<uint32_t *>(dev + counterOff(cap));
+  }
+  StatsDesc *descs() const {
+    return reinterpret_cast<StatsDesc *>(dev + descOff(cap));
+  }
+
+  /// Room for N tensors; call only when no launch on the area is in flight.
+  /// A new area is initialised by a copy on Stream (ordered before the
+  /// launches that follow on it).
+  cudaError_t reserve(size_t N, cudaStream_t Stream) {
+    if (N <= cap && dev)
+      return cudaSuccess;
+    RelaxedCaptureMode Relaxed;
+    if (dev)
+      cudaFree(dev);
+    dev = nullptr;
+    cap = 0;
+    size_t Cap = std::max<size_t>(N, 64);
+    void *D = nullptr;
+    cudaError_t E = cudaMalloc(&D, bytes(Cap));
+    if (E != cudaSuccess)
+      return E;
+    // Accumulators and results at statsInit(), the counter at 0. A copy
+    // from pageable memory: staged before the call returns.
+    std::vector<Stats> Init(2 * Cap + 256 / sizeof(Stats), statsInit());
+    std::memset(&Init[2 * Cap], 0, 256);
+    E = cudaMemcpyAsync(D, Init.data(), Init.size() * sizeof(Stats),
+                        cudaMemcpyHostToDevice, Stream);
+    if (E != cudaSuccess) {
+      cudaFree(D);
+      return E;
+    }
+    dev = static_cast<unsigned char *>(D);
+    cap = Cap;
+    return cudaSuccess;
+  }
+};
+
+/// One launch of the stats kernel over Ms (all on the current device, at
+/// most Area.cap of them), results to Out (device-visible). False with the
+/// error in Err.
+inline bool launchStats(CUfunction Fn, StatsArea &Area,
+                        const TensorMeta *const *Ms, size_t N, Stats *Out,
+                        cudaStream_t Stream, std::string &Err) {
+  StatsLaunch L;
+  L.descs = nullptr;
+  L.acc = Area.acc();
+  L.counter = Area.counter();
+  L.out = Out;
+  L.n = static_cast<int32_t>(N);
+  L.pad = 0;
+  int32_t Blocks = 1;
+  std::vector<StatsDesc> Many;
+  if (N > static_cast<size_t>(kInlineDescs))
+    Many.resize(N);
+  for (size_t I = 0; I < N; ++I) {
+    StatsDesc &D = Many.empty() ? L.inl[I] : Many[I];
+    fillDesc(D, *Ms[I]);
+    Blocks = std::max(Blocks, D.blocks);
+  }
+  if (!Many.empty()) {
+    // From pageable memory: staged before the call returns, so Many may go.
+    cudaError_t E =
+        cudaMemcpyAsync(Area.descs(), Many.data(), N * sizeof(StatsDesc),
+                        cudaMemcpyHostToDevice, Stream);
+    if (E != cudaSuccess) {
+      Err = cudaErrorText(E);
+      return false;
+    }
+    L.descs = Area.descs();
+  }
+  void *Args[] = {&L};
+  CUresult R = cuLaunchKernel(
+      Fn, static_cast<unsigned>(Blocks), static_cast<unsigned>(N), 1, 256, 1,
+      1, 0,
+      reinterpret_cast<CUstream>(Stream), Args, nullptr);
+  if (R != CUDA_SUCCESS) {
+    Err = cuErrorText(R);
+    return false;
+  }
+  global().deviceStatsPasses.fetch_add(1, std::memory_order_relaxed);
+  return true;
 }
 
 /// Device and pinned host buffers, reused; one per concurrent probe.
 struct Scratch {
   int device = -1;
-  void *dev = nullptr;
-  size_t devCap = 0;
+  StatsArea area;
   unsigned char *host = nullptr;
   size_t hostCap = 0;
   bool hostPinned = false;
+  unsigned char *hostDev = nullptr; ///< host buffer as seen by the device
 };
 
 struct ScratchPool {
@@ -1157,7 +1408,7 @@ public:
   explicit ScratchLease(int Device) {
     ScratchPool &P = scratchPool();
     std::lock_guard<std::mutex> Lock(P.mutex);
-    for (size_t I = 0; I < P.free.size(); ++I)
+    for (size_t I = P.free.size(); I-- > 0;)
       if (P.free[I]->device == Device) {
         S = P.free[I];
         P.free.erase(P.free.begin() + static_cast<long>(I));
@@ -1176,20 +1427,14 @@ public:
   Scratch *operator->() { return S; }
 
   /// Grows the buffers (only between uses: nothing is in flight then).
-  cudaError_t reserve(size_t DevBytes, size_t HostBytes) {
-    RelaxedCaptureMode Relaxed;
-    if (DevBytes > S->devCap) {
-      if (S->dev)
-        cudaFree(S->dev);
-      S->dev = nullptr;
-      S->devCap = 0;
-      size_t Cap = std::max<size_t>(DevBytes, 64 * 1024);
-      cudaError_t E = cudaMalloc(&S->dev, Cap);
+  cudaError_t reserve(size_t Tensors, size_t HostBytes, cudaStream_t Stream) {
+    if (Tensors) {
+      cudaError_t E = S->area.reserve(Tensors, Stream);
       if (E != cudaSuccess)
         return E;
-      S->devCap = Cap;
     }
     if (HostBytes > S->hostCap) {
+      RelaxedCaptureMode Relaxed;
       if (S->host) {
         if (S->hostPinned)
           cudaFreeHost(S->host);
@@ -1197,11 +1442,18 @@ public:
           std::free(S->host);
       }
       S->host = nullptr;
+      S->hostDev = nullptr;
       S->hostCap = 0;
       size_t Cap = std::max<size_t>(HostBytes, 64 * 1024);
       void *H = nullptr;
-      if (cudaHostAlloc(&H, Cap, cudaHostAllocPortable) == cudaSuccess) {
+      if (cudaHostAlloc(&H, Cap, cudaHostAllocPortable | cudaHostAllocMapped) ==
+          cudaSuccess) {
         S->hostPinned = true;
+        void *D = nullptr;
+        if (cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess)
+          S->hostDev = static_cast<unsigned char *>(D);
+        else
+          cudaGetLastError(); // not mapped: results come back by a copy
       } else {
         cudaGetLastError(); // pinned memory exhausted: pageable copies
         H = std::malloc(Cap);
@@ -1497,6 +1749,12 @@ struct Batch {
 #if AOTI_RT_CUDA
   std::unique_ptr<ScratchLease> lease;
 #endif
+  /// Gives the device buffers back (the host copies become invalid).
+  void release() {
+#if AOTI_RT_CUDA
+    lease.reset();
+#endif
+  }
 };
 
 /// Makes statistics (wantStats) and host-readable data (wantValues,
@@ -1609,62 +1867,35 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   if (Plans.empty())
     return true;
 
-  size_t DescBytes = NumKernel * sizeof(StatsDesc);
   size_t ResBytes = NumKernel * sizeof(Stats);
-  size_t Head = (DescBytes + ResBytes + 255) & ~size_t(255);
+  size_t Head = (ResBytes + 255) & ~size_t(255);
   B.lease.reset(new ScratchLease(Device));
   ScratchLease &Lease = *B.lease;
-  cudaError_t E = Lease.reserve(DescBytes + ResBytes, Head + CopyBytes);
+  cudaStream_t St = static_cast<cudaStream_t>(Stream);
+  cudaError_t E = Lease.reserve(NumKernel, Head + CopyBytes, St);
   if (E != cudaSuccess) {
     Err = cudaErrorText(E);
     return false;
   }
   unsigned char *HostBuf = Lease->host;
-  StatsDesc *Descs = reinterpret_cast<StatsDesc *>(HostBuf);
-  Stats *Results = reinterpret_cast<Stats *>(HostBuf + DescBytes);
-  cudaStream_t St = static_cast<cudaStream_t>(Stream);
-  int64_t MaxNumel = 0;
-  for (Plan &P : Plans) {
-    if (!P.kernel)
-      continue;
-    const TensorMeta &M = P.item->meta;
-    StatsDesc &D = Descs[P.slot];
-    std::memset(&D, 0, sizeof D);
-    D.data = reinterpret_cast<uint64_t>(M.data);
-    D.numel = M.numel;
-    D.kind = M.dtype->kind;
-    D.ndim = static_cast<int32_t>(M.csizes.size());
-    for (size_t K = 0; K < M.csizes.size(); ++K) {
-      D.sizes[K] = M.csizes[K];
-      D.strides[K] = M.cstrides[K];
-    }
-    Results[P.slot] = statsInit();
-    MaxNumel = std::max(MaxNumel, M.numel);
-  }
+  Stats *Results = reinterpret_cast<Stats *>(HostBuf);
   if (NumKernel) {
-    E = cudaMemcpyAsync(Lease->dev, HostBuf, DescBytes + ResBytes,
-                        cudaMemcpyHostToDevice, St);
-    if (E != cudaSuccess) {
-      Err = cudaErrorText(E);
+    // One launch for every kernel item; the results land in the (mapped)
+    // host buffer directly, else in the area and come back by a copy.
+    std::vector<const TensorMeta *> Ms(NumKernel);
+    for (Plan &P : Plans)
+      if (P.kernel)
+        Ms[P.slot] = &P.item->meta;
+    Stats *Out = Lease->hostDev ? reinterpret_cast<Stats *>(Lease->hostDev)
+                                : Lease->area.res();
+    if (!launchStats(Fn, Lease->area, Ms.data(), NumKernel, Out, St, Err))
       return false;
-    }
-    void *DevDescs = Lease->dev;
-    void *DevRes = static_cast<unsigned char *>(Lease->dev) + DescBytes;
-    void *Args[] = {&DevDescs, &DevRes};
-    int64_t Blocks = std::min<int64_t>(1024, (MaxNumel + 2047) / 2048);
-    CUresult R = cuLaunchKernel(
-        Fn, static_cast<unsigned>(std::max<int64_t>(Blocks, 1)),
-        static_cast<unsigned>(NumKernel), 1, 256, 1, 1, 0,
-        reinterpret_cast<CUstream>(St), Args, nullptr);
-    if (R != CUDA_SUCCESS) {
-      Err = cuErrorText(R);
-      return false;
-    }
-    global().deviceStatsPasses.fetch_add(1);
-    E = cudaMemcpyAsync(Results, DevRes, ResBytes, cudaMemcpyDeviceToHost, St);
-    if (E != cudaSuccess) {
-      Err = cudaErrorText(E);
-      return false;
+    if (!Lease->hostDev) {
+      E = cudaMemcpyAsync(Results, Out, ResBytes, cudaMemcpyDeviceToHost, St);
+      if (E != cudaSuccess) {
+        Err = cudaErrorText(E);
+        return false;
+      }
     }
   }
   for (Plan &P : Plans) {
@@ -1841,76 +2072,460 @@ inline std::string shortSite(const ProbeCtx &C) {
   throw std::runtime_error(Line);
 }
 
-inline std::string statsLine(const ProbeCtx &C, const Item &It,
-                             std::string &Json) {
+/// "[aoti-instrument] run 1 after #3 triton_x": what every line of a
+/// probe's tensors starts with.
+inline std::string linePrefix(const ProbeCtx &C) {
+  std::string L = "[aoti-instrument] run ";
+  L += std::to_string(static_cast<long long>(C.run));
+  L += ' ';
+  L += phaseName(C.phase);
+  L += " #";
+  L += std::to_string(C.ordinal);
+  L += ' ';
+  L += C.site ? orDefault(C.site->kernel, "?") : "(unknown site)";
+  return L;
+}
+
+inline void appendList(std::string &S, const std::vector<int64_t> &V) {
+  S += '[';
+  for (size_t I = 0; I < V.size(); ++I) {
+    if (I)
+      S += ", ";
+    appendInt(S, static_cast<long long>(V[I]));
+  }
+  S += ']';
+}
+
+/// The statistics line of a tensor (Prefix from linePrefix) and, when Json
+/// is not null, its JSON event.
+inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
+                             const Item &It, std::string *Json) {
   const TensorMeta &M = It.meta;
-  std::string L = "[aoti-instrument] run " +
-                  std::to_string(static_cast<long long>(C.run)) + " " +
-                  phaseName(C.phase) + " " + shortSite(C) + "   " + M.name +
-                  " " + roleName(M.role);
-  JsonObj J = siteJson("stats", *C.prog, C.run, phaseName(C.phase),
-                       C.ordinal, C.site);
-  J.str("tensor", M.name).str("role", roleName(M.role));
+  std::string L;
+  L.reserve(Prefix.size() + 160);
+  L += Prefix;
+  L += "   ";
+  L += M.name;
+  L += ' ';
+  L += roleName(M.role);
+  JsonObj J;
+  if (Json) {
+    J = siteJson("stats", *C.prog, C.run, phaseName(C.phase), C.ordinal,
+                 C.site);
+    J.str("tensor", M.name).str("role", roleName(M.role));
+  }
   if (!M.ok) {
     L += " " + M.error;
-    J.str("error", M.error);
-    Json = J.done();
+    if (Json) {
+      J.str("error", M.error);
+      *Json = J.done();
+    }
     return L;
   }
-  std::string Dev = deviceName(M.devType, M.devIndex);
-  L += std::string(" ") + M.dtype->name + " " + fmtList(M.sizes) +
-       " strides " + fmtList(M.strides) + " " + Dev + " numel " +
-       std::to_string(static_cast<long long>(M.numel));
-  J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
-  J.raw("strides", jsonList(M.strides)).str("device", Dev);
-  J.num("numel", M.numel);
+  L += ' ';
+  L += M.dtype->name;
+  L += ' ';
+  appendList(L, M.sizes);
+  L += " strides ";
+  appendList(L, M.strides);
+  L += ' ';
+  if (M.cuda) { // deviceName's spelling without its temporaries
+    L += "cuda:";
+    appendInt(L, M.devIndex);
+  } else {
+    L += deviceName(M.devType, M.devIndex);
+  }
+  L += " numel ";
+  appendInt(L, static_cast<long long>(M.numel));
+  if (Json) {
+    J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
+    J.raw("strides", jsonList(M.strides))
+        .str("device", deviceName(M.devType, M.devIndex));
+    J.num("numel", M.numel);
+  }
   if (M.numel == 0) {
     L += " (empty)";
   } else if (It.haveStats) {
     DKind K = M.dtype->kind;
     double Mn = statsMin(It.stats, K), Mx = statsMax(It.stats, K);
     double Mean = statsMean(It.stats);
-    if (isIntKind(K))
-      L += " min " + std::to_string(static_cast<long long>(It.stats.imin)) +
-           " max " + std::to_string(static_cast<long long>(It.stats.imax));
-    else
-      L += " min " + fmtDouble(Mn) + " max " + fmtDouble(Mx);
-    if (!It.stats.count && isIntKind(K))
-      L = L.substr(0, L.rfind(" min ")) + " min - max -";
-    L += " mean " + fmtDouble(Mean) + " nan " +
-         std::to_string(static_cast<unsigned long long>(It.stats.nan)) +
-         " inf " +
-         std::to_string(static_cast<unsigned long long>(It.stats.inf));
-    if (isIntKind(K) && It.stats.count) {
-      J.num("min", It.stats.imin).num("max", It.stats.imax);
+    if (isIntKind(K) && !It.stats.count) {
+      L += " min - max -";
+    } else if (isIntKind(K)) {
+      L += " min ";
+      appendInt(L, static_cast<long long>(It.stats.imin));
+      L += " max ";
+      appendInt(L, static_cast<long long>(It.stats.imax));
     } else {
-      J.dbl("min", Mn).dbl("max", Mx);
+      L += " min ";
+      appendDouble(L, Mn);
+      L += " max ";
+      appendDouble(L, Mx);
     }
-    J.dbl("mean", Mean);
-    J.num("nan", static_cast<long long>(It.stats.nan));
-    J.num("inf", static_cast<long long>(It.stats.inf));
+    L += " mean ";
+    appendDouble(L, Mean);
+    L += " nan ";
+    appendUInt(L, static_cast<unsigned long long>(It.stats.nan));
+    L += " inf ";
+    appendUInt(L, static_cast<unsigned long long>(It.stats.inf));
+    if (Json) {
+      if (isIntKind(K) && It.stats.count) {
+        J.num("min", It.stats.imin).num("max", It.stats.imax);
+      } else {
+        J.dbl("min", Mn).dbl("max", Mx);
+      }
+      J.dbl("mean", Mean);
+      J.num("nan", static_cast<long long>(It.stats.nan));
+      J.num("inf", static_cast<long long>(It.stats.inf));
+    }
   } else if (!It.why.empty()) {
     L += " (" + It.why + ")";
-    J.str("note", It.why);
+    if (Json)
+      J.str("note", It.why);
   }
-  Json = J.done();
+  if (Json)
+    *Json = J.done();
   return L;
 }
 
-/// "NaN in buf3 (3 of 128 elements)"
-inline std::string nanText(const Item &It, bool Nan, bool Inf) {
-  std::string N = std::to_string(static_cast<unsigned long long>(It.stats.nan));
-  std::string I = std::to_string(static_cast<unsigned long long>(It.stats.inf));
-  std::string Of = " of " +
-                   std::to_string(static_cast<long long>(It.meta.numel)) +
-                   " elements)";
-  if (Nan && Inf)
-    return std::string("NaN and Inf in ") + It.meta.name + " (" + N +
-           " NaN, " + I + " Inf" + Of;
-  if (Nan)
-    return std::string("NaN in ") + It.meta.name + " (" + N + Of;
-  return std::string("Inf in ") + It.meta.name + " (" + I + Of;
+//--- NaN/Inf reports, immediate and deferred ------------------------------//
+
+/// What a NaN/Inf report needs of a tensor.
+struct NanView {
+  const char *name;
+  uint8_t role;
+  bool ok;        ///< metadata readable
+  bool haveStats; ///< nan and inf hold its counts
+  int64_t numel;
+  uint64_t nan, inf;
+};
+
+inline NanView nanView(const Item &It) {
+  return NanView{It.meta.name, It.meta.role,  It.meta.ok,   It.haveStats,
+                 It.meta.numel, It.stats.nan, It.stats.inf};
 }
+
+/// Whether V is checked (its role in Roles) and holds what Checks asks for.
+inline bool nanHit(const NanView &V, uint8_t Roles, uint8_t Checks,
+                   bool *Nan = nullptr, bool *Inf = nullptr) {
+  if (!(V.role & Roles) || !V.haveStats)
+    return false;
+  bool N = (Checks & kCheckNan) && V.nan;
+  bool I = (Checks & kCheckInf) && V.inf;
+  if (Nan)
+    *Nan = N;
+  if (Inf)
+    *Inf = I;
+  return N || I;
+}
+
+/// "NaN in buf3 (3 of 128 elements)"
+inline std::string nanText(const NanView &V, bool Nan, bool Inf) {
+  std::string N = std::to_string(static_cast<unsigned long long>(V.nan));
+  std::string I = std::to_string(static_cast<unsigned long long>(V.inf));
+  std::string Of =
+      " of " + std::to_string(static_cast<long long>(V.numel)) + " elements)";
+  if (Nan && Inf)
+    return std::string("NaN and Inf in ") + V.name + " (" + N + " NaN, " + I +
+           " Inf" + Of;
+  if (Nan)
+    return std::string("NaN in ") + V.name + " (" + N + Of;
+  return std::string("Inf in ") + V.name + " (" + I + Of;
+}
+
+/// The event of one probe's NaN/Inf check over all its tensors V (the
+/// counts of its input tensors known wherever they can be): false when no
+/// checked tensor held NaN/Inf. The same text whether the check ran right
+/// after the launch or was deferred to the end of the run.
+inline bool nanEvent(const Program &P, int64_t Run, Phase Ph, int Site,
+                     const SiteInfo *SI, const NanView *V, size_t N,
+                     uint8_t Roles, uint8_t Checks, std::string &Line,
+                     std::string &Json) {
+  std::vector<size_t> Hits;
+  std::vector<std::string> Texts;
+  for (size_t I = 0; I < N; ++I) {
+    bool Nan = false, Inf = false;
+    if (!nanHit(V[I], Roles, Checks, &Nan, &Inf))
+      continue;
+    Hits.push_back(I);
+    Texts.push_back(nanText(V[I], Nan, Inf));
+  }
+  if (Hits.empty())
+    return false;
+  Line = "[aoti-instrument] " + Texts[0] + " " + phaseName(Ph) + " " +
+         siteText(P, Site, SI) + " in run " +
+         std::to_string(static_cast<long long>(Run));
+  for (size_t I = 1; I < Texts.size(); ++I)
+    Line += (I == 1 ? "; also " : ", ") + Texts[I];
+  // Were the launch's inputs already bad?
+  std::string Dirty;
+  size_t Checked = 0;
+  for (size_t I = 0; I < N; ++I) {
+    const NanView &It = V[I];
+    if (It.role != kIn || !It.ok || !It.haveStats ||
+        std::find(Hits.begin(), Hits.end(), I) != Hits.end())
+      continue;
+    ++Checked;
+    if (!It.nan && !It.inf)
+      continue;
+    Dirty += Dirty.empty() ? "" : ", ";
+    Dirty += std::string(It.name) + " (";
+    if (It.nan)
+      Dirty += std::to_string(static_cast<unsigned long long>(It.nan)) + " NaN";
+    if (It.nan && It.inf)
+      Dirty += ", ";
+    if (It.inf)
+      Dirty += std::to_string(static_cast<unsigned long long>(It.inf)) + " Inf";
+    Dirty += ")";
+  }
+  if (!Dirty.empty())
+    Line += "; inputs held NaN/Inf too: " + Dirty;
+  else if (Checked)
+    Line += "; inputs were clean";
+  else
+    Line += "; no input tensors to compare";
+  JsonObj J = siteJson("nan", P, Run, phaseName(Ph), Site, SI);
+  std::string Names = "[";
+  for (size_t I = 0; I < Hits.size(); ++I) {
+    const NanView &H = V[Hits[I]];
+    JsonObj T;
+    T.str("name", H.name);
+    T.num("nan", static_cast<long long>(H.nan));
+    T.num("inf", static_cast<long long>(H.inf));
+    T.num("numel", H.numel);
+    Names += (I ? "," : "") + T.done();
+  }
+  J.raw("tensors", Names + "]");
+  J.boolean("inputs_clean", Dirty.empty() && Checked);
+  J.str("message", Line);
+  Json = J.done();
+  return true;
+}
+
+/// A tensor of a deferred NaN/Inf check: what its report needs. The counts
+/// are known at the probe (host tensors, empty ones) or written by the
+/// device into *result, read after the run's sync.
+struct DeferredTensor {
+  std::string name;
+  uint8_t role = 0;
+  bool ok = false;
+  bool haveStats = false;
+  int64_t numel = 0;
+  Stats stats = statsInit();
+  const Stats *result = nullptr;
+};
+
+/// One probe's deferred check.
+struct DeferredRecord {
+  int site;
+  Phase phase;
+  uint8_t roles;
+  uint8_t checks;
+  OnFail onFail;
+  size_t first, count; ///< DeferredChecks::tensors[first, first + count)
+};
+
+/// The deferred checks of one run, in launch order: at most one per
+/// (site, phase) (a second one makes the runtime read the first, see
+/// RunScope::probe), so a run holds a bounded number of them.
+struct DeferredChecks {
+  std::vector<DeferredRecord> records;
+  std::vector<DeferredTensor> tensors; ///< the records' tensors
+  std::vector<uint8_t> marks;          ///< ordinal * 2 + phase: has a record
+
+  bool pending() const { return !records.empty(); }
+  bool has(int Site, Phase Ph) const {
+    if (Site >= 0) {
+      size_t K = static_cast<size_t>(Site) * 2 + Ph;
+      return K < marks.size() && marks[K];
+    }
+    for (const DeferredRecord &R : records)
+      if (R.site == Site && R.phase == Ph)
+        return true;
+    return false;
+  }
+  DeferredTensor &addTensor() {
+    tensors.emplace_back();
+    return tensors.back();
+  }
+  /// A record of the tensors added since First.
+  void addRecord(int Site, Phase Ph, uint8_t Roles, uint8_t Checks, OnFail F,
+                 size_t First) {
+    records.push_back(
+        DeferredRecord{Site, Ph, Roles, Checks, F, First, tensors.size() - First});
+    if (Site >= 0) {
+      size_t K = static_cast<size_t>(Site) * 2 + Ph;
+      if (K >= marks.size())
+        marks.resize(K + 1, 0);
+      marks[K] = 1;
+    }
+  }
+  /// After the sync: the device's counts into the tensors.
+  void collect() {
+    for (DeferredTensor &T : tensors)
+      if (T.result) {
+        T.stats = *T.result;
+        T.result = nullptr;
+      }
+  }
+  void clear() {
+    for (const DeferredRecord &R : records)
+      if (R.site >= 0)
+        marks[static_cast<size_t>(R.site) * 2 + R.phase] = 0;
+    records.clear();
+    tensors.clear();
+  }
+};
+
+/// How the end of a deferred report may fail.
+enum DeferredEnd : int {
+  kEndMayThrow = 0,   ///< as on_fail says (RunScope::finish(), a probe)
+  kEndNoThrow = 1,    ///< ~RunScope, finish() not called: cannot throw there;
+                      ///< a kThrow check reports, then aborts
+  kEndReportOnly = 2, ///< ~RunScope while an exception unwinds: report only
+};
+
+/// Reports the deferred checks of run Run in launch order (counts
+/// collected): each hit of a kWarn check; the first hit of a kThrow or
+/// kAbort check ends the report and fails as End says. Clears Checks.
+inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
+                           DeferredChecks &Checks, DeferredEnd End) {
+  std::vector<NanView> Views;
+  for (size_t R = 0; R < Checks.records.size(); ++R) {
+    const DeferredRecord &Rec = Checks.records[R];
+    Views.clear();
+    for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
+      const DeferredTensor &T = Checks.tensors[I];
+      Views.push_back(NanView{T.name.c_str(), T.role, T.ok, T.haveStats,
+                              T.numel, T.stats.nan, T.stats.inf});
+    }
+    std::string Line, Json;
+    if (!nanEvent(P, Run, Rec.phase, Rec.site, findSite(P, Rec.site),
+                  Views.data(), Views.size(), Rec.roles, Rec.checks, Line,
+                  Json))
+      continue;
+    emit(S, Line, Json);
+    OnFail F = Rec.onFail;
+    if (F == kWarn)
+      continue;
+    Checks.clear(); // Rec is gone: the run stops here
+    if (End == kEndMayThrow)
+      fail(F, Line);
+    if (End == kEndNoThrow) {
+      if (F == kThrow) {
+        std::string Why =
+            "the NaN check above cannot throw at the end of run " +
+            std::to_string(static_cast<long long>(Run)) +
+            " (the wrapper does not call RunScope::finish()): aborting";
+        emit(S, "[aoti-instrument] error: " + Why,
+             JsonObj()
+                 .str("event", "warning")
+                 .num("run", Run)
+                 .str("message", Why)
+                 .done());
+      }
+      abortNow();
+    }
+    return;
+  }
+  Checks.clear();
+}
+
+#if AOTI_RT_CUDA
+
+/// Where deferred launches write their results: pinned host memory mapped
+/// into the device, read by the host after the run's sync.
+struct ResultChunk {
+  Stats *host;
+  Stats *dev;
+  size_t cap, used;
+};
+
+/// A run's deferred NaN checks and their device side: a stats area (the
+/// run's launches are ordered by its stream) and result chunks. Leased from
+/// a pool at a run's first deferred probe and given back after its sync, so
+/// later runs reuse the buffers (nothing is allocated once they are big
+/// enough).
+struct DeferredRun {
+  int device = -1; ///< of the area; -1: none yet
+  StatsArea area;
+  std::vector<ResultChunk> chunks;
+  size_t cur = 0;
+  bool launched = false; ///< launches not yet synchronized
+  bool broken = false;   ///< a sync failed: never reused
+  DeferredChecks checks;
+
+  /// Room for N results: the host pointer (Dev: the device's view), or null.
+  Stats *results(size_t N, Stats *&Dev) {
+    while (cur < chunks.size() && chunks[cur].used + N > chunks[cur].cap)
+      ++cur;
+    if (cur == chunks.size()) {
+      RelaxedCaptureMode Relaxed;
+      size_t Cap = std::max<size_t>(N, 4096);
+      void *H = nullptr, *D = nullptr;
+      if (cudaHostAlloc(&H, Cap * sizeof(Stats),
+                        cudaHostAllocPortable | cudaHostAllocMapped) !=
+          cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+      }
+      if (cudaHostGetDevicePointer(&D, H, 0) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFreeHost(H);
+        return nullptr;
+      }
+      chunks.push_back(ResultChunk{static_cast<Stats *>(H),
+                                   static_cast<Stats *>(D), Cap, 0});
+    }
+    ResultChunk &C = chunks[cur];
+    Stats *H = C.host + C.used;
+    Dev = C.dev + C.used;
+    C.used += N;
+    return H;
+  }
+  void resetResults() {
+    for (ResultChunk &C : chunks)
+      C.used = 0;
+    cur = 0;
+  }
+};
+
+struct DeferredPool {
+  std::mutex mutex;
+  std::vector<DeferredRun *> free;
+};
+
+inline DeferredPool &deferredPool() {
+  static DeferredPool *P = new DeferredPool();
+  return *P;
+}
+
+/// A DeferredRun for Device (-1: any), from the pool or new.
+inline DeferredRun *acquireDeferred(int Device) {
+  DeferredPool &P = deferredPool();
+  std::lock_guard<std::mutex> Lock(P.mutex);
+  size_t Pick = P.free.size();
+  for (size_t I = 0; I < P.free.size(); ++I)
+    if (P.free[I]->device == Device || Device < 0 ||
+        P.free[I]->device < 0) {
+      Pick = I;
+      if (P.free[I]->device == Device)
+        break;
+    }
+  if (Pick == P.free.size())
+    return new DeferredRun();
+  DeferredRun *D = P.free[Pick];
+  P.free.erase(P.free.begin() + static_cast<long>(Pick));
+  return D;
+}
+
+inline void releaseDeferredRun(DeferredRun *D) {
+  DeferredPool &P = deferredPool();
+  std::lock_guard<std::mutex> Lock(P.mutex);
+  P.free.push_back(D);
+}
+
+#endif // AOTI_RT_CUDA
 
 } // namespace detail
 
@@ -1952,9 +2567,23 @@ inline RunScope::RunScope(const Program &P, void *Stream)
 }
 
 inline RunScope::~RunScope() {
+  bool Unwinding = std::uncaught_exceptions() > Uncaught;
+#if AOTI_RT_CUDA
+  // Deferred checks that finish() did not read: read them now. A kThrow
+  // failure cannot throw from here: it reports and aborts (kEndNoThrow);
+  // while an exception unwinds, hits are only reported.
+  if (Deferred) {
+    try {
+      resolveDeferred(Unwinding ? detail::kEndReportOnly
+                                : detail::kEndNoThrow);
+    } catch (...) {
+    }
+    releaseDeferred();
+  }
+#endif
   // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
   // CUDA_DRIVER_CHECK throw): if the stream failed, name the launch.
-  if (State->disabled || std::uncaught_exceptions() <= Uncaught)
+  if (State->disabled || !Unwinding)
     return;
 #if AOTI_RT_CUDA
   if (Capturing)
@@ -1977,6 +2606,198 @@ inline RunScope::~RunScope() {
 }
 
 inline bool RunScope::observing() const { return Observing; }
+
+inline void RunScope::finish() {
+#if AOTI_RT_CUDA
+  if (!Deferred)
+    return;
+  resolveDeferred(detail::kEndMayThrow); // may throw: ~RunScope gives back
+  releaseDeferred();
+#else
+  (void)Deferred; // the CPU checks are never deferred
+#endif
+}
+
+#if AOTI_RT_CUDA
+
+inline void RunScope::releaseDeferred() {
+  if (!Deferred)
+    return;
+  detail::DeferredRun *D = Deferred;
+  Deferred = nullptr;
+  if (D->broken || D->launched)
+    return; // launches may still write into it (or the context is gone)
+  D->checks.clear();
+  D->resetResults();
+  detail::releaseDeferredRun(D);
+}
+
+inline void RunScope::resolveDeferred(int EndMode) {
+  using namespace detail;
+  if (!Deferred || !Deferred->checks.pending())
+    return;
+  DeferredRun &D = *Deferred;
+  DeferredEnd End = static_cast<DeferredEnd>(EndMode);
+  cudaError_t E = cudaSuccess;
+  if (D.launched) {
+    E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    global().hostSyncs.fetch_add(1);
+  }
+  if (E != cudaSuccess) {
+    D.checks.clear();
+    D.broken = true;
+    if (End == kEndReportOnly)
+      return; // ~RunScope reports the error (with the breadcrumbs)
+    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
+                       "' while reading the deferred NaN checks of run " +
+                       std::to_string(static_cast<long long>(Run));
+    std::string Crumbs = crumbReport(crumbSlotIndex(), true);
+    if (!Crumbs.empty())
+      Line += "; " + Crumbs;
+    JsonObj J;
+    J.str("event", "cuda_error").num("run", Run).str("error", cudaErrorText(E));
+    J.str("when", "deferred NaN checks").str("message", Line);
+    emit(*State, Line, J.done());
+    if (End == kEndMayThrow)
+      throw std::runtime_error(Line);
+    return;
+  }
+  D.launched = false;
+  D.checks.collect();
+  D.resetResults();
+  reportDeferred(*State, *Prog, Run, D.checks, End);
+}
+
+/// A NaN/Inf check without a sync: one stats launch over the checked tensors
+/// and the launch's input tensors (for "inputs were clean") into this run's
+/// result slots; read by resolveDeferred. False (nothing done) when the
+/// probe needs the immediate path: host copies (no kernel, more than 8
+/// dims), another device's launches pending, no mapped memory.
+inline bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
+                                 int N, const Probe &Pr,
+                                 const detail::ProbeCtx &C) {
+  using namespace detail;
+  ProgramState &S = *State;
+  if (S.statsHost)
+    return false;
+  std::string Why;
+  CUfunction Fn = statsKernel(Why);
+  if (!Fn)
+    return false; // the immediate path warns and uses host copies
+  // Reused across probes: readMeta keeps the vectors' capacity.
+  thread_local std::vector<TensorMeta> Metas;
+  thread_local std::vector<const TensorMeta *> OnDevice;
+  if (Metas.size() < static_cast<size_t>(std::max(N, 0)))
+    Metas.resize(static_cast<size_t>(N));
+  OnDevice.clear();
+  int Device = -1;
+  for (int I = 0; I < N; ++I) {
+    TensorMeta &M = Metas[static_cast<size_t>(I)];
+    M.name = orDefault(Tensors[I].name, "?");
+    M.role = Tensors[I].role;
+    M.handle = Tensors[I].handle;
+    readMeta(M);
+    if (Device < 0 && M.ok && M.cuda)
+      Device = M.devIndex;
+  }
+  // The checked tensors and the inputs, as the immediate report reads them.
+  auto Needed = [&](const TensorMeta &M) {
+    return (M.role & Pr.nan_roles) || M.role == kIn;
+  };
+  auto DeviceWork = [&](const TensorMeta &M) {
+    return Needed(M) && M.ok && M.cuda && M.numel > 0 &&
+           M.devIndex == Device && isReadableKind(M.dtype->kind);
+  };
+  for (int I = 0; I < N; ++I) {
+    const TensorMeta &M = Metas[static_cast<size_t>(I)];
+    if (!DeviceWork(M))
+      continue;
+    if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
+      return false;
+    OnDevice.push_back(&M);
+  }
+  bool Work = !OnDevice.empty();
+  if (Work && Deferred && Deferred->device >= 0 &&
+      Deferred->device != Device && Deferred->launched)
+    return false; // another device's launches are pending
+  // A second check of this (site, phase) in the run, or an area too small
+  // while launches are pending: read the pending checks first (one sync;
+  // reports and fails as the immediate check would have).
+  if (Deferred &&
+      (Deferred->checks.has(Site, Ph) ||
+       (Work && Deferred->launched && OnDevice.size() > Deferred->area.cap)))
+    resolveDeferred(kEndMayThrow);
+  if (!Deferred)
+    Deferred = acquireDeferred(Work ? Device : -1);
+  DeferredRun &D = *Deferred;
+  cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
+  Stats *Host = nullptr, *DevOut = nullptr;
+  DeviceGuard Guard(Work ? Device : -1);
+  if (Work) {
+    if (D.device != Device) { // nothing pending on the old device
+      if (D.area.dev) {
+        DeviceGuard Old(D.device);
+        cudaFree(D.area.dev);
+      }
+      D.area = StatsArea();
+      D.device = Device;
+    }
+    if (D.area.reserve(OnDevice.size(), St) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    Host = D.results(OnDevice.size(), DevOut);
+    if (!Host)
+      return false;
+  }
+
+  // 1. Print names (the only print of a deferred probe).
+  if (Pr.print >= kPrintNames) {
+    std::string Line = "[aoti-instrument] run " +
+                       std::to_string(static_cast<long long>(Run)) + " " +
+                       phaseName(Ph) + " " + siteText(*Prog, Site, C.site);
+    emit(S, Line,
+         S.jsonl ? siteJson("launch", *Prog, Run, phaseName(Ph), Site, C.site)
+                       .done()
+                 : std::string());
+  }
+  // 2. The check, launched.
+  if (Work) {
+    std::string Err;
+    if (!launchStats(Fn, D.area, OnDevice.data(), OnDevice.size(), DevOut, St,
+                     Err))
+      cudaFailure(C, Err);
+    D.launched = true;
+  }
+  size_t First = D.checks.tensors.size();
+  size_t K = 0;
+  for (int I = 0; I < N; ++I) {
+    const TensorMeta &M = Metas[static_cast<size_t>(I)];
+    if (!Needed(M))
+      continue;
+    DeferredTensor &T = D.checks.addTensor();
+    T.name = M.name;
+    T.role = M.role;
+    T.ok = M.ok;
+    T.numel = M.numel;
+    if (!M.ok || !isReadableKind(M.dtype->kind))
+      continue;
+    if (DeviceWork(M)) {
+      T.result = Host + K++;
+      T.haveStats = true;
+    } else if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
+      T.stats = hostStats(M, M.data);
+      T.haveStats = true;
+    } else if (M.cuda && M.numel == 0) {
+      T.haveStats = true; // empty: no NaN
+    }
+  }
+  D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
+                     First);
+  return true;
+}
+
+#endif // AOTI_RT_CUDA
 
 inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
                             int N, const Probe &Pr) {
@@ -2013,12 +2834,33 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
     StreamCrumb(); // the common cheap case: breadcrumbs only
     return;
   }
+#if AOTI_RT_CUDA
+  // A deferred NaN check: no sync here (only when nothing else in this
+  // probe needs one).
+  if (!Skip && Pr.nan_deferred && Pr.nan_roles && !Pr.sync && !Pr.save &&
+      Pr.print < kPrintStats && deferProbe(Site, Ph, Tensors, N, Pr, C)) {
+    StreamCrumb();
+    return;
+  }
+  // A probe that synchronizes anyway first reads the checks deferred so
+  // far, so reports keep launch order.
+  if (!Skip && Deferred && Deferred->checks.pending() && (NeedData || Pr.sync))
+    resolveDeferred(kEndMayThrow);
+#endif
   const std::string RunText = std::to_string(static_cast<long long>(Run));
-  Batch B;
+  // The probe's items, reused by the thread's next probe (the vectors keep
+  // their capacity: no allocation per tensor); the scratch lease goes back
+  // when the probe ends, however it ends.
+  thread_local Batch Reused;
+  struct BatchUse {
+    Batch &B;
+    ~BatchUse() { B.release(); }
+  } Use{Reused};
+  Batch &B = Reused;
+  B.items.resize(NeedData && !Skip ? static_cast<size_t>(std::max(N, 0)) : 0);
   if (NeedData && !Skip) {
-    B.items.reserve(static_cast<size_t>(std::max(N, 0)));
     for (int I = 0; I < N; ++I) {
-      Item It;
+      Item &It = B.items[static_cast<size_t>(I)];
       It.meta.name = orDefault(Tensors[I].name, "?");
       It.meta.role = Tensors[I].role;
       It.meta.handle = Tensors[I].handle;
@@ -2029,144 +2871,96 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       It.wantValues = Pr.print >= kPrintValues && (R & Pr.print_roles) &&
                       P.max_print_values > 0;
       It.wantSave = Pr.save && (R & Pr.save_roles);
-      B.items.push_back(std::move(It));
+      It.haveStats = false;
+      It.stats = statsInit();
+      It.host = nullptr;
+      It.why.clear();
     }
     std::string Err;
     if (!materialize(S, B, StreamPtr, P.max_print_values, Run, Err))
       cudaFailure(C, Err);
   }
 
-  // 1. Print.
+  // 1. Print: the probe's lines in one write.
   if (Pr.print >= kPrintNames) {
-    std::string Line = "[aoti-instrument] run " + RunText + " " +
-                       phaseName(Ph) + " " + siteText(P, Site, C.site);
-    emit(S, Line, siteJson("launch", P, Run, phaseName(Ph), Site, C.site)
-                      .done());
-  }
-  if (Pr.print >= kPrintStats && !Skip) {
-    for (const Item &It : B.items) {
-      if (!(It.meta.role & Pr.print_roles))
-        continue;
+    EventBuf Ev(S);
+    Ev.add("[aoti-instrument] run " + RunText + " " + phaseName(Ph) + " " +
+               siteText(P, Site, C.site),
+           Ev.json ? siteJson("launch", P, Run, phaseName(Ph), Site, C.site)
+                         .done()
+                   : std::string());
+    if (Pr.print >= kPrintStats && !Skip) {
+      const std::string Prefix = linePrefix(C);
       std::string Json;
-      std::string Line = statsLine(C, It, Json);
-      emit(S, Line, Json);
-      if (It.wantValues && It.meta.ok && It.host && It.meta.numel > 0 &&
-          isReadableKind(It.meta.dtype->kind)) {
-        int64_t Shown = std::min<int64_t>(It.meta.numel, P.max_print_values);
-        std::string Vals = formatValues(It.meta, It.host, Shown);
-        std::string VLine = "[aoti-instrument] run " + RunText + " " +
-                            phaseName(Ph) + " " + shortSite(C) + "   " +
-                            It.meta.name + " values " + Vals + " (" +
-                            std::to_string(static_cast<long long>(Shown)) +
-                            " of " +
-                            std::to_string(
-                                static_cast<long long>(It.meta.numel)) +
-                            ")";
-        JsonObj J = siteJson("values", P, Run, phaseName(Ph), Site, C.site);
-        J.str("tensor", It.meta.name)
-            .raw("values", formatValuesJson(It.meta, It.host, Shown));
-        J.num("shown", Shown).num("numel", It.meta.numel);
-        emit(S, VLine, J.done());
+      for (const Item &It : B.items) {
+        if (!(It.meta.role & Pr.print_roles))
+          continue;
+        std::string Line = statsLine(C, Prefix, It, Ev.json ? &Json : nullptr);
+        Ev.add(Line, Json);
+        if (It.wantValues && It.meta.ok && It.host && It.meta.numel > 0 &&
+            isReadableKind(It.meta.dtype->kind)) {
+          int64_t Shown = std::min<int64_t>(It.meta.numel, P.max_print_values);
+          std::string Vals = formatValues(It.meta, It.host, Shown);
+          std::string VLine = Prefix + "   " + It.meta.name + " values " +
+                              Vals + " (" +
+                              std::to_string(static_cast<long long>(Shown)) +
+                              " of " +
+                              std::to_string(
+                                  static_cast<long long>(It.meta.numel)) +
+                              ")";
+          std::string VJson;
+          if (Ev.json) {
+            JsonObj J =
+                siteJson("values", P, Run, phaseName(Ph), Site, C.site);
+            J.str("tensor", It.meta.name)
+                .raw("values", formatValuesJson(It.meta, It.host, Shown));
+            J.num("shown", Shown).num("numel", It.meta.numel);
+            VJson = J.done();
+          }
+          Ev.add(VLine, VJson);
+        }
       }
     }
+    emit(S, Ev);
   }
 
   // 2. NaN/Inf check.
   if (Pr.nan_roles && !Skip) {
-    std::vector<const Item *> Hits;
-    std::vector<std::string> Texts;
-    for (const Item &It : B.items) {
-      if (!(It.meta.role & Pr.nan_roles) || !It.haveStats)
-        continue;
-      bool Nan = (Pr.nan_checks & kCheckNan) && It.stats.nan;
-      bool Inf = (Pr.nan_checks & kCheckInf) && It.stats.inf;
-      if (!Nan && !Inf)
-        continue;
-      Hits.push_back(&It);
-      Texts.push_back(nanText(It, Nan, Inf));
-    }
-    if (!Hits.empty()) {
-      std::string Line = "[aoti-instrument] " + Texts[0] + " " +
-                         phaseName(Ph) + " " + siteText(P, Site, C.site) +
-                         " in run " + RunText;
-      for (size_t I = 1; I < Texts.size(); ++I)
-        Line += (I == 1 ? "; also " : ", ") + Texts[I];
-      // Were the launch's inputs already bad?
-      Batch In;
-      for (const Item &It : B.items) {
-        if (It.meta.role != kIn || !It.meta.ok ||
-            std::find(Hits.begin(), Hits.end(), &It) != Hits.end())
+    bool Any = false;
+    for (const Item &It : B.items)
+      Any = Any || nanHit(nanView(It), Pr.nan_roles, Pr.nan_checks);
+    if (Any) {
+      // The inputs' counts, for "inputs were clean": a second pass only
+      // for the inputs whose statistics were not computed above.
+      Batch Missing;
+      std::vector<Item *> Targets;
+      for (Item &It : B.items) {
+        if (It.meta.role != kIn || !It.meta.ok || It.haveStats)
           continue;
         Item Copy;
         Copy.meta = It.meta;
         Copy.wantStats = true;
-        Copy.haveStats = It.haveStats;
-        Copy.stats = It.stats;
-        In.items.push_back(std::move(Copy));
+        Missing.items.push_back(std::move(Copy));
+        Targets.push_back(&It);
       }
-      Batch Missing;
-      for (Item &It : In.items)
-        if (!It.haveStats) {
-          Item Copy;
-          Copy.meta = It.meta;
-          Copy.wantStats = true;
-          Missing.items.push_back(std::move(Copy));
-        }
       if (!Missing.items.empty()) {
         std::string Err;
         if (!materialize(S, Missing, StreamPtr, 0, Run, Err))
           cudaFailure(C, Err);
-        size_t K = 0;
-        for (Item &It : In.items)
-          if (!It.haveStats) {
-            It.haveStats = Missing.items[K].haveStats;
-            It.stats = Missing.items[K].stats;
-            ++K;
-          }
+        for (size_t K = 0; K < Targets.size(); ++K) {
+          Targets[K]->haveStats = Missing.items[K].haveStats;
+          Targets[K]->stats = Missing.items[K].stats;
+        }
       }
-      std::string Dirty;
-      size_t Checked = 0;
-      for (const Item &It : In.items) {
-        if (!It.haveStats)
-          continue;
-        ++Checked;
-        if (!It.stats.nan && !It.stats.inf)
-          continue;
-        Dirty += Dirty.empty() ? "" : ", ";
-        Dirty += std::string(It.meta.name) + " (";
-        if (It.stats.nan)
-          Dirty += std::to_string(
-                       static_cast<unsigned long long>(It.stats.nan)) +
-                   " NaN";
-        if (It.stats.nan && It.stats.inf)
-          Dirty += ", ";
-        if (It.stats.inf)
-          Dirty += std::to_string(
-                       static_cast<unsigned long long>(It.stats.inf)) +
-                   " Inf";
-        Dirty += ")";
+      std::vector<NanView> Views;
+      for (const Item &It : B.items)
+        Views.push_back(nanView(It));
+      std::string Line, Json;
+      if (nanEvent(P, Run, Ph, Site, C.site, Views.data(), Views.size(),
+                   Pr.nan_roles, Pr.nan_checks, Line, Json)) {
+        emit(S, Line, Json);
+        fail(Pr.nan_on_fail, Line);
       }
-      if (!Dirty.empty())
-        Line += "; inputs held NaN/Inf too: " + Dirty;
-      else if (Checked)
-        Line += "; inputs were clean";
-      else
-        Line += "; no input tensors to compare";
-      JsonObj J = siteJson("nan", P, Run, phaseName(Ph), Site, C.site);
-      std::string Names = "[";
-      for (size_t I = 0; I < Hits.size(); ++I) {
-        JsonObj H;
-        H.str("name", Hits[I]->meta.name);
-        H.num("nan", static_cast<long long>(Hits[I]->stats.nan));
-        H.num("inf", static_cast<long long>(Hits[I]->stats.inf));
-        H.num("numel", Hits[I]->meta.numel);
-        Names += (I ? "," : "") + H.done();
-      }
-      J.raw("tensors", Names + "]");
-      J.boolean("inputs_clean", Dirty.empty() && Checked);
-      J.str("message", Line);
-      emit(S, Line, J.done());
-      fail(Pr.nan_on_fail, Line);
     }
   }
 

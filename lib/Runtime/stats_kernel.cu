@@ -5,8 +5,17 @@
 // with cuModuleLoadData. One launch reduces every tensor of a probe:
 // blockIdx.y picks the tensor, blocks along x stride over its elements.
 //
-// The layouts of StatsDesc and StatsResult and the DKind numbers must match
-// aoti_instrument_runtime.h (namespace aoti_rt::detail).
+// One launch is the whole device side of a probe: the descriptors travel in
+// the kernel's parameters (up to AOTI_RT_INLINE_DESCS of them; more are read
+// from device memory), every block adds its partial result into per-tensor
+// accumulators in device memory, and the last block to finish writes the
+// final results to `out` (pinned host memory mapped into the device, or
+// device memory) and puts the accumulators and the block counter back into
+// their initial state for the next launch on the same buffers. So no copy to
+// or from the device is needed per probe: the host reads `out` after a sync.
+//
+// The layouts of StatsDesc, StatsResult and StatsLaunch and the DKind numbers
+// must match aoti_instrument_runtime.h (namespace aoti_rt::detail).
 //
 // Semantics (same as the host path): min, max and sum over the finite
 // values of floating tensors; nan and inf counts; count = number of finite
@@ -41,6 +50,10 @@ enum DKind {
 };
 
 #define AOTI_RT_MAX_DIMS 8
+#define AOTI_RT_INLINE_DESCS 16
+
+// StatsDesc::flags.
+#define AOTI_RT_CONTIGUOUS 1
 
 // Must match aoti_rt::detail::StatsDesc (160 bytes).
 struct StatsDesc {
@@ -48,7 +61,8 @@ struct StatsDesc {
   i64 numel;
   int kind;    // DKind
   int ndim;    // after coalescing, 1..8
-  int pad0, pad1;
+  int flags;   // kContiguous: ndim 1, stride 1, data 16-byte aligned
+  int blocks;  // blocks along x that scan this tensor (<= gridDim.x)
   i64 sizes[AOTI_RT_MAX_DIMS];
   i64 strides[AOTI_RT_MAX_DIMS]; // in elements
 };
@@ -58,6 +72,18 @@ struct StatsResult {
   double min, max, sum;
   i64 imin, imax;
   u64 nan, inf, count;
+};
+
+// Must match aoti_rt::detail::StatsLaunch (2600 bytes: the kernel's only
+// parameter, well under the 4 KB parameter limit).
+struct StatsLaunch {
+  const StatsDesc *descs; // null: the descriptors are inl[0..n)
+  StatsResult *acc;       // n accumulators (device), in the initial state
+  unsigned *counter;      // blocks done (device), 0 between launches
+  StatsResult *out;       // n results: mapped host memory or device memory
+  int n;                  // tensors (= gridDim.y)
+  int pad;
+  StatsDesc inl[AOTI_RT_INLINE_DESCS];
 };
 
 __device__ __forceinline__ float bitsToFloat(unsigned u) {
@@ -121,73 +147,175 @@ __device__ __forceinline__ int elemSize(int k) {
   }
 }
 
-// Loads one element; returns true for integer kinds (value in *iv), false
-// for floating kinds (value in *dv).
-__device__ __forceinline__ bool load(int k, const unsigned char *p,
-                                     double *dv, i64 *iv) {
-  switch (k) {
-  case kF32: *dv = *(const float *)p; return false;
-  case kF64: *dv = *(const double *)p; return false;
-  case kF16: *dv = halfToFloat(*(const unsigned short *)p); return false;
-  case kBF16:
-    *dv = bitsToFloat((unsigned)*(const unsigned short *)p << 16);
-    return false;
-  case kF8E4M3FN: *dv = fp8ToFloat(*p, 4, 3, 7, false, false); return false;
-  case kF8E5M2: *dv = fp8ToFloat(*p, 5, 2, 15, false, true); return false;
-  case kF8E4M3FNUZ: *dv = fp8ToFloat(*p, 4, 3, 8, true, false); return false;
-  case kF8E5M2FNUZ: *dv = fp8ToFloat(*p, 5, 2, 16, true, false); return false;
-  case kI8: *iv = *(const signed char *)p; return true;
-  case kI16: *iv = *(const short *)p; return true;
-  case kI32: *iv = *(const int *)p; return true;
-  case kI64: *iv = *(const i64 *)p; return true;
-  case kU8: *iv = *p; return true;
-  case kBool: *iv = *p != 0; return true;
-  case kU16: *iv = *(const unsigned short *)p; return true;
-  case kU32: *iv = *(const unsigned *)p; return true;
-  default: {
-    u64 v = *(const u64 *)p;
-    *iv = v > 0x7fffffffffffffffULL ? 0x7fffffffffffffffLL : (i64)v;
+// Decodes one element from its bits (zero-extended); returns true for
+// integer kinds (value in *iv), false for floating kinds (value in *dv).
+// ES is the element size: only the kinds of that size are decoded.
+template <int ES>
+__device__ __forceinline__ bool decode(int k, u64 raw, double *dv, i64 *iv) {
+  if (ES == 4) {
+    unsigned u = (unsigned)raw;
+    if (k == kF32) { *dv = bitsToFloat(u); return false; }
+    if (k == kI32) { *iv = (int)u; return true; }
+    *iv = u; // kU32
     return true;
   }
+  if (ES == 2) {
+    unsigned short h = (unsigned short)raw;
+    if (k == kBF16) { *dv = bitsToFloat((unsigned)h << 16); return false; }
+    if (k == kF16) { *dv = halfToFloat(h); return false; }
+    if (k == kI16) { *iv = (short)h; return true; }
+    *iv = h; // kU16
+    return true;
+  }
+  if (ES == 8) {
+    if (k == kF64) { *dv = __longlong_as_double((i64)raw); return false; }
+    if (k == kI64) { *iv = (i64)raw; return true; }
+    *iv = raw > 0x7fffffffffffffffULL ? 0x7fffffffffffffffLL : (i64)raw;
+    return true; // kU64
+  }
+  unsigned b = (unsigned)raw & 0xffu;
+  switch (k) {
+  case kF8E4M3FN: *dv = fp8ToFloat(b, 4, 3, 7, false, false); return false;
+  case kF8E5M2: *dv = fp8ToFloat(b, 5, 2, 15, false, true); return false;
+  case kF8E4M3FNUZ: *dv = fp8ToFloat(b, 4, 3, 8, true, false); return false;
+  case kF8E5M2FNUZ: *dv = fp8ToFloat(b, 5, 2, 16, true, false); return false;
+  case kI8: *iv = (signed char)b; return true;
+  case kBool: *iv = b != 0; return true;
+  default: *iv = b; return true; // kU8
   }
 }
 
-__device__ void scan(Acc &a, const StatsDesc &d) {
+template <int ES> __device__ __forceinline__ void add(Acc &a, int k, u64 raw) {
+  double v = 0;
+  i64 iv = 0;
+  if (decode<ES>(k, raw, &v, &iv)) {
+    a.imn = iv < a.imn ? iv : a.imn;
+    a.imx = iv > a.imx ? iv : a.imx;
+    a.sum += (double)iv;
+    ++a.count;
+  } else if (v != v) {
+    ++a.nan;
+  } else if (v - v != 0.0) { // +-inf
+    ++a.inf;
+  } else {
+    a.mn = fmin(a.mn, v);
+    a.mx = fmax(a.mx, v);
+    a.sum += v;
+    ++a.count;
+  }
+}
+
+template <int ES> __device__ __forceinline__ u64 loadRaw(const unsigned char *p) {
+  if (ES == 1)
+    return *p;
+  if (ES == 2)
+    return *(const unsigned short *)p;
+  if (ES == 4)
+    return *(const unsigned *)p;
+  return *(const u64 *)p;
+}
+
+__device__ __noinline__ i64 offsetND(const StatsDesc &d, i64 i) {
+  i64 rem = i, off = 0;
+  for (int k = d.ndim - 1; k >= 0; --k) {
+    i64 sz = d.sizes[k];
+    i64 q = rem / sz;
+    off += (rem - q * sz) * d.strides[k];
+    rem = q;
+  }
+  return off;
+}
+
+__device__ __forceinline__ i64 offsetOf(const StatsDesc &d, i64 i) {
+  return d.ndim == 1 ? i * d.strides[0] : offsetND(d, i);
+}
+
+template <class T>
+__device__ __forceinline__ T pick(int t, T v0, T v1, T v2, T v3) {
+  return t == 0 ? v0 : t == 1 ? v1 : t == 2 ? v2 : v3;
+}
+
+// Any layout: elements first, first + step, ... in logical order, four
+// loads in flight per thread (the loads are independent; one element at a
+// time would wait for memory once per element), then processed in a loop
+// that is not unrolled (one copy of the per-element code keeps the PTX
+// small). 1-byte kinds (rare, small: masks, fp8) one at a time.
+template <int ES>
+__device__ void scanStrided(Acc &a, const StatsDesc &d, i64 first, i64 step) {
   const unsigned char *base = (const unsigned char *)d.data;
-  const int es = elemSize(d.kind);
-  const i64 step = (i64)gridDim.x * blockDim.x;
-  for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < d.numel;
-       i += step) {
-    i64 off;
-    if (d.ndim == 1) {
-      off = i * d.strides[0];
-    } else {
-      i64 rem = i;
-      off = 0;
-      for (int k = d.ndim - 1; k >= 0; --k) {
-        i64 sz = d.sizes[k];
-        i64 q = rem / sz;
-        off += (rem - q * sz) * d.strides[k];
-        rem = q;
+  const int k = d.kind;
+  const i64 n = d.numel;
+  i64 i = first;
+#pragma unroll 1
+  for (; ES > 1 && i + 3 * step < n; i += 4 * step) {
+    u64 r0 = loadRaw<ES>(base + offsetOf(d, i) * ES);
+    u64 r1 = loadRaw<ES>(base + offsetOf(d, i + step) * ES);
+    u64 r2 = loadRaw<ES>(base + offsetOf(d, i + 2 * step) * ES);
+    u64 r3 = loadRaw<ES>(base + offsetOf(d, i + 3 * step) * ES);
+#pragma unroll 1
+    for (int t = 0; t < 4; ++t)
+      add<ES>(a, k, pick(t, r0, r1, r2, r3));
+  }
+#pragma unroll 1
+  for (; i < n; i += step)
+    add<ES>(a, k, loadRaw<ES>(base + offsetOf(d, i) * ES));
+}
+
+// Contiguous and 16-byte aligned 2- and 4-byte elements: four 16-byte loads
+// in flight per thread, then the tail element by element.
+template <int ES>
+__device__ void scanContiguous(Acc &a, const StatsDesc &d, i64 first,
+                               i64 step) {
+  const unsigned char *base = (const unsigned char *)d.data;
+  const int k = d.kind;
+  const i64 nv = d.numel * ES / 16;
+  const uint4 *vp = (const uint4 *)base;
+#pragma unroll 1
+  for (i64 j = first; j < nv; j += 4 * step) {
+    uint4 q0 = vp[j];
+    uint4 q1 = j + step < nv ? vp[j + step] : make_uint4(0, 0, 0, 0);
+    uint4 q2 = j + 2 * step < nv ? vp[j + 2 * step] : make_uint4(0, 0, 0, 0);
+    uint4 q3 = j + 3 * step < nv ? vp[j + 3 * step] : make_uint4(0, 0, 0, 0);
+    int words = 4 * (1 + (j + step < nv) + (j + 2 * step < nv) +
+                     (j + 3 * step < nv));
+#pragma unroll 1
+    for (int w = 0; w < words; ++w) {
+      uint4 q = pick(w >> 2, q0, q1, q2, q3);
+      unsigned x = pick(w & 3, q.x, q.y, q.z, q.w);
+      if (ES == 4) {
+        add<4>(a, k, x);
+      } else {
+        add<2>(a, k, x & 0xffffu);
+        add<2>(a, k, x >> 16);
       }
     }
-    double v = 0;
-    i64 iv = 0;
-    if (load(d.kind, base + off * es, &v, &iv)) {
-      a.imn = iv < a.imn ? iv : a.imn;
-      a.imx = iv > a.imx ? iv : a.imx;
-      a.sum += (double)iv;
-      ++a.count;
-    } else if (v != v) {
-      ++a.nan;
-    } else if (v - v != 0.0) { // +-inf
-      ++a.inf;
-    } else {
-      a.mn = fmin(a.mn, v);
-      a.mx = fmax(a.mx, v);
-      a.sum += v;
-      ++a.count;
-    }
+  }
+#pragma unroll 1
+  for (i64 i = nv * (16 / ES) + first; i < d.numel; i += step)
+    add<ES>(a, k, loadRaw<ES>(base + i * ES));
+}
+
+__device__ void scan(Acc &a, const StatsDesc &d, i64 first, i64 step) {
+  const bool contiguous = (d.flags & AOTI_RT_CONTIGUOUS) != 0;
+  switch (elemSize(d.kind)) {
+  case 4:
+    if (contiguous)
+      scanContiguous<4>(a, d, first, step);
+    else
+      scanStrided<4>(a, d, first, step);
+    return;
+  case 2:
+    if (contiguous)
+      scanContiguous<2>(a, d, first, step);
+    else
+      scanStrided<2>(a, d, first, step);
+    return;
+  case 8:
+    scanStrided<8>(a, d, first, step);
+    return;
+  default:
+    scanStrided<1>(a, d, first, step);
+    return;
   }
 }
 
@@ -234,57 +362,94 @@ __device__ void combine(Acc &a, const Acc &b) {
   a.count += b.count;
 }
 
+__device__ __forceinline__ void initResult(StatsResult *r) {
+  r->min = __longlong_as_double(0x7ff0000000000000LL);        // +inf
+  r->max = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
+  r->sum = 0;
+  r->imin = 0x7fffffffffffffffLL;
+  r->imax = -0x7fffffffffffffffLL - 1;
+  r->nan = r->inf = r->count = 0;
+}
+
 // Launch: grid (blocks per tensor, number of tensors), 256 threads.
-// results[] must be initialised by the host (min = +inf, ...).
+// L.acc[] and *L.counter must be in their initial state (the host sets them
+// once when it allocates them; every launch leaves them so).
 extern "C" __global__ void __launch_bounds__(256)
-aoti_rt_stats(const StatsDesc *descs, StatsResult *results) {
+aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   __shared__ StatsDesc d;
   __shared__ Acc warpAcc[8];
   if (threadIdx.x == 0)
-    d = descs[blockIdx.y];
+    d = L.descs ? L.descs[blockIdx.y] : L.inl[blockIdx.y];
   __syncthreads();
-  if ((i64)blockIdx.x * blockDim.x >= d.numel)
-    return; // the whole block has nothing to do (uniform exit)
-
+  // The tensor's own number of blocks (the grid has the largest): a block
+  // past it has nothing to scan (uniform per block), but still counts
+  // itself done below.
+  const unsigned nb = d.blocks > 0 ? (unsigned)d.blocks : gridDim.x;
+  const bool active = blockIdx.x < nb;
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   Acc a;
   a.init();
-  if (d.kind != kUnknown)
-    scan(a, d);
-
-  // Warp reduction, then one warp combines the per-warp results.
-  for (int o = 16; o > 0; o >>= 1) {
-    Acc b;
-    b.mn = shflD(a.mn, o);
-    b.mx = shflD(a.mx, o);
-    b.sum = shflD(a.sum, o);
-    b.imn = shflL(a.imn, o);
-    b.imx = shflL(a.imx, o);
-    b.nan = shflU(a.nan, o);
-    b.inf = shflU(a.inf, o);
-    b.count = shflU(a.count, o);
-    combine(a, b);
+  if (active) {
+    if (d.kind != kUnknown)
+      scan(a, d, (i64)blockIdx.x * blockDim.x + threadIdx.x,
+           (i64)nb * blockDim.x);
+    // Warp reduction, then one warp combines the per-warp results.
+    for (int o = 16; o > 0; o >>= 1) {
+      Acc b;
+      b.mn = shflD(a.mn, o);
+      b.mx = shflD(a.mx, o);
+      b.sum = shflD(a.sum, o);
+      b.imn = shflL(a.imn, o);
+      b.imx = shflL(a.imx, o);
+      b.nan = shflU(a.nan, o);
+      b.inf = shflU(a.inf, o);
+      b.count = shflU(a.count, o);
+      combine(a, b);
+    }
+    if (lane == 0)
+      warpAcc[warp] = a;
   }
-  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  if (lane == 0)
-    warpAcc[warp] = a;
   __syncthreads();
   if (threadIdx.x != 0)
     return;
-  int nWarps = (blockDim.x + 31) / 32;
-  for (int w = 1; w < nWarps; ++w)
-    combine(a, warpAcc[w]);
 
-  StatsResult *r = &results[blockIdx.y];
-  if (a.count) {
-    atomicMinDouble(&r->min, a.mn);
-    atomicMaxDouble(&r->max, a.mx);
-    atomicAdd(&r->sum, a.sum);
-    atomicAdd(&r->count, a.count);
-    atomicMin(&r->imin, a.imn);
-    atomicMax(&r->imax, a.imx);
+  if (active) {
+    int nWarps = (blockDim.x + 31) / 32;
+    for (int w = 1; w < nWarps; ++w)
+      combine(a, warpAcc[w]);
+    StatsResult *r = &L.acc[blockIdx.y];
+    if (a.count) {
+      atomicMinDouble(&r->min, a.mn);
+      atomicMaxDouble(&r->max, a.mx);
+      atomicAdd(&r->sum, a.sum);
+      atomicAdd(&r->count, a.count);
+      atomicMin(&r->imin, a.imn);
+      atomicMax(&r->imax, a.imx);
+    }
+    if (a.nan)
+      atomicAdd(&r->nan, a.nan);
+    if (a.inf)
+      atomicAdd(&r->inf, a.inf);
   }
-  if (a.nan)
-    atomicAdd(&r->nan, a.nan);
-  if (a.inf)
-    atomicAdd(&r->inf, a.inf);
+  // The last block done publishes the results and resets the accumulators.
+  __threadfence();
+  unsigned total = gridDim.x * gridDim.y;
+  if (atomicAdd(L.counter, 1u) != total - 1)
+    return;
+  __threadfence();
+  for (int t = 0; t < L.n; ++t) {
+    StatsResult *r = &L.acc[t];
+    StatsResult v;
+    v.min = __ldcg(&r->min);
+    v.max = __ldcg(&r->max);
+    v.sum = __ldcg(&r->sum);
+    v.imin = __ldcg(&r->imin);
+    v.imax = __ldcg(&r->imax);
+    v.nan = __ldcg(&r->nan);
+    v.inf = __ldcg(&r->inf);
+    v.count = __ldcg(&r->count);
+    L.out[t] = v;
+    initResult(r);
+  }
+  *L.counter = 0;
 }

@@ -533,6 +533,289 @@ TEST(NanCheckDeathTest, AbortMode) {
   EXPECT_TRUE(contains(T.lines(), "NaN in buf1 (1 of 1 elements)")) << T.log();
 }
 
+//--- Number formatting ------------------------------------------------------//
+
+TEST(Format, FastFormattingEqualsPrintf) {
+  // appendG (std::to_chars where the library has it) must spell every finite
+  // double exactly as printf's %.6g / %.17g did.
+  std::vector<double> Values = {0.0,     -0.0,     1.0,       -1.0,
+                                0.5,     123456.0, 1234567.0, 999999.5,
+                                9999995, 1e-5,     1e-4,      0.0001234565,
+                                1e15,    1e16,     1e300,     -1e-300,
+                                5e-324,  2.2250738585072014e-308,
+                                1.7976931348623157e308, 0.1 + 0.2,
+                                3.4028234663852886e38, 1.0 / 3};
+  uint64_t X = 0x9E3779B97F4A7C15ULL;
+  for (int I = 0; I < 20000; ++I) {
+    X ^= X << 13;
+    X ^= X >> 7;
+    X ^= X << 17;
+    double D;
+    std::memcpy(&D, &X, sizeof D);
+    if (std::isfinite(D))
+      Values.push_back(D);
+    Values.push_back(static_cast<double>(static_cast<float>(
+        static_cast<int64_t>(X % 2000001) - 1000000) / 1024.0f));
+  }
+  for (double V : Values)
+    for (int Prec : {6, 17}) {
+      char Want[64];
+      std::snprintf(Want, sizeof Want, "%.*g", Prec, V);
+      std::string Got;
+      rt::detail::appendG(Got, V, Prec);
+      ASSERT_EQ(Got, Want) << "precision " << Prec;
+    }
+  std::string S;
+  rt::detail::appendInt(S, -9007199254740993LL);
+  S += ' ';
+  rt::detail::appendUInt(S, 18446744073709551615ULL);
+  EXPECT_EQ(S, "-9007199254740993 18446744073709551615");
+  EXPECT_EQ(rt::detail::fmtDouble(-kInf), "-inf");
+  EXPECT_EQ(rt::detail::fmtDouble(kNaN), "nan");
+}
+
+//--- Deferred NaN checks: the reporting logic, with made-up counts --------//
+//
+// On CUDA a deferred check's counts come from the device after the run's
+// sync; what is reported from them is this host code, the same in both
+// builds, fed here with counts set by hand.
+
+rt::detail::DeferredTensor deferredTensor(const char *Name, uint8_t Role,
+                                          int64_t Numel, uint64_t Nan,
+                                          uint64_t Inf, bool HaveStats = true) {
+  rt::detail::DeferredTensor T;
+  T.name = Name;
+  T.role = Role;
+  T.ok = true;
+  T.haveStats = HaveStats;
+  T.numel = Numel;
+  T.stats.nan = Nan;
+  T.stats.inf = Inf;
+  return T;
+}
+
+void addDeferred(rt::detail::DeferredChecks &C, int Site, rt::Phase Ph,
+                 std::vector<rt::detail::DeferredTensor> Ts, rt::OnFail F,
+                 uint8_t Checks = rt::kCheckNan) {
+  size_t First = C.tensors.size();
+  for (auto &T : Ts)
+    C.addTensor() = T;
+  C.addRecord(Site, Ph, rt::kOut, Checks, F, First);
+}
+
+TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 0, rt::kAfter,
+              {deferredTensor("buf0", rt::kOut, 64, 0, 0),
+               deferredTensor("arg0_1", rt::kIn, 64, 0, 0)},
+              rt::kThrow);
+  addDeferred(C, 1, rt::kAfter,
+              {deferredTensor("buf3", rt::kOut, 524288, 527, 0),
+               deferredTensor("arg1_1", rt::kIn, 64, 0, 0)},
+              rt::kThrow);
+  addDeferred(C, 2, rt::kAfter, {deferredTensor("buf5", rt::kOut, 8, 8, 0)},
+              rt::kThrow);
+  EXPECT_TRUE(C.pending());
+  EXPECT_TRUE(C.has(1, rt::kAfter));
+  EXPECT_FALSE(C.has(1, rt::kBefore));
+  std::string What;
+  try {
+    rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndMayThrow);
+  } catch (const std::runtime_error &E) {
+    What = E.what();
+  }
+  const std::string Expected =
+      "[aoti-instrument] NaN in buf3 (527 of 524288 elements) after #1 "
+      "triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, source nodes [linear, "
+      "relu]) in run 1; inputs were clean";
+  EXPECT_EQ(What, Expected);
+  EXPECT_EQ(T.lines(), std::vector<std::string>{Expected}) << T.log();
+  // Cleared: nothing left to report, marks reset.
+  EXPECT_FALSE(C.pending());
+  EXPECT_FALSE(C.has(1, rt::kAfter));
+  EXPECT_TRUE(C.tensors.empty());
+}
+
+TEST(DeferredNan, WarnReportsEveryHitThenAThrowStops) {
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 0, rt::kAfter, {deferredTensor("buf0", rt::kOut, 4, 1, 0)},
+              rt::kWarn);
+  addDeferred(C, 1, rt::kBefore, {deferredTensor("buf1", rt::kOut, 4, 0, 0)},
+              rt::kWarn);
+  addDeferred(C, 1, rt::kAfter, {deferredTensor("buf1", rt::kOut, 4, 2, 0)},
+              rt::kWarn);
+  EXPECT_NO_THROW(
+      rt::detail::reportDeferred(S, *T.P, 3, C, rt::detail::kEndMayThrow));
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 2u) << T.log();
+  EXPECT_EQ(L[0].rfind("[aoti-instrument] NaN in buf0 (1 of 4 elements) after "
+                       "#0 aoti_torch_cpu_addmm_out",
+                       0),
+            0u);
+  EXPECT_EQ(L[1].rfind("[aoti-instrument] NaN in buf1 (2 of 4 elements) after "
+                       "#1 triton_poi_fused_addmm_relu_0",
+                       0),
+            0u);
+  EXPECT_NE(L[1].find(" in run 3; no input tensors to compare"),
+            std::string::npos);
+  // warn, throw, then a later hit that the throw stops before.
+  addDeferred(C, 0, rt::kAfter, {deferredTensor("buf0", rt::kOut, 4, 1, 0)},
+              rt::kWarn);
+  addDeferred(C, 2, rt::kAfter, {deferredTensor("buf2", rt::kOut, 4, 0, 3)},
+              rt::kThrow, rt::kCheckNan | rt::kCheckInf);
+  addDeferred(C, 3, rt::kAfter, {deferredTensor("buf4", rt::kOut, 4, 4, 0)},
+              rt::kWarn);
+  EXPECT_THROW(
+      rt::detail::reportDeferred(S, *T.P, 4, C, rt::detail::kEndMayThrow),
+      std::runtime_error);
+  L = T.lines();
+  ASSERT_EQ(L.size(), 4u) << T.log();
+  EXPECT_NE(L[3].find("Inf in buf2 (3 of 4 elements) after #2 "
+                      "triton_per_fused_x"),
+            std::string::npos);
+  EXPECT_FALSE(contains(L, "buf4"));
+  EXPECT_FALSE(C.pending());
+}
+
+TEST(DeferredNan, SameTextAndJsonAsTheImmediateCheck) {
+  // The immediate check of real CPU tensors, then a deferred record with
+  // the same counts: identical text line and JSON event.
+  std::string DirA = testDir() + "/immediate", DirB = testDir() + "/deferred";
+  fs::create_directories(DirA);
+  fs::create_directories(DirB);
+  TestProgram A(DirA), B(DirB);
+  setenv(A.JsonlEnv.c_str(), (DirA + "/events.jsonl").c_str(), 1);
+  setenv(B.JsonlEnv.c_str(), (DirB + "/events.jsonl").c_str(), 1);
+  std::vector<float> Arg = {kNaN, 1, kInf, 2};
+  std::vector<float> Out1 = {kNaN, 1};
+  std::vector<float> Out2 = {kInf, kNaN, kNaN};
+  std::vector<float> Clean = {1};
+  auto TA = blob(Arg.data(), {4}, {1}, aoti_torch_dtype_float32());
+  auto T1 = blob(Out1.data(), {2}, {1}, aoti_torch_dtype_float32());
+  auto T2 = blob(Out2.data(), {3}, {1}, aoti_torch_dtype_float32());
+  auto TC = blob(Clean.data(), {1}, {1}, aoti_torch_dtype_float32());
+  std::string Immediate;
+  {
+    rt::RunScope Run(*A.P, nullptr);
+    rt::TensorRef Ts[] = {{"arg0_1", rt::kIn, TA},
+                          {"buf1", rt::kOut, T1},
+                          {"buf2", rt::kOut, T2},
+                          {"arg1_1", rt::kIn, TC}};
+    rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan | rt::kCheckInf, rt::kWarn);
+    P.nan_deferred = true; // ignored on the CPU: checked right away
+    Run.probe(1, rt::kAfter, Ts, 4, P);
+    Run.finish(); // a no-op here
+  }
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 1, rt::kAfter,
+              {deferredTensor("arg0_1", rt::kIn, 4, 1, 1),
+               deferredTensor("buf1", rt::kOut, 2, 1, 0),
+               deferredTensor("buf2", rt::kOut, 3, 2, 1),
+               deferredTensor("arg1_1", rt::kIn, 1, 0, 0)},
+              rt::kWarn, rt::kCheckNan | rt::kCheckInf);
+  {
+    rt::RunScope Run(*B.P, nullptr); // run 1 of B, as A's was
+    rt::detail::reportDeferred(*rt::detail::stateFor(*B.P), *B.P, 1, C,
+                               rt::detail::kEndMayThrow);
+  }
+  ASSERT_EQ(A.lines().size(), 1u) << A.log();
+  EXPECT_EQ(A.lines(), B.lines());
+  EXPECT_EQ(A.lines()[0],
+            "[aoti-instrument] NaN in buf1 (1 of 2 elements) after #1 "
+            "triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, source nodes "
+            "[linear, relu]) in run 1; also NaN and Inf in buf2 (2 NaN, 1 Inf "
+            "of 3 elements); inputs held NaN/Inf too: arg0_1 (1 NaN, 1 Inf)");
+  std::string JA = readFile(DirA + "/events.jsonl");
+  std::string JB = readFile(DirB + "/events.jsonl");
+  EXPECT_FALSE(JA.empty());
+  EXPECT_EQ(JA, JB);
+}
+
+TEST(DeferredNan, InputsWithoutCountsAndCleanRuns) {
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::DeferredChecks C;
+  // An input without statistics (e.g. complex): not compared.
+  addDeferred(C, 1, rt::kAfter,
+              {deferredTensor("buf1", rt::kOut, 2, 1, 0),
+               deferredTensor("arg0_1", rt::kIn, 2, 0, 0, false)},
+              rt::kThrow);
+  try {
+    rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndMayThrow);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error &E) {
+    EXPECT_NE(std::string(E.what()).find("; no input tensors to compare"),
+              std::string::npos)
+        << E.what();
+  }
+  // Clean records: silent; a negative (unknown) ordinal is tracked too.
+  addDeferred(C, -5, rt::kAfter, {deferredTensor("buf1", rt::kOut, 2, 0, 0)},
+              rt::kThrow);
+  EXPECT_TRUE(C.has(-5, rt::kAfter));
+  EXPECT_FALSE(C.has(-5, rt::kBefore));
+  // An Inf when only NaN is checked: clean.
+  addDeferred(C, 2, rt::kAfter, {deferredTensor("buf2", rt::kOut, 2, 0, 2)},
+              rt::kThrow);
+  EXPECT_NO_THROW(
+      rt::detail::reportDeferred(S, *T.P, 2, C, rt::detail::kEndMayThrow));
+  EXPECT_EQ(T.lines().size(), 1u) << T.log();
+  EXPECT_FALSE(C.pending());
+}
+
+TEST(DeferredNan, UnwindingReportsWithoutFailing) {
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 1, rt::kAfter, {deferredTensor("buf1", rt::kOut, 2, 1, 0)},
+              rt::kThrow);
+  addDeferred(C, 2, rt::kAfter, {deferredTensor("buf2", rt::kOut, 2, 1, 0)},
+              rt::kAbort);
+  EXPECT_NO_THROW(
+      rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndReportOnly));
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_NE(L[0].find("NaN in buf1 (1 of 2 elements) after #1"),
+            std::string::npos);
+  EXPECT_FALSE(C.pending());
+}
+
+TEST(DeferredNanDeathTest, ThrowWithoutFinishAborts) {
+  // ~RunScope cannot throw: without RunScope::finish() a kThrow failure is
+  // reported, then the process aborts.
+  TestProgram T(testDir());
+  auto Body = [&] {
+    rt::detail::DeferredChecks C;
+    addDeferred(C, 1, rt::kAfter, {deferredTensor("buf1", rt::kOut, 2, 1, 0)},
+                rt::kThrow);
+    rt::detail::reportDeferred(*rt::detail::stateFor(*T.P), *T.P, 7, C,
+                               rt::detail::kEndNoThrow);
+  };
+  EXPECT_DEATH(Body(), "");
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 2u) << T.log();
+  EXPECT_NE(L[0].find("NaN in buf1 (1 of 2 elements) after #1 "
+                      "triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, source "
+                      "nodes [linear, relu]) in run 7"),
+            std::string::npos);
+  EXPECT_EQ(L[1], "[aoti-instrument] error: the NaN check above cannot throw "
+                  "at the end of run 7 (the wrapper does not call "
+                  "RunScope::finish()): aborting");
+}
+
+TEST(DeferredNan, WarnWithoutFinishGoesOn) {
+  TestProgram T(testDir());
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 1, rt::kAfter, {deferredTensor("buf1", rt::kOut, 2, 1, 0)},
+              rt::kWarn);
+  rt::detail::reportDeferred(*rt::detail::stateFor(*T.P), *T.P, 1, C,
+                             rt::detail::kEndNoThrow);
+  EXPECT_EQ(T.lines().size(), 1u) << T.log();
+}
+
 //--- Which calls are observed -----------------------------------------------//
 
 std::vector<int64_t> observedRuns(TestProgram &T, int Calls) {

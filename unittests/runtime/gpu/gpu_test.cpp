@@ -11,6 +11,7 @@
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
+//   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
 //
 // Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
 //
@@ -144,26 +145,48 @@ struct Twin {
   RAIIAtenTensorHandle cuda, cpu;
 };
 
+/// Bytes is the storage; with Offset (in elements) the tensors start there.
 Twin makeTwin(int32_t Dtype, std::vector<int64_t> Sizes,
-              std::vector<int64_t> Strides, std::vector<unsigned char> Bytes) {
+              std::vector<int64_t> Strides, std::vector<unsigned char> Bytes,
+              int64_t Offset = 0) {
   Twin T;
   T.storage = std::move(Bytes);
   AtenTensorHandle H = nullptr;
-  if (aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()), Sizes.data(),
-                               Strides.data(), Dtype,
-                               aoti_torch_device_type_cuda(), 0,
-                               &H) != AOTI_TORCH_SUCCESS)
-    throw std::runtime_error("aoti_torch_empty_strided(cuda) failed");
+  if (Offset == 0) {
+    if (aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()),
+                                 Sizes.data(), Strides.data(), Dtype,
+                                 aoti_torch_device_type_cuda(), 0,
+                                 &H) != AOTI_TORCH_SUCCESS)
+      throw std::runtime_error("aoti_torch_empty_strided(cuda) failed");
+  } else {
+    int64_t ES = rt::detail::dtypeInfo(Dtype).size;
+    int64_t One = 1, Elems = 0;
+    AtenTensorHandle Base = nullptr;
+    if (ES <= 0)
+      throw std::runtime_error("element size unknown");
+    Elems = static_cast<int64_t>(T.storage.size()) / ES;
+    if (aoti_torch_empty_strided(1, &Elems, &One, Dtype,
+                                 aoti_torch_device_type_cuda(), 0,
+                                 &Base) != AOTI_TORCH_SUCCESS ||
+        aoti_torch__reinterpret_tensor(Base, static_cast<int64_t>(Sizes.size()),
+                                       Sizes.data(), Strides.data(), Offset,
+                                       &H) != AOTI_TORCH_SUCCESS)
+      throw std::runtime_error("offset CUDA tensor failed");
+    aoti_torch_delete_tensor_object(Base); // H keeps the storage
+  }
   T.cuda = RAIIAtenTensorHandle(H);
   void *Dev = nullptr;
   aoti_torch_get_data_ptr(H, &Dev);
-  if (!T.storage.empty())
-    CUDART(cudaMemcpy(Dev, T.storage.data(), T.storage.size(),
+  if (!T.storage.empty()) {
+    int64_t ES = rt::detail::dtypeInfo(Dtype).size;
+    CUDART(cudaMemcpy(static_cast<unsigned char *>(Dev) - Offset * ES,
+                      T.storage.data(), T.storage.size(),
                       cudaMemcpyHostToDevice));
+  }
   AtenTensorHandle C = nullptr;
   if (aoti_torch_create_tensor_from_blob(
           T.storage.data(), static_cast<int64_t>(Sizes.size()), Sizes.data(),
-          Strides.data(), 0, Dtype, aoti_torch_device_type_cpu(), 0,
+          Strides.data(), Offset, Dtype, aoti_torch_device_type_cpu(), 0,
           &C) != AOTI_TORCH_SUCCESS)
     throw std::runtime_error("from_blob failed");
   T.cpu = RAIIAtenTensorHandle(C);
@@ -334,6 +357,38 @@ void statsKernelMatchesHostPath(cudaStream_t S) {
     Ts.push_back(makeTwin(aoti_torch_dtype_float32(), Sz, St, bytesOf(V)));
     Names.push_back("ten_dims");
   }
+  { // 15-18. contiguous 16-byte loads: float16 with a tail, bfloat16 over
+    // several blocks, int16; and float32 that is not 16-byte aligned
+    std::vector<uint16_t> H(1001);
+    for (size_t I = 0; I < H.size(); ++I)
+      H[I] = f16(static_cast<float>(static_cast<int>(I % 61) - 30) / 2);
+    H[3] = 0x7E00;    // NaN
+    H[1000] = 0x7C00; // +Inf, in the tail
+    H[999] = 0xFC00;  // -Inf
+    Ts.push_back(makeTwin(aoti_torch_dtype_float16(), {1001}, {1}, bytesOf(H)));
+    Names.push_back("f16_tail");
+    std::vector<uint16_t> B(70001);
+    for (size_t I = 0; I < B.size(); ++I)
+      B[I] = bf16(static_cast<float>(static_cast<int>(I % 1001) - 500) / 4);
+    B[12345] = 0x7FC0;
+    B[70000] = 0xFF80; // -Inf
+    Ts.push_back(makeTwin(aoti_torch_dtype_bfloat16(), {70001}, {1}, bytesOf(B)));
+    Names.push_back("bf16_contig");
+    std::vector<int16_t> S16(37);
+    for (size_t I = 0; I < S16.size(); ++I)
+      S16[I] = static_cast<int16_t>(static_cast<int>(I) * 1000 - 18000);
+    S16[36] = -32768;
+    Ts.push_back(makeTwin(aoti_torch_dtype_int16(), {37}, {1}, bytesOf(S16)));
+    Names.push_back("i16");
+    std::vector<float> U(1004);
+    for (size_t I = 0; I < U.size(); ++I)
+      U[I] = static_cast<float>(I) * 0.5f - 100;
+    U[0] = -1e30f;       // before the tensor's start: must not count
+    U[500] = std::numeric_limits<float>::quiet_NaN();
+    Ts.push_back(makeTwin(aoti_torch_dtype_float32(), {1003}, {1}, bytesOf(U),
+                          /*Offset=*/1));
+    Names.push_back("f32_unaligned");
+  }
   { // 13. expanded (stride 0); 14. empty
     std::vector<float> V = {1, 2, 3, 4, 5};
     Ts.push_back(makeTwin(aoti_torch_dtype_float32(), {400, 5}, {0, 1}, bytesOf(V)));
@@ -396,6 +451,45 @@ void statsKernelMatchesHostPath(cudaStream_t S) {
               N, std::chrono::duration<double, std::milli>(T1 - T0).count());
   for (const std::string &L : Dev.lines())
     std::printf("INFO %s\n", L.c_str());
+
+  // The same probe again: the kernel left its accumulators clean.
+  TestProgram Again("stats-kernel-again");
+  {
+    rt::RunScope Run(*Again.P, S);
+    Run.probe(3, rt::kAfter, Cuda.data(), N, P);
+  }
+  check(tensorParts(Again.lines()) == HL,
+        "a second launch on the same buffers gives the same lines");
+
+  // More tensors than the launch carries inline (descriptors copied to the
+  // device): still one launch, one sync, the host path's lines.
+  std::vector<rt::TensorRef> ManyCuda, ManyCpu;
+  for (int R = 0; R < 2; ++R)
+    for (size_t I = 0; I < Ts.size(); ++I) {
+      ManyCuda.push_back(Cuda[I]);
+      ManyCpu.push_back(Cpu[I]);
+    }
+  int NM = static_cast<int>(ManyCuda.size());
+  TestProgram ManyDev("stats-many"), ManyHost("stats-many-cpu");
+  uint64_t Syncs1 = rt::detail::hostSyncCount();
+  uint64_t Passes1 = rt::detail::deviceStatsPassCount();
+  {
+    rt::RunScope Run(*ManyDev.P, S);
+    Run.probe(3, rt::kAfter, ManyCuda.data(), NM, P);
+  }
+  check(rt::detail::hostSyncCount() - Syncs1 == 1 &&
+            rt::detail::deviceStatsPassCount() - Passes1 == 1,
+        "one launch and one sync for " + std::to_string(NM) +
+            " CUDA tensors (more than " +
+            std::to_string(rt::detail::kInlineDescs) + " inline)");
+  {
+    rt::RunScope Run(*ManyHost.P, nullptr);
+    Run.probe(3, rt::kAfter, ManyCpu.data(), NM, P);
+  }
+  auto MD = tensorParts(ManyDev.lines()), MH = tensorParts(ManyHost.lines());
+  check(MD == MH && MD.size() == 2 * DL.size(),
+        "many-tensor launch lines equal the host path's (" +
+            std::to_string(MD.size()) + " lines)");
 
   // The host-copy fallback gives the same lines.
   setenv("AOTI_INSTRUMENT_STATS_HOST", "1", 1);
@@ -472,6 +566,241 @@ void nanCheckOnCuda(cudaStream_t S) {
   check(What.find("in run 2; inputs held NaN/Inf too: arg0_1 (1 Inf)") !=
             std::string::npos,
         "NaN check names the dirty CUDA input: " + What);
+}
+
+rt::Probe deferredProbe(rt::OnFail F) {
+  rt::Probe P{};
+  P.nan_roles = rt::kOut;
+  P.nan_checks = rt::kCheckNan;
+  P.nan_on_fail = F;
+  P.nan_deferred = true;
+  return P;
+}
+
+void deferredNan(cudaStream_t S) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  constexpr int Big = 524288;
+  std::vector<float> Clean(Big, 1.0f), Bad(Big, 1.0f), In(1024, 0.5f);
+  for (int I = 0; I < 527; ++I)
+    Bad[static_cast<size_t>(I) * 997 % Big] = NaN; // 997 odd: all distinct
+  std::vector<float> AllNan(64, NaN);
+  Twin Out0 = makeTwin(aoti_torch_dtype_float32(), {512, 1024}, {1024, 1},
+                       bytesOf(Clean));
+  Twin Out2 = makeTwin(aoti_torch_dtype_float32(), {512, 1024}, {1024, 1},
+                       bytesOf(Bad));
+  Twin Out3 = makeTwin(aoti_torch_dtype_float32(), {64}, {1}, bytesOf(AllNan));
+  Twin Arg = makeTwin(aoti_torch_dtype_float32(), {1024}, {1}, bytesOf(In));
+  void *ArgDev = nullptr, *Out2Dev = nullptr;
+  aoti_torch_get_data_ptr(Arg.cuda, &ArgDev);
+  aoti_torch_get_data_ptr(Out2.cuda, &Out2Dev);
+  const std::string Expected =
+      "[aoti-instrument] NaN in buf3 (527 of 524288 elements) after #2 "
+      "tiny_after (wrapper.cpp:1003) in run 1; inputs were clean";
+
+  // 1. finish(): the first offending launch, one sync for the whole run.
+  {
+    TestProgram T("deferred");
+    rt::Probe P = deferredProbe(rt::kThrow);
+    uint64_t Syncs0 = rt::detail::hostSyncCount();
+    uint64_t Passes0 = rt::detail::deviceStatsPassCount();
+    uint64_t InProbes = 0, Passes = 0;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, Out0.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      Run.probe(0, rt::kAfter, T0, 2, P);
+      rt::TensorRef T2[] = {{"buf3", rt::kOut, Out2.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      Run.probe(2, rt::kAfter, T2, 2, P);
+      // Later work overwrites the input with NaN and clears the output: the
+      // check saw them as they were right after the launch.
+      CUDART(cudaMemsetAsync(ArgDev, 0xff, 1024 * sizeof(float), S));
+      CUDART(cudaMemsetAsync(Out2Dev, 0, Big * sizeof(float), S));
+      rt::TensorRef T3[] = {{"buf5", rt::kOut, Out3.cuda}};
+      Run.probe(3, rt::kAfter, T3, 1, P); // NaN too, but later
+      InProbes = rt::detail::hostSyncCount() - Syncs0;
+      Passes = rt::detail::deviceStatsPassCount() - Passes0;
+      try {
+        Run.finish();
+      } catch (const std::runtime_error &E) {
+        What = E.what();
+      }
+    }
+    check(InProbes == 0, "deferred: no sync in 3 probes (" +
+                             std::to_string(InProbes) + ")");
+    check(Passes == 3, "deferred: one stats launch per probe (" +
+                           std::to_string(Passes) + ")");
+    check(rt::detail::hostSyncCount() - Syncs0 == 1,
+          "deferred: one sync for the run, in finish()");
+    check(What == Expected, "deferred: finish() throws for the first "
+                            "offending launch: " + What);
+    auto L = T.lines();
+    check(L.size() == 1 && L[0] == Expected,
+          "deferred: one report (" + std::to_string(L.size()) + " lines)");
+  }
+  // Put the tensors back.
+  CUDART(cudaMemcpy(ArgDev, In.data(), In.size() * sizeof(float),
+                    cudaMemcpyHostToDevice));
+  CUDART(cudaMemcpy(Out2Dev, Bad.data(), Bad.size() * sizeof(float),
+                    cudaMemcpyHostToDevice));
+
+  // 2. kWarn without finish(): ~RunScope reports every hit, in launch
+  // order, a CPU tensor's included; one sync.
+  {
+    TestProgram T("deferred-warn");
+    rt::Probe P = deferredProbe(rt::kWarn);
+    std::vector<float> HostNan = {1, NaN};
+    Twin H = makeTwin(aoti_torch_dtype_float32(), {2}, {1}, bytesOf(HostNan));
+    uint64_t Syncs0 = rt::detail::hostSyncCount();
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"cpu_out", rt::kOut, H.cpu}};
+      Run.probe(0, rt::kAfter, T0, 1, P);
+      rt::TensorRef T2[] = {{"buf3", rt::kOut, Out2.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      Run.probe(2, rt::kAfter, T2, 2, P);
+      rt::TensorRef T3[] = {{"buf5", rt::kOut, Out3.cuda}};
+      Run.probe(3, rt::kAfter, T3, 1, P);
+    }
+    auto L = T.lines();
+    check(rt::detail::hostSyncCount() - Syncs0 == 1,
+          "deferred warn: one sync, in ~RunScope");
+    check(L.size() == 3 &&
+              L[0].find("NaN in cpu_out (1 of 2 elements) after #0 tiny_ok") !=
+                  std::string::npos &&
+              L[1] == "[aoti-instrument] NaN in buf3 (527 of 524288 elements) "
+                      "after #2 tiny_after (wrapper.cpp:1003) in run 1; "
+                      "inputs were clean" &&
+              L[2].find("NaN in buf5 (64 of 64 elements) after #3") !=
+                  std::string::npos,
+          "deferred warn: every hit in launch order (" +
+              std::to_string(L.size()) + " lines)");
+    for (const std::string &X : L)
+      std::printf("INFO %s\n", X.c_str());
+  }
+
+  // 3. The same (site, phase) twice in a run: the first check is read (one
+  // sync) before the second is launched, and fails there.
+  {
+    TestProgram T("deferred-repeat");
+    rt::Probe P = deferredProbe(rt::kThrow);
+    std::string What;
+    int Reached = 0;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T2[] = {{"buf3", rt::kOut, Out2.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      try {
+        Run.probe(2, rt::kAfter, T2, 2, P);
+        Reached = 1;
+        Run.probe(2, rt::kAfter, T2, 2, P);
+        Reached = 2;
+      } catch (const std::runtime_error &E) {
+        What = E.what();
+      }
+    }
+    check(Reached == 1 && What == Expected,
+          "deferred: a repeated site reads the pending checks first: " + What);
+  }
+
+  // 4. A probe that syncs anyway (stats print) reads the pending checks
+  // first: the earlier launch's report comes before that probe's lines.
+  {
+    TestProgram T("deferred-then-print");
+    rt::Probe Print{};
+    Print.print = rt::kPrintStats;
+    Print.print_roles = 3;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T2[] = {{"buf3", rt::kOut, Out2.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, Out0.cuda}};
+      try {
+        Run.probe(2, rt::kAfter, T2, 2, deferredProbe(rt::kThrow));
+        Run.probe(0, rt::kBefore, T0, 1, Print);
+      } catch (const std::runtime_error &E) {
+        What = E.what();
+      }
+    }
+    auto L = T.lines();
+    check(What == Expected && L.size() == 1,
+          "deferred: a syncing probe reports the pending failure first (" +
+              std::to_string(L.size()) + " lines)");
+  }
+
+  // 5. Clean runs, repeated: pooled buffers, no report, one sync each.
+  {
+    TestProgram T("deferred-clean");
+    rt::Probe P = deferredProbe(rt::kThrow);
+    uint64_t Syncs0 = rt::detail::hostSyncCount();
+    bool Threw = false;
+    for (int R = 0; R < 20; ++R) {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, Out0.cuda},
+                            {"arg0_1", rt::kIn, Arg.cuda}};
+      try {
+        for (int Site = 0; Site < 4; ++Site)
+          Run.probe(Site, rt::kAfter, T0, 2, P);
+        Run.finish();
+      } catch (const std::exception &) {
+        Threw = true;
+      }
+    }
+    check(!Threw && T.lines().empty() &&
+              rt::detail::hostSyncCount() - Syncs0 == 20,
+          "deferred: 20 clean runs, 20 syncs, no report");
+  }
+}
+
+void deferredThreads() {
+  constexpr int NT = 4, Runs = 25;
+  TestProgram Prog("deferred-threads");
+  std::vector<std::thread> Pool;
+  std::atomic<int> Errors{0}, Thrown{0};
+  for (int I = 0; I < NT; ++I)
+    Pool.emplace_back([&, I] {
+      try {
+        cudaStream_t S;
+        CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+        std::vector<float> V(100000, 1.0f);
+        if (I == 2)
+          V[123] = std::numeric_limits<float>::quiet_NaN();
+        Twin T = makeTwin(aoti_torch_dtype_float32(), {100000}, {1}, bytesOf(V));
+        std::vector<float> C(1000, 1.0f);
+        Twin U = makeTwin(aoti_torch_dtype_float32(), {1000}, {1}, bytesOf(C));
+        std::string Name = "t" + std::to_string(I);
+        for (int R = 0; R < Runs; ++R) {
+          rt::RunScope Run(*Prog.P, S);
+          rt::TensorRef Clean[] = {{"u", rt::kOut, U.cuda}};
+          rt::TensorRef Ts[] = {{Name.c_str(), rt::kOut, T.cuda}};
+          Run.probe(0, rt::kAfter, Clean, 1, deferredProbe(rt::kThrow));
+          Run.probe(2, rt::kAfter, Ts, 1, deferredProbe(rt::kThrow));
+          Run.probe(3, rt::kAfter, Clean, 1, deferredProbe(rt::kThrow));
+          try {
+            Run.finish();
+          } catch (const std::runtime_error &) {
+            ++Thrown;
+          }
+        }
+        CUDART(cudaStreamSynchronize(S));
+      } catch (const std::exception &E) {
+        std::printf("INFO thread error: %s\n", E.what());
+        ++Errors;
+      }
+    });
+  for (auto &T : Pool)
+    T.join();
+  auto L = Prog.lines();
+  size_t Right = 0;
+  for (const std::string &X : L)
+    Right += X.find("NaN in t2 (1 of 100000 elements) after #2 tiny_after") !=
+             std::string::npos;
+  check(Errors == 0 && Thrown == Runs && L.size() == Runs && Right == Runs,
+        "deferred, 4 threads on own streams: only thread 2's runs fail (" +
+            std::to_string(Thrown.load()) + " throws, " +
+            std::to_string(L.size()) + " lines)");
 }
 
 void guardOnCuda(cudaStream_t S) {
@@ -646,6 +975,81 @@ void timings(Kernels &K, cudaStream_t S) {
   std::printf("TIME NaN check of a 1M-element float32 tensor: %.1f us per probe "
               "(one kernel, one sync)\n",
               std::chrono::duration<double, std::micro>(T1 - T0).count() / M);
+  // Deferred: distinct sites (a repeated one would read the pending ones).
+  rt::Probe Def = St;
+  Def.nan_deferred = true;
+  for (int Warm = 0; Warm < 2; ++Warm) {
+    CUDART(cudaStreamSynchronize(S));
+    T0 = std::chrono::steady_clock::now();
+    double Enqueue = 0;
+    {
+      rt::RunScope Run(*Prog.P, S);
+      for (int I = 0; I < M; ++I)
+        Run.probe(100 + I, rt::kAfter, Ts, 1, Def);
+      Enqueue = std::chrono::duration<double, std::micro>(
+                    std::chrono::steady_clock::now() - T0)
+                    .count();
+      Run.finish();
+    }
+    T1 = std::chrono::steady_clock::now();
+    if (Warm)
+      std::printf("TIME deferred NaN check of a 1M-element float32 tensor: "
+                  "%.1f us per probe (%.1f us host time per probe), one sync "
+                  "per run of %d probes\n",
+                  std::chrono::duration<double, std::micro>(T1 - T0).count() /
+                      M,
+                  Enqueue / M, M);
+  }
+  // A print-all-like probe: 5 tensors of 512K float32 each, stats lines to
+  // a file and to /dev/null, and the same work without printing (a NaN
+  // check of every tensor): the cost of formatting and writing the lines.
+  std::vector<float> W(1 << 19, 0.25f);
+  std::vector<Twin> Five;
+  for (int I = 0; I < 5; ++I)
+    Five.push_back(makeTwin(aoti_torch_dtype_float32(), {512, 1024},
+                            {1024, 1}, bytesOf(W)));
+  rt::TensorRef F[5] = {{"buf1", rt::kIn, Five[0].cuda},
+                        {"buf2", rt::kIn, Five[1].cuda},
+                        {"w", rt::kIn, Five[2].cuda},
+                        {"b", rt::kIn, Five[3].cuda},
+                        {"buf3", rt::kOut, Five[4].cuda}};
+  rt::Probe Print{};
+  Print.print = rt::kPrintStats;
+  Print.print_roles = 3;
+  rt::Probe Check{};
+  Check.nan_roles = 3;
+  Check.nan_checks = 3;
+  Check.nan_on_fail = rt::kWarn;
+  setenv("GPU_TEST_LOG_DEVNULL", "/dev/null", 1);
+  rt::Program *DevNull = new rt::Program(*Prog.P);
+  DevNull->log_env = "GPU_TEST_LOG_DEVNULL";
+  TestProgram File("timing-file");
+  auto PerProbe = [&](const rt::Program &Pg, const rt::Probe &Pr) {
+    CUDART(cudaStreamSynchronize(S));
+    auto A = std::chrono::steady_clock::now();
+    for (int R = 0; R < 4; ++R) {
+      rt::RunScope Run(Pg, S);
+      for (int I = 0; I < 50; ++I) {
+        K.launchTiny(S);
+        Run.probe(I % 4, rt::kAfter, F, 5, Pr);
+      }
+    }
+    CUDART(cudaStreamSynchronize(S));
+    return std::chrono::duration<double, std::micro>(
+               std::chrono::steady_clock::now() - A)
+               .count() /
+           200;
+  };
+  for (int Warm = 0; Warm < 2; ++Warm) {
+    double ToFile = PerProbe(*File.P, Print);
+    double ToNull = PerProbe(*DevNull, Print);
+    double NoPrint = PerProbe(*Prog.P, Check);
+    if (Warm)
+      std::printf("TIME stats of 5 tensors (512K float32 each) per probe: "
+                  "%.1f us printed to a file, %.1f us to /dev/null, %.1f us "
+                  "without printing (NaN check of all 5)\n",
+                  ToFile, ToNull, NoPrint);
+  }
 }
 
 void threads() {
@@ -700,6 +1104,8 @@ int basic() {
   CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
   statsKernelMatchesHostPath(S);
   nanCheckOnCuda(S);
+  deferredNan(S);
+  deferredThreads();
   guardOnCuda(S);
   breadcrumbsWithoutFault(K, S);
   captureSkipsSyncs(K);
@@ -755,6 +1161,15 @@ int ima(const std::string &Mode) {
     } else if (Mode == "ima-later-launches") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S, true);
+    } else if (Mode == "deferred-abort") {
+      // kThrow, deferred, and the wrapper never calls finish(): ~RunScope
+      // reports, then aborts (it cannot throw).
+      std::vector<float> V = {1, std::numeric_limits<float>::quiet_NaN()};
+      Twin T = makeTwin(aoti_torch_dtype_float32(), {2}, {1}, bytesOf(V));
+      rt::RunScope Run(*Prog.P, S);
+      rt::TensorRef Ts[] = {{"buf3", rt::kOut, T.cuda}};
+      Run.probe(3, rt::kAfter, Ts, 1, deferredProbe(rt::kThrow));
+      std::fprintf(stderr, "probe returned\n");
     } else if (Mode == "ima-sync") {
       rt::RunScope Run(*Prog.P, S);
       K.launchTiny(S);

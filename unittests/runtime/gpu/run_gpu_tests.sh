@@ -110,5 +110,11 @@ expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 
+# A deferred kThrow NaN check without RunScope::finish(): report, then abort.
+run deferred-abort
+expect deferred-abort "probe returned" "the deferred probe does not fail at the launch"
+expect deferred-abort "NaN in buf3 \(1 of 2 elements\) after #3 triton_per_fused_x \(wrapper.cpp:916, source nodes \[linear, log\]\) in run 1; no input tensors to compare" "~RunScope reports the deferred NaN"
+expect deferred-abort "error: the NaN check above cannot throw at the end of run 1 \(the wrapper does not call RunScope::finish\(\)\): aborting" "then aborts"
+
 if [ $FAILED = 0 ]; then say "ALL PASSED"; else say "SOME FAILED"; fi
 exit $FAILED
