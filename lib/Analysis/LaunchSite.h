@@ -82,6 +82,10 @@ struct AnalyzedFunction {
   /// Where per-call set-up may go: after `__check_inputs_outputs(...);` in
   /// run_impl, else after the line of the opening brace.
   unsigned EntryOffset = 0;
+  /// Where per-call work can finish before the function hands its outputs
+  /// over: the start of the first `output_handles[i] = ...;` line at the top
+  /// of the body, else the line of the closing brace.
+  unsigned ExitOffset = 0;
   bool HasSites = false;
 };
 

@@ -151,6 +151,18 @@ public:
       if (const auto *Call = dyn_cast<CallExpr>(S))
         if (calleeName(Call) == "__check_inputs_outputs")
           Info.EntryOffset = lineEnd(Buffer, endOffsetOf(S));
+    Info.ExitOffset = lineStart(Buffer, offsetOf(Body->getRBracLoc()));
+    for (const Stmt *S : Body->body())
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+          Assign && Assign->isAssignmentOp())
+        if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(
+                Assign->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *Base = dyn_cast<DeclRefExpr>(
+                  Subscript->getBase()->IgnoreParenImpCasts());
+              Base && Base->getDecl()->getName() == "output_handles") {
+            Info.ExitOffset = lineStart(Buffer, offsetOf(S->getBeginLoc()));
+            break;
+          }
     size_t SitesBefore = Inv.Sites.size();
     collectHandles(Body);
     analyzeCompound(Body);

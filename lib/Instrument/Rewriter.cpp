@@ -290,13 +290,20 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
       tables(DisplayName, Inv, Plan, Rules) +
       "// ===== aoti-instrument: end of runtime and tables =====\n\n";
 
+  // Added last at their offsets: after any probe that lands there too.
+  std::map<unsigned, std::string> Exits;
   for (const AnalyzedFunction &F : Inv.Functions) {
     bool Needed = F.Name == "run_impl" ||
                   llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
                     return Inv.Sites[SP.Site].Function == F.Name;
                   });
-    if (Needed)
-      Insertions[F.EntryOffset] += entryCode(F, Plan, Inv);
+    if (!Needed)
+      continue;
+    Insertions[F.EntryOffset] += entryCode(F, Plan, Inv);
+    // Deferred NaN checks are read here, before the outputs are released
+    // (a failure then throws while RAII still owns every buffer).
+    Exits[F.ExitOffset] = "    aoti_rt_run.finish(); // aoti-instrument: "
+                          "deferred checks\n";
   }
 
   for (const SitePlan &SP : Plan.Sites) {
@@ -314,6 +321,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     Summary.Syncs += SP.After.Sync;
     Summary.Breadcrumbs += SP.Before.Breadcrumb || SP.After.Breadcrumb;
   }
+  for (const auto &[Offset, Text] : Exits)
+    Insertions[Offset] += Text;
   Summary.InputGuards = Plan.Guards.size();
   Summary.EqualDimGroups = Plan.EqualDims.size();
   Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;

@@ -22,6 +22,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -120,11 +121,12 @@ def scenario_presets(work):
     case = compiled(work, "mlp")
     for name in ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
                  "save-kernels", "input-guards"]:
+        # Fresh per run: the checks below count what this run wrote.
         saves = os.path.join(work, "saves-" + name)
         jsonl = os.path.join(work, f"events-{name}.jsonl")
-        for f in [jsonl]:
-            if os.path.exists(f):
-                os.remove(f)
+        shutil.rmtree(saves, ignore_errors=True)
+        if os.path.exists(jsonl):
+            os.remove(jsonl)
         rc, out, err = variant(case, name, preset(name),
                                env={"AOTI_INSTRUMENT_SAVE_DIR": saves,
                                     "AOTI_INSTRUMENT_JSONL": jsonl})
