@@ -118,10 +118,7 @@ std::string closestKernels(const Rule &R, const WrapperInventory &Inv) {
 }
 
 std::string where(const RuleSet &Rules, RulesLocation Loc) {
-  if (!Loc.Line)
-    return Rules.Path;
-  return Rules.Path + ":" + std::to_string(Loc.Line) + ":" +
-         std::to_string(Loc.Column);
+  return formatRulesLocation(Rules.Path, Loc);
 }
 
 llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,

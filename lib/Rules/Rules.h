@@ -152,7 +152,10 @@ llvm::Expected<RuleSet> loadRules(llvm::StringRef Path);
 /// The same on text already read.
 llvm::Expected<RuleSet> parseRules(llvm::StringRef Text, llvm::StringRef Path);
 
-/// Words a rules file may use, for documentation and suggestions.
+/// "rules.yaml:3:5", or the path alone when the position is unknown.
+std::string formatRulesLocation(llvm::StringRef Path, RulesLocation Loc);
+
+/// How a rules file spells each value (the loader parses with these).
 llvm::StringRef phasesName(Phases P);
 llvm::StringRef tensorSetName(TensorSet S);
 llvm::StringRef failActionName(FailAction F);

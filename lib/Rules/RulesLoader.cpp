@@ -46,6 +46,12 @@ bool NamePattern::matches(StringRef Name) const {
   return Regex ? Regex->match(Name) : Glob->match(Name);
 }
 
+std::string aoti::formatRulesLocation(StringRef Path, RulesLocation L) {
+  if (!L.Line)
+    return Path.str();
+  return (Path + ":" + llvm::Twine(L.Line) + ":" + llvm::Twine(L.Column)).str();
+}
+
 //===----------------------------------------------------------------------===//
 // Names of the rules file's words
 //===----------------------------------------------------------------------===//
@@ -127,6 +133,13 @@ const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
                             "float8_e5m2", "complex64"};
 const StringRef Devices[] = {"cuda", "cpu"};
 const StringRef Functions[] = {"run_impl", "_const_run_impl"};
+const Phases AllPhases[] = {Phases::Before, Phases::After, Phases::Both};
+const TensorSet AllTensorSets[] = {TensorSet::Inputs, TensorSet::Outputs,
+                                   TensorSet::All};
+const FailAction AllFailActions[] = {FailAction::Throw, FailAction::Abort,
+                                     FailAction::Warn};
+const PrintDetail AllPrintDetails[] = {PrintDetail::Names, PrintDetail::Stats,
+                                       PrintDetail::Values};
 
 /// The closest of \p Candidates to \p Word, if close enough to be a typo.
 std::optional<StringRef> nearest(StringRef Word,
@@ -165,9 +178,7 @@ private:
   }
 
   std::string where(RulesLocation L) const {
-    if (!L.Line)
-      return Path;
-    return Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+    return formatRulesLocation(Path, L);
   }
 
   llvm::Error errorAt(const YAML::Node &N, const llvm::Twine &Message,
@@ -242,6 +253,24 @@ private:
     return errorAt(N, Message, "valid values: " + joinWords(Words));
   }
 
+  /// One value of an enum, spelled as \p Name spells it: the same table
+  /// serves parsing, messages and the valid values listed in errors.
+  template <typename EnumT, size_t Count>
+  llvm::Error getEnum(const YAML::Node &N, StringRef Key,
+                      const EnumT (&Values)[Count], StringRef (*Name)(EnumT),
+                      EnumT &Out) const {
+    llvm::SmallVector<StringRef, 4> Words;
+    for (EnumT V : Values)
+      Words.push_back(Name(V));
+    std::string Word;
+    if (llvm::Error E = getWord(N, Key, Words, Word))
+      return E;
+    for (EnumT V : Values)
+      if (Name(V) == Word)
+        Out = V;
+    return llvm::Error::success();
+  }
+
   /// A scalar or a list of scalars.
   llvm::Error getStrings(const YAML::Node &N, StringRef Key,
                          std::vector<std::pair<std::string, YAML::Node>> &Out)
@@ -303,33 +332,18 @@ private:
 };
 
 llvm::Error Loader::loadFailAction(const YAML::Node &N, FailAction &F) {
-  std::string Word;
-  if (llvm::Error E = getWord(N, "on_fail", {"throw", "abort", "warn"}, Word))
-    return E;
-  F = Word == "throw" ? FailAction::Throw
-      : Word == "abort" ? FailAction::Abort
-                        : FailAction::Warn;
-  return llvm::Error::success();
+  return getEnum(N, "on_fail", AllFailActions, failActionName, F);
 }
 
 llvm::Error Loader::loadCommon(const YAML::Node &N, StringRef Key,
                                Phases &When, TensorSet &Tensors) {
-  std::string Word;
-  if (const YAML::Node W = N["when"]) {
-    if (llvm::Error E = getWord(W, "when", {"before", "after", "both"}, Word))
+  if (const YAML::Node W = N["when"])
+    if (llvm::Error E = getEnum(W, "when", AllPhases, phasesName, When))
       return E;
-    When = Word == "before" ? Phases::Before
-           : Word == "after" ? Phases::After
-                             : Phases::Both;
-  }
-  if (const YAML::Node T = N["tensors"]) {
+  if (const YAML::Node T = N["tensors"])
     if (llvm::Error E =
-            getWord(T, "tensors", {"inputs", "outputs", "all"}, Word))
+            getEnum(T, "tensors", AllTensorSets, tensorSetName, Tensors))
       return E;
-    Tensors = Word == "inputs" ? TensorSet::Inputs
-              : Word == "outputs" ? TensorSet::Outputs
-                                  : TensorSet::All;
-  }
   return llvm::Error::success();
 }
 
@@ -493,30 +507,24 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
   if (const YAML::Node V = N["print"]) {
     PrintAction A;
     bool On = true;
-    std::string Word;
     if (V.IsMap()) {
       if (llvm::Error E = checkKeys(V, PrintKeys, "print"))
         return E;
       if (llvm::Error E = loadCommon(V, "print", A.When, A.Tensors))
         return E;
-      if (const YAML::Node L = V["level"]) {
+      if (const YAML::Node L = V["level"])
         if (llvm::Error E =
-                getWord(L, "level", {"names", "stats", "values"}, Word))
+                getEnum(L, "level", AllPrintDetails, printDetailName, A.Detail))
           return E;
-      }
     } else if (V.IsScalar() && !YAML::convert<bool>::decode(V, On)) {
       // `print: names` is short for `print: {level: names}`.
       if (llvm::Error E =
-              getWord(V, "print", {"names", "stats", "values"}, Word))
+              getEnum(V, "print", AllPrintDetails, printDetailName, A.Detail))
         return E;
     } else if (!V.IsScalar()) {
       return errorAt(V, "'print' must be true, false, a level (names, stats, "
                         "values) or a mapping");
     }
-    if (!Word.empty())
-      A.Detail = Word == "names"   ? PrintDetail::Names
-                 : Word == "stats" ? PrintDetail::Stats
-                                   : PrintDetail::Values;
     if (On)
       R.Print = A;
   }
