@@ -363,8 +363,10 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
       Extra.push_back("-I" + Torch);
   }
   if (definesCuda(Result.Args) && !Provides("cuda.h")) {
+    // Not again if it is already there (replacing a missing dir) without
+    // providing cuda.h: a second -I would change nothing.
     std::string Cuda = FlagCollector::cudaIncludeDir(Options);
-    if (isDirectory(Cuda))
+    if (isDirectory(Cuda) && !llvm::is_contained(Dirs, StringRef(Cuda)))
       Extra.push_back("-I" + Cuda);
   }
   // The C++ kernels of package_cpp_only wrappers include omp.h: clang finds

@@ -744,41 +744,24 @@ inline void gatherContiguous(const TensorMeta &M, const unsigned char *Base,
   });
 }
 
+/// Up to \p Limit values of a tensor: `[1, 2.5, nan]` for event lines, or
+/// JSON (`[1,2.5,"nan"]`: numbers, true/false, "nan"/"inf"/"-inf").
 inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
-                                 int64_t Limit) {
+                                int64_t Limit, bool Json = false) {
   std::string S = "[";
   DKind K = M.dtype->kind;
   int64_t ES = M.dtype->size;
   int64_t N = 0;
   forEachOffset(M, Limit, [&](int64_t Off) {
     if (N++)
-      S += ", ";
-    double DV = 0;
-    int64_t IV = 0;
-    if (loadElem(K, Base + Off * ES, DV, IV))
-      S += K == kDBool ? (IV ? "true" : "false")
-                       : std::to_string(static_cast<long long>(IV));
-    else
-      S += fmtDouble(DV);
-  });
-  return S + "]";
-}
-
-/// The same values as JSON: numbers, true/false, "nan"/"inf"/"-inf".
-inline std::string formatValuesJson(const TensorMeta &M,
-                                    const unsigned char *Base, int64_t Limit) {
-  std::string S = "[";
-  DKind K = M.dtype->kind;
-  int64_t ES = M.dtype->size;
-  int64_t N = 0;
-  forEachOffset(M, Limit, [&](int64_t Off) {
-    if (N++)
-      S += ",";
+      S += Json ? "," : ", ";
     double DV = 0;
     int64_t IV = 0;
     if (loadElem(K, Base + Off * ES, DV, IV)) {
       S += K == kDBool ? (IV ? "true" : "false")
                        : std::to_string(static_cast<long long>(IV));
+    } else if (!Json) {
+      S += fmtDouble(DV);
     } else if (isNanD(DV) || isInfD(DV)) {
       S += "\"" + fmtDouble(DV) + "\"";
     } else {
@@ -2913,7 +2896,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
             JsonObj J =
                 siteJson("values", P, Run, phaseName(Ph), Site, C.site);
             J.str("tensor", It.meta.name)
-                .raw("values", formatValuesJson(It.meta, It.host, Shown));
+                .raw("values", formatValues(It.meta, It.host, Shown, /*Json=*/true));
             J.num("shown", Shown).num("numel", It.meta.numel);
             VJson = J.done();
           }
