@@ -14,7 +14,7 @@ source "$REPO/scripts/env.sh"
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # --- Debian packages ---------------------------------------------------------
-PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev
+PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
           libgtest-dev cmake ninja-build g++ python3)
 missing=()
 for p in "${PACKAGES[@]}"; do
