@@ -45,6 +45,11 @@ if(NOT AOTI_PYTHON)
   set(AOTI_PYTHON "${AOTI_PYTHON_FOUND}" CACHE FILEPATH "" FORCE)
 endif()
 
+# The newest torch on PyPI (scripts/env.sh): packages it makes are tested
+# end to end too. Optional.
+set(AOTI_PYTHON_NEWEST "$ENV{AOTI_PYTHON_NEWEST}" CACHE FILEPATH
+  "python3 with the newest torch (end-to-end package tests)")
+
 function(aoti_add_library name)
   add_library(${name} STATIC ${ARGN})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/lib)

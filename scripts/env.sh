@@ -3,5 +3,8 @@
 AOTI_TORCH_VERSION=2.11
 AOTI_CACHE_DIR=${AOTI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aoti-instrument}
 AOTI_VENV=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_VERSION
+# The newest torch on PyPI: packages it makes are tested end to end too.
+AOTI_TORCH_NEWEST=2.15
+AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
 AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument
