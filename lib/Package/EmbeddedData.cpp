@@ -4,6 +4,7 @@
 #include "Support/ToolError.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -72,6 +73,7 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
 
   // Defined symbols, from the static and the dynamic symbol tables.
   llvm::StringMap<SymbolPlace> Symbols;
+  llvm::StringSet<> Defined; // absolute ones (objcopy's _size) included
   auto Collect = [&](const object::SymbolRef &Sym) {
     auto Flags = Sym.getFlags();
     if (!Flags || (*Flags & object::SymbolRef::SF_Undefined)) {
@@ -88,6 +90,7 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
       llvm::consumeError(Section.takeError());
       return;
     }
+    Defined.insert(*Name);
     if (*Section != Elf->section_end())
       Symbols.try_emplace(*Name, SymbolPlace{*Section, *Address});
   };
@@ -131,8 +134,7 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
     Blob.Writable = !Section.isText() &&
                     (Elf->getSection(Section.getRawDataRefImpl())->sh_flags &
                      llvm::ELF::SHF_WRITE);
-    Blob.HasSizeSymbol = Symbols.count((Name + "_size").str()) ||
-                         WrapperText.contains((Name + "_size").str());
+    Blob.HasSizeSymbol = Defined.contains((Name + "_size").str());
     Blob.Bytes = Contents->substr(Offset, Size).str();
     Data.Blobs.push_back(std::move(Blob));
   }
