@@ -15,6 +15,8 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
+#include "Runtime/RuntimeSource.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -84,6 +86,22 @@ llvm::Expected<ExtractedModel> extract(const PackageArchive &Archive,
   return M;
 }
 
+/// The cache root: $AOTI_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/
+/// aoti-instrument (as scripts/env.sh).
+std::string cacheDir() {
+  if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
+    return Env;
+  llvm::SmallString<256> Dir;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Dir = Xdg;
+  else if (!llvm::sys::path::home_directory(Dir))
+    return "";
+  else
+    path::append(Dir, ".cache");
+  path::append(Dir, "aoti-instrument");
+  return std::string(Dir);
+}
+
 /// This machine's torch and CUDA, for rebuilding.
 llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   LocalToolchain Toolchain;
@@ -100,6 +118,9 @@ llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   if (fs::is_directory(Lib))
     Toolchain.TorchLibDir = std::string(Lib);
   Toolchain.CudaHome = cudaHome();
+  Toolchain.BuildCacheDir = cacheDir() + "/build-cache";
+  if (fs::create_directories(Toolchain.BuildCacheDir))
+    Toolchain.BuildCacheDir.clear(); // no cache: build everything each time
   return Toolchain;
 }
 
@@ -184,7 +205,16 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
                            "cannot create directory: " + EC.message());
     std::string Instrumented = Build + "/" + WrapperName.str();
     std::optional<RebuildPlan> Plan;
+    // A precompiled header built for a rebuild that then failed is no use.
+    auto DropUnpublished = llvm::make_scope_exit([&] {
+      if (Plan)
+        dropUnpublished(*Plan);
+    });
+    if (Options.PrintCompileCommand)
+      Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
     if (!M->Files.SharedObject.empty()) {
+      Toolchain->WrapperPrelude = runtimePrelude(
+          StringRef(M->WrapperText).contains("aoti_include/cuda.h"));
       auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);
       if (!Planned)
         return Planned.takeError();
@@ -210,6 +240,9 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       for (const BuildStep &Step : Plan->Early)
         if (llvm::Error E = Runner.start(Step))
           return E;
+    if (Plan && Plan->PrecompileStep)
+      Err << Label << ": " << Plan->Early[*Plan->PrecompileStep].What
+          << ", once\n";
     Err << Label << ": analyzing " << WrapperName << "\n";
     auto Inventory =
         analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
@@ -234,6 +267,10 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       continue;
     }
     Err << Label << ": rebuilding " << path::filename(Plan->OutputSo) << "\n";
+    // Early steps are numbered first in the runner.
+    if (Plan->PrecompileStep)
+      if (llvm::Error E = Runner.waitFor(*Plan->PrecompileStep))
+        return E;
     if (llvm::Error E = Runner.start(Plan->CompileWrapper))
       return E;
     if (llvm::Error E = Runner.wait())
@@ -242,6 +279,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       return E;
     if (llvm::Error E = appendTrailer(Plan->Data, Plan->OutputSo))
       return E;
+    publishToCache(*Plan);
     Replacements[M->EntryOf[M->Files.SharedObject]] = Plan->OutputSo;
   }
   if (Json)

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
 
 using namespace aoti;
 using llvm::StringRef;
@@ -200,6 +201,78 @@ std::string inDir(StringRef Dir, StringRef Name) {
   return std::string(P);
 }
 
+/// What a precompiled header depends on besides its text and flags: the
+/// compiler binary and the torch headers (a reinstall at the same path).
+void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
+                     const LocalToolchain &Toolchain) {
+  for (std::string File :
+       {Compiler.str(), Toolchain.TorchIncludeDir +
+                            "/torch/csrc/inductor/aoti_runtime/model_base.h",
+        Toolchain.TorchIncludeDir + "/torch/csrc/api/include/torch/version.h"}) {
+    fs::file_status Status;
+    Hash.update(File);
+    if (!fs::status(File, Status)) {
+      Hash.update(std::to_string(Status.getSize()));
+      Hash.update(std::to_string(
+          Status.getLastModificationTime().time_since_epoch().count()));
+    }
+  }
+}
+
+/// Makes \p Compile use a cached precompiled header of its source's AOTI
+/// include (and \p Extra after it), planning to build it when it is not
+/// cached: what AOTI does with its own precompiled_headers (torch >= 2.11),
+/// which exist only on the machine that made the package.
+void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
+                          StringRef SourceText, StringRef Extra,
+                          const LocalToolchain &Toolchain, RebuildPlan &Plan) {
+  if (Toolchain.BuildCacheDir.empty())
+    return;
+  StringRef Include;
+  for (StringRef Rest = SourceText; !Rest.empty() && Include.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.starts_with("#include <torch/csrc/inductor/aoti_include/"))
+      Include = Line.rtrim();
+    Rest = Next;
+  }
+  auto SourceArg = llvm::find(Compile.Argv, Source);
+  if (Include.empty() || SourceArg == Compile.Argv.end())
+    return;
+  std::string Header = (Include + "\n" + Extra).str();
+
+  llvm::SHA256 Hash;
+  Hash.update(Header);
+  for (const std::string &Arg : Compile.Argv)
+    if (Arg != Source && Arg != Compile.Argv.back())
+      Hash.update(Arg + '\0');
+  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+  std::string Cached = inDir(Toolchain.BuildCacheDir, "pch-" + Key);
+  std::string Dir = Cached;
+  if (!fs::exists(inDir(Cached, "prefix.h.gch"))) {
+    Dir = Cached + ".tmp-" + std::to_string(llvm::sys::Process::getProcessId());
+    if (fs::create_directories(Dir))
+      return;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(inDir(Dir, "prefix.h"), EC);
+    if (EC)
+      return;
+    OS << Header;
+    BuildStep Build{"precompile the wrapper's headers (cached in " +
+                        Toolchain.BuildCacheDir + ")",
+                    Compile.Argv};
+    auto Pos = Build.Argv.begin() + (SourceArg - Compile.Argv.begin());
+    Pos = Build.Argv.erase(Pos);
+    Build.Argv.insert(Pos, {"-x", "c++-header", inDir(Dir, "prefix.h")});
+    Build.Argv.back() = inDir(Dir, "prefix.h.gch");
+    Plan.PrecompileStep = Plan.Early.size();
+    Plan.Early.push_back(std::move(Build));
+    Plan.ToCache.push_back({Dir, Cached});
+  }
+  Compile.Argv.insert(Compile.Argv.begin() + 1,
+                      {"-include", inDir(Dir, "prefix.h")});
+}
+
 } // namespace
 
 llvm::Expected<ModelFiles>
@@ -276,6 +349,8 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   if (!Compile)
     return Compile.takeError();
   Plan.CompileWrapper = std::move(*Compile);
+  usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, *WrapperText,
+                       Toolchain.WrapperPrelude, Toolchain, Plan);
 
   std::string KernelObject;
   if (!Files.Kernel.empty()) {
@@ -293,7 +368,27 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                                Files.Kernel, KernelObject, Adapter);
     if (!Kernel)
       return Kernel.takeError();
-    Plan.Early.push_back(std::move(*Kernel));
+    // The kernels do not change with the instrumentation: one compile per
+    // kernel source, flags, compiler and torch.
+    std::string Cached;
+    if (!Toolchain.BuildCacheDir.empty()) {
+      llvm::SHA256 Hash;
+      Hash.update(*KernelText);
+      for (const std::string &Arg : Kernel->Argv)
+        if (Arg != Files.Kernel && Arg != KernelObject)
+          Hash.update(Arg + '\0');
+      hashEnvironment(Hash, Kernel->Argv.front(), Toolchain);
+      Cached = inDir(Toolchain.BuildCacheDir,
+                     "kernel-" +
+                         llvm::toHex(Hash.final(), true).substr(0, 24) + ".o");
+    }
+    if (!Cached.empty() && fs::exists(Cached)) {
+      KernelObject = Cached;
+    } else {
+      Plan.Early.push_back(std::move(*Kernel));
+      if (!Cached.empty())
+        Plan.ToCache.push_back({KernelObject, Cached});
+    }
   }
 
   // The weights (and embedded cubins) of the original .so, assembled again.
@@ -386,6 +481,22 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   return Plan;
 }
 
+void aoti::publishToCache(RebuildPlan &Plan) {
+  // Used by the build that made them: into the cache for later runs (unless
+  // another process put them there first).
+  for (const auto &[Built, Cached] : Plan.ToCache)
+    if (fs::rename(Built, Cached))
+      fs::remove_directories(Built);
+  Plan.ToCache.clear();
+}
+
+void aoti::dropUnpublished(RebuildPlan &Plan) {
+  for (const auto &[Built, Cached] : Plan.ToCache)
+    if (StringRef(Built).starts_with(path::parent_path(Cached)))
+      fs::remove_directories(Built);
+  Plan.ToCache.clear();
+}
+
 //===----------------------------------------------------------------------===//
 // Running the steps
 //===----------------------------------------------------------------------===//
@@ -419,7 +530,9 @@ BuildRunner::~BuildRunner() {
   }
 }
 
-llvm::Error BuildRunner::start(const BuildStep &Step) {
+llvm::Error BuildRunner::start(const BuildStep &Step, size_t *Index) {
+  if (Index)
+    *Index = Jobs.size();
   auto *J = new Job{Step, inDir(LogDir, "step" + std::to_string(Counter++) +
                                             ".log"),
                     {}, false};
@@ -440,9 +553,16 @@ llvm::Error BuildRunner::start(const BuildStep &Step) {
   return llvm::Error::success();
 }
 
-llvm::Error BuildRunner::wait() {
+llvm::Error BuildRunner::waitFor(size_t Index) {
+  return waitJobs(Index, Index + 1);
+}
+
+llvm::Error BuildRunner::wait() { return waitJobs(0, Jobs.size()); }
+
+llvm::Error BuildRunner::waitJobs(size_t Begin, size_t End) {
   llvm::Error First = llvm::Error::success();
-  for (Job *J : Jobs) {
+  for (size_t I = Begin; I < End; ++I) {
+    Job *J = Jobs[I];
     if (J->Finished)
       continue;
     std::string ErrMsg;

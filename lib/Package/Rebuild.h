@@ -36,6 +36,13 @@ struct LocalToolchain {
   std::string TorchLibDir;
   /// CUDA toolkit root ($CUDA_HOME or /usr/local/cuda).
   std::string CudaHome;
+  /// Where precompiled prefix headers and compiled kernel objects are kept
+  /// between runs (as AOTI keeps its precompiled headers in the inductor
+  /// cache); empty: nothing is cached.
+  std::string BuildCacheDir;
+  /// What the instrumented wrapper carries right after its AOTI include (the
+  /// runtime prelude): precompiled together with that include.
+  std::string WrapperPrelude;
 };
 
 /// The files of one model, extracted from a package.
@@ -59,6 +66,13 @@ struct BuildStep {
 struct RebuildPlan {
   /// Independent of the instrumented wrapper: may start before it exists.
   std::vector<BuildStep> Early;
+  /// The index in Early of the step that precompiles the wrapper's prefix
+  /// header, when it is not cached yet: CompileWrapper waits for it.
+  std::optional<size_t> PrecompileStep;
+  /// (built, cached) paths of what this rebuild makes for the cache (a
+  /// precompiled header's directory, the kernels' object): publishToCache()
+  /// moves them there once the build succeeded.
+  std::vector<std::pair<std::string, std::string>> ToCache;
   BuildStep CompileWrapper;
   BuildStep Link;
   /// The .so the link writes.
@@ -76,6 +90,13 @@ llvm::Expected<RebuildPlan> planRebuild(const ModelFiles &Files,
                                         llvm::StringRef WorkDir,
                                         const LocalToolchain &Toolchain);
 
+/// Moves what \p Plan built for the cache into it (after a successful
+/// build; another process may have put it there first), and forgets it.
+void publishToCache(RebuildPlan &Plan);
+/// Removes what \p Plan built for the cache in the cache's own directory
+/// (a failed rebuild's precompiled header).
+void dropUnpublished(RebuildPlan &Plan);
+
 /// Plans only the wrapper's own compile command, adapted as a rebuild would
 /// (for --print-compile-command on a wrapper): \p Source and \p Object are
 /// the file to compile and the object to write.
@@ -92,13 +113,17 @@ class BuildRunner {
 public:
   explicit BuildRunner(llvm::StringRef LogDir) : LogDir(LogDir.str()) {}
   ~BuildRunner();
-  llvm::Error start(const BuildStep &Step);
+  /// Launches \p Step; its index (for waitFor) goes to \p Index.
+  llvm::Error start(const BuildStep &Step, size_t *Index = nullptr);
+  /// Waits for the step started as \p Index.
+  llvm::Error waitFor(size_t Index);
   llvm::Error wait();
   /// start() then wait().
   llvm::Error run(const BuildStep &Step);
 
 private:
   struct Job;
+  llvm::Error waitJobs(size_t Begin, size_t End);
   std::string LogDir;
   std::vector<Job *> Jobs;
   unsigned Counter = 0;
