@@ -104,8 +104,9 @@ def custom_op_model(build_dir):
     kernel for export, and returns a model that calls it between Inductor
     kernels."""
     import torch
-    import torch.nn as nn
     from torch.utils.cpp_extension import load_inline
+
+    import models
 
     if not hasattr(torch.ops.aoti_release, "scale_shift"):
         os.makedirs(build_dir, exist_ok=True)
@@ -116,11 +117,8 @@ def custom_op_model(build_dir):
         def _(x, scale, shift):
             return torch.empty_like(x)
 
-    class CustomOp(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.l1 = nn.Linear(16, 32)
-            self.l2 = nn.Linear(32, 8)
+    class CustomOp(models.MLP):
+        """The MLP with the custom op between its layers."""
 
         def forward(self, x):
             h = torch.ops.aoti_release.scale_shift(self.l1(x), 0.5, 1.0)
