@@ -42,8 +42,11 @@ def main():
     p.add_argument("package")
     p.add_argument("--rules", default=os.path.join(REPO, "yaml-rules", "pinpoint-ima.yaml"))
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--tool", default=os.path.join(REPO, "build", "bin", "aoti-instrument"))
+    p.add_argument("--tool", default=os.environ.get(
+        "AOTI_TOOL", os.path.join(REPO, "build", "bin", "aoti-instrument")),
+        help="the tool, with arguments if any ($AOTI_TOOL by default)")
     a = p.parse_args()
+    tool = shlex.split(a.tool)
 
     work = tempfile.mkdtemp(prefix="bench-pt2-")
     with zipfile.ZipFile(a.package) as z:
@@ -53,7 +56,7 @@ def main():
             f.write(z.read(name))
     text = open(wrapper).read()
     lines = text.count("\n")
-    adapted = subprocess.run([a.tool, wrapper, "--print-compile-command"],
+    adapted = subprocess.run(tool + [wrapper, "--print-compile-command"],
                              capture_output=True, text=True, check=True).stdout
     variants = {"compile": shlex.split(adapted.strip())}
     recorded = text.split("// Compile cmd\n// ", 1)[1].split("\n", 1)[0]
@@ -64,7 +67,7 @@ def main():
         rec[rec.index("-o") + 1] = os.path.join(work, "pch.o")
         variants["compile+pch"] = rec
     out = os.path.join(work, "out.pt2")
-    variants["instrument"] = [a.tool, a.package, "-rules", a.rules, "-o", out]
+    variants["instrument"] = tool + [a.package, "-rules", a.rules, "-o", out]
 
     times = {k: [] for k in variants}
     for _ in range(a.rounds):

@@ -17,6 +17,8 @@ Parts:
             every variant loaded in ONE process and timed round-robin
             (--rounds rounds of --iters forwards each); medians and spread;
             plus the tool's own time to instrument the package
+  buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
+            package: instrumenting it vs compiling its wrapper
   cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
             differs from its .pt2: outputs of both, the first kernel whose
             saved tensors differ, and both wrappers kept in OUT for a diff
@@ -164,7 +166,7 @@ def part_ima():
                 "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima")}
     for name, p in variants.items():
         named = 0
-        for i in range(5):
+        for i in range(A.ima_runs):
             r = run(p, bad, f"ima-{name}-{i}")
             text = r["stderr"] + r.get("error", "")
             named += want in text
@@ -172,7 +174,8 @@ def part_ima():
                 record(event="ima-run", variant=name, failed=not r["ok"],
                        names_kernel=want in text,
                        excerpt=lines_with(text, "aoti-instrument", "illegal", n=5))
-        record(event="ima-repeat", variant=name, runs=5, named=named, kernel=want)
+        record(event="ima-repeat", variant=name, runs=A.ima_runs, named=named,
+               kernel=want)
     rules = os.path.join(A.work, "ima-guard.yaml")
     with open(rules, "w") as f:
         f.write("input_guards:\n  inputs:\n"
@@ -272,6 +275,16 @@ def part_bench():
                    rounds=A.rounds, iters=A.iters, **json.loads(l))
 
 
+def part_buildtime():
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    p = sh([sys.executable, os.path.join(REPO, "scripts", "bench", "bench_pt2.py"),
+            pt2, "--rounds", "3"], timeout=1200)
+    print(p.stdout, flush=True)
+    for l in p.stderr.splitlines():
+        if l.startswith("{"):
+            record(event="buildtime", **json.loads(l))
+
+
 def part_cpponly():
     """package_cpp_only (CMake) build vs .pt2 of the bf16 transformer."""
     import torch
@@ -311,11 +324,13 @@ def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("parts", nargs="+",
-                   choices=["ima", "nan", "fidelity", "bench", "cpponly"])
+                   choices=["ima", "nan", "fidelity", "bench", "buildtime",
+                            "cpponly"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)
     p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--ima-runs", type=int, default=5)
     A = p.parse_args()
     os.makedirs(A.work, exist_ok=True)
     os.makedirs(A.out, exist_ok=True)
