@@ -61,6 +61,32 @@ const InitListExpr *handleArrayInit(const VarDecl *VD) {
   return dyn_cast_or_null<InitListExpr>(VD->getInit());
 }
 
+/// `std::array<AtenTensorHandle, N>{a, b}.data()`: how torch 2.9 and later
+/// pass tensor lists to the proxy executor.
+const InitListExpr *handleStdArrayData(const Expr *E) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+  if (!Call || !Call->getMethodDecl() ||
+      !Call->getMethodDecl()->getDeclName().isIdentifier() ||
+      Call->getMethodDecl()->getName() != "data")
+    return nullptr;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  if (!Object)
+    return nullptr;
+  Object = Object->IgnoreImplicit();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Object))
+    Object = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *List = dyn_cast<InitListExpr>(Object);
+  // std::array wraps a C array: its elements are one level down.
+  if (List && List->getNumInits() == 1)
+    if (const auto *Inner =
+            dyn_cast<InitListExpr>(List->getInit(0)->IgnoreImplicit()))
+      List = Inner;
+  if (!List || List->getNumInits() == 0 ||
+      !isRawHandleType(List->getInit(0)->getType()))
+    return nullptr;
+  return List;
+}
+
 StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     if (FD->getDeclName().isIdentifier())
@@ -690,15 +716,22 @@ private:
         setStream(Site, Arg);
       if (isPlumbingParam(ParamName))
         continue;
+      // A handle array stands for the tensors it lists.
+      auto AddListed = [&](const InitListExpr *List) {
+        for (unsigned J = 0; J < List->getNumInits(); ++J)
+          if (auto Elem = resolveTensor(List->getInit(J)))
+            Site.Tensors.push_back(makeTensorArg(
+                *Elem, ParamName + "[" + std::to_string(J) + "]",
+                roleOf(Site.Kind, Site.Kernel, Param, false),
+                textOf(List->getInit(J))));
+      };
+      if (const InitListExpr *List = handleStdArrayData(Arg)) {
+        AddListed(List);
+        continue;
+      }
       if (auto R = resolveTensor(Arg)) {
-        // A handle array stands for the tensors it lists.
         if (const InitListExpr *List = handleArrayInit(R->Var)) {
-          for (unsigned J = 0; J < List->getNumInits(); ++J)
-            if (auto Elem = resolveTensor(List->getInit(J)))
-              Site.Tensors.push_back(makeTensorArg(
-                  *Elem, ParamName + "[" + std::to_string(J) + "]",
-                  roleOf(Site.Kind, Site.Kernel, Param, false),
-                  textOf(List->getInit(J))));
+          AddListed(List);
           continue;
         }
         TensorArg T = makeTensorArg(
