@@ -2,6 +2,8 @@
 
 #include "Driver/Driver.h"
 #include "Analysis/CompileFlags.h"
+#include "Analysis/TorchHeaders.h"
+#include "Analysis/TorchRelease.h"
 #include "Analysis/WrapperAnalysis.h"
 #include "Instrument/Planner.h"
 #include "Instrument/Rewriter.h"
@@ -122,6 +124,16 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
+  if (!Options.TorchVersion.empty() && !Options.TorchIncludeDir.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "--torch-version and --torch-include cannot be "
+                         "combined");
+  if (!Options.TorchVersion.empty() &&
+      !TorchRelease::parse(Options.TorchVersion))
+    return makeToolError(ExitCode::Usage, "",
+                         "--torch-version: expected a torch release as "
+                         "MAJOR.MINOR (e.g. 2.13), got '" +
+                             Options.TorchVersion + "'");
   if (!Options.OutputPath.empty() && Options.OutputPath != "-" &&
       llvm::sys::fs::equivalent(Options.OutputPath, Options.InputPath))
     return makeToolError(ExitCode::Usage, "",
@@ -198,6 +210,16 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
 
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
+  // After the rules: a typo there should not wait for a download.
+  if (!Options.TorchVersion.empty()) {
+    FetchOptions Fetch;
+    Fetch.Python = Options.Python;
+    auto Include = findOrFetchTorchHeaders(
+        *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
+    if (!Include)
+      return Include.takeError();
+    FlagOptions.TorchIncludeDir = std::move(*Include);
+  }
   FlagOptions.Python = Options.Python;
   FlagOptions.ResourceDir = Options.ResourceDir.empty()
                                 ? std::string(AOTI_CLANG_RESOURCE_DIR)
@@ -221,7 +243,8 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
 
   auto Inventory = analyzeWrapper(Options.InputPath, Flags->Args);
   if (!Inventory)
-    return Inventory.takeError();
+    return explainParseFailure(Inventory.takeError(), Options.InputPath,
+                               (*Buffer)->getBuffer(), Flags->Args);
   Inventory->File = Options.InputPath;
 
   if (Rules)
