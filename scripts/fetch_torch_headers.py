@@ -27,6 +27,7 @@ aoti-instrument runs this very file (embedded in it) for --torch-version.
 
 import argparse
 import fcntl
+import importlib.util
 import json
 import os
 import re
@@ -76,6 +77,9 @@ def dir_size(path):
 
 def download(release, dest):
     """pip-downloads the newest torch==release.* wheel into dest."""
+    if importlib.util.find_spec("pip") is None:
+        fail(2, f"{sys.executable} has no pip (Debian: apt-get install "
+                "python3-pip, or run this with a virtualenv's python)")
     # --no-cache-dir: the wheel must not stay behind in pip's cache either.
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-cache-dir",
            "--only-binary=:all:", *WHEEL_TAGS, "--dest", dest,
@@ -162,8 +166,14 @@ def fetch(release, cache, wheel=None):
     return include_dir
 
 
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        fail(1, message)
+
+
 def main():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         description="Fetch a torch release's torch/include into a cache.")
     parser.add_argument("release", metavar="X.Y",
                         help="torch release, e.g. 2.13 (its newest patch)")

@@ -18,7 +18,8 @@ namespace {
 /// wrapper, CPU or CUDA; the others depend on the model or the device. Most
 /// name what older headers lack, which is why such wrappers do not parse
 /// there (clang: "no member named 'extract_constants_map_entries' in
-/// 'torch::aot_inductor::AOTInductorModelContainer'").
+/// 'torch::aot_inductor::AOTInductorModelContainer'"); within a release
+/// those come first, as messages name the first marker found.
 const ReleaseMarker Markers[] = {
     // interface.cpp: AOTInductorModelUpdateConstantsFromBlob.
     {{2, 10}, "update_constants_from_blob", "update_constants_from_blob"},
@@ -128,8 +129,8 @@ std::optional<WrapperRelease> aoti::oldestReleaseFor(StringRef WrapperText) {
     size_t Offset = WrapperText.find(M.Text);
     if (Offset == StringRef::npos)
       continue;
-    if (!Result || Result->Oldest < M.Since ||
-        (Result->Oldest == M.Since && Offset < Result->Offset))
+    // Within a release the table's order: what older headers lack first.
+    if (!Result || Result->Oldest < M.Since)
       Result = WrapperRelease{M.Since, &M, Offset};
   }
   return Result;

@@ -68,7 +68,8 @@ struct ReleaseMarker {
 llvm::ArrayRef<ReleaseMarker> releaseMarkers();
 
 /// The oldest release whose AOTI can have generated a wrapper, and the
-/// marker that says so (the first in the text of the newest release found).
+/// marker that says so (of the newest release found, the first in
+/// releaseMarkers() order).
 struct WrapperRelease {
   TorchRelease Oldest;
   const ReleaseMarker *Marker = nullptr;
