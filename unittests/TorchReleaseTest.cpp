@@ -11,6 +11,7 @@
 #include "TestUtil.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -268,6 +269,40 @@ TEST(OldestReleaseFor, NewestReleaseWinsThenTableOrder) {
   EXPECT_EQ(R->Oldest.str(), "2.13");
   EXPECT_EQ(R->Marker->Text, "extract_constants_map_entries");
   EXPECT_EQ(R->Offset, Text.find("extract_constants_map_entries"));
+}
+
+TEST(OldestReleaseFor, RealWrappersOfEachRelease) {
+  // test/Inputs/releases/torch-<X.Y>/<case>/wrapper.cpp: never a release
+  // newer than the one that generated the wrapper (that would blame good
+  // headers), and exactly it where every wrapper holds a marker (the
+  // interface functions of 2.10, 2.13, 2.14, 2.15).
+  std::error_code EC;
+  unsigned Wrappers = 0;
+  for (llvm::sys::fs::directory_iterator R(inputPath("releases"), EC), End;
+       R != End && !EC; R.increment(EC)) {
+    StringRef Name = llvm::sys::path::filename(R->path());
+    if (!Name.consume_front("torch-"))
+      continue;
+    std::optional<TorchRelease> Release = TorchRelease::parse(Name);
+    ASSERT_TRUE(Release.has_value()) << R->path();
+    for (llvm::sys::fs::directory_iterator C(R->path(), EC); C != End && !EC;
+         C.increment(EC)) {
+      std::string Wrapper = C->path() + "/wrapper.cpp";
+      if (!llvm::sys::fs::exists(Wrapper))
+        continue;
+      ++Wrappers;
+      auto Found = oldestReleaseFor(readFile(Wrapper));
+      if (Found)
+        EXPECT_FALSE(*Release < Found->Oldest)
+            << Wrapper << ": " << Found->Marker->Text.str();
+      if (Name == "2.10" || Name == "2.13" || Name == "2.14" || Name == "2.15") {
+        ASSERT_TRUE(Found.has_value()) << Wrapper;
+        EXPECT_EQ(Found->Oldest, *Release) << Wrapper;
+      }
+    }
+  }
+  if (Wrappers == 0)
+    GTEST_SKIP() << "no test/Inputs/releases";
 }
 
 //===----------------------------------------------------------------------===//
