@@ -323,17 +323,33 @@ TEST(CachedTorchInclude, OnlyCompleteFetches) {
   EXPECT_EQ(cachedTorchInclude(Cache.path(), *TorchRelease::parse("2.14")), "");
 }
 
+/// findOrFetchTorchHeaders of \p Release with \p Python and the cache
+/// \p CacheDir; its stderr notes go to \p Err.
+llvm::Expected<std::string> fetch(StringRef Release, StringRef Python,
+                                  StringRef CacheDir, std::string &Err) {
+  FetchOptions O;
+  O.CacheDir = CacheDir.str();
+  O.Python = Python.str();
+  llvm::raw_string_ostream ErrStream(Err);
+  return findOrFetchTorchHeaders(*TorchRelease::parse(Release), O, ErrStream);
+}
+
+/// An executable "python3" in \p Dir that runs \p Script (sh) instead.
+std::string fakePython(const TempDir &Dir, StringRef Script) {
+  std::string Python = Dir.file("python3");
+  writeFile(Python, "#!/bin/sh\n" + Script.str());
+  EXPECT_FALSE(llvm::sys::fs::setPermissions(
+      Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
+  return Python;
+}
+
 TEST(FindOrFetchTorchHeaders, CachedNeedsNoPython) {
   TempDir Cache;
   std::string Include = Cache.file("torch-headers/2.12/include");
   ASSERT_FALSE(llvm::sys::fs::create_directories(Include));
   writeFile(Cache.file("torch-headers/2.12/fetched.json"), "{}\n");
-  FetchOptions O;
-  O.CacheDir = Cache.path();
-  O.Python = "/nonexistent/python3";
   std::string Err;
-  llvm::raw_string_ostream ErrStream(Err);
-  auto Dir = findOrFetchTorchHeaders(*TorchRelease::parse("2.12"), O, ErrStream);
+  auto Dir = fetch("2.12", "/nonexistent/python3", Cache.path(), Err);
   ASSERT_TRUE(static_cast<bool>(Dir)) << describe(Dir.takeError());
   EXPECT_EQ(*Dir, Include);
   EXPECT_EQ(Err, "");
@@ -341,35 +357,22 @@ TEST(FindOrFetchTorchHeaders, CachedNeedsNoPython) {
 
 TEST(FindOrFetchTorchHeaders, NoPythonToFetchWith) {
   TempDir Cache;
-  FetchOptions O;
-  O.CacheDir = Cache.path();
-  O.Python = "/nonexistent/python3";
   std::string Err;
-  llvm::raw_string_ostream ErrStream(Err);
-  auto Dir = findOrFetchTorchHeaders(*TorchRelease::parse("2.12"), O, ErrStream);
-  ASSERT_FALSE(static_cast<bool>(Dir));
-  std::string Message;
-  EXPECT_EQ(exitCodeOf(Dir.takeError(), &Message), 7);
-  EXPECT_THAT(Message, HasSubstr("cannot fetch the torch 2.12 headers: no "
-                                 "'/nonexistent/python3' to run the fetch"));
+  Reported R = report(
+      fetch("2.12", "/nonexistent/python3", Cache.path(), Err).takeError());
+  EXPECT_EQ(R.Code, 7);
+  EXPECT_EQ(R.Text, "cannot fetch the torch 2.12 headers: no "
+                    "'/nonexistent/python3' to run the fetch with");
+  EXPECT_THAT(R.Hint, StartsWith("pass --python=<a python3 that has pip>, or "
+                                 "fetch them where there is network"));
 }
 
 TEST(FindOrFetchTorchHeaders, FailedFetch) {
   // A "python" that fails the way the script does offline.
   TempDir Dir;
-  std::string Python = Dir.file("python3");
-  writeFile(Python, "#!/bin/sh\necho 'pip: offline' >&2\nexit 2\n");
-  ASSERT_FALSE(llvm::sys::fs::setPermissions(
-      Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
-  FetchOptions O;
-  O.CacheDir = Dir.file("cache");
-  O.Python = Python;
-  std::string Err;
-  llvm::raw_string_ostream ErrStream(Err);
-  auto Include =
-      findOrFetchTorchHeaders(*TorchRelease::parse("2.14"), O, ErrStream);
-  ASSERT_FALSE(static_cast<bool>(Include));
-  Reported R = report(Include.takeError());
+  std::string Python = fakePython(Dir, "echo 'pip: offline' >&2\nexit 2\n");
+  std::string Cache = Dir.file("cache"), Err;
+  Reported R = report(fetch("2.14", Python, Cache, Err).takeError());
   EXPECT_EQ(R.Code, 7);
   EXPECT_EQ(R.Location, "");
   EXPECT_EQ(R.Text, "cannot fetch the torch 2.14 headers: the download failed "
@@ -377,29 +380,19 @@ TEST(FindOrFetchTorchHeaders, FailedFetch) {
                     "pip; see the messages above)");
   EXPECT_EQ(R.Hint, "fetch them where there is network with "
                     "scripts/fetch_torch_headers.py 2.14 --cache " +
-                        O.CacheDir +
-                        ", or pass --torch-include=<torch 2.14>/include");
-  EXPECT_THAT(Err, HasSubstr("note: torch 2.14 headers are not in " +
-                             O.CacheDir + "/torch-headers: fetching them"));
+                        Cache + ", or pass --torch-include=<torch 2.14>/include");
+  EXPECT_THAT(Err, HasSubstr("note: torch 2.14 headers are not in " + Cache +
+                             "/torch-headers: fetching them"));
 }
 
 TEST(FindOrFetchTorchHeaders, FetchThatLeavesNothing) {
   // Exit 0 without the marker: not trusted.
   TempDir Dir;
-  std::string Python = Dir.file("python3");
-  writeFile(Python, "#!/bin/sh\nexit 0\n");
-  ASSERT_FALSE(llvm::sys::fs::setPermissions(
-      Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
-  FetchOptions O;
-  O.CacheDir = Dir.file("cache");
-  O.Python = Python;
+  std::string Python = fakePython(Dir, "exit 0\n");
   std::string Err;
-  llvm::raw_string_ostream ErrStream(Err);
-  auto Include =
-      findOrFetchTorchHeaders(*TorchRelease::parse("2.14"), O, ErrStream);
-  std::string Message;
-  EXPECT_EQ(exitCodeOf(Include.takeError(), &Message), 7);
-  EXPECT_THAT(Message, HasSubstr("the fetch left no"));
+  Reported R = report(fetch("2.14", Python, Dir.file("cache"), Err).takeError());
+  EXPECT_EQ(R.Code, 7);
+  EXPECT_THAT(R.Text, HasSubstr("the fetch left no"));
 }
 
 //===----------------------------------------------------------------------===//
