@@ -210,16 +210,6 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
 
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
-  // After the rules: a typo there should not wait for a download.
-  if (!Options.TorchVersion.empty()) {
-    FetchOptions Fetch;
-    Fetch.Python = Options.Python;
-    auto Include = findOrFetchTorchHeaders(
-        *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
-    if (!Include)
-      return Include.takeError();
-    FlagOptions.TorchIncludeDir = std::move(*Include);
-  }
   FlagOptions.Python = Options.Python;
   FlagOptions.ResourceDir = Options.ResourceDir.empty()
                                 ? std::string(AOTI_CLANG_RESOURCE_DIR)
@@ -233,6 +223,17 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
       return Flags.takeError();
     FlagOptions.ExplicitFlags = std::move(*Flags);
     FlagOptions.ExplicitOrigin = "compilation database";
+  }
+  // Last before parsing: a typo in the rules or -p should not wait for a
+  // download.
+  if (!Options.TorchVersion.empty()) {
+    FetchOptions Fetch;
+    Fetch.Python = Options.Python;
+    auto Include = findOrFetchTorchHeaders(
+        *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
+    if (!Include)
+      return Include.takeError();
+    FlagOptions.TorchIncludeDir = std::move(*Include);
   }
   auto Flags = discoverCompileFlags(Options.InputPath,
                                     (*Buffer)->getBuffer(), FlagOptions);
