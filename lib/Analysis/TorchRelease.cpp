@@ -1,6 +1,7 @@
 //===- TorchRelease.cpp - What each torch release generates and ships -----===//
 
 #include "Analysis/TorchRelease.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
