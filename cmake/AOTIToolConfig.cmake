@@ -22,12 +22,16 @@ elseif(LLVM_LINK_LLVM_DYLIB)
   set(AOTI_LLVM_LIBS clang-cpp LLVM)
 else()
   llvm_map_components_to_libnames(AOTI_LLVM_COMPONENT_LIBS support option
-    frontendopenmp)
+    object frontendopenmp)
   set(AOTI_LLVM_LIBS clangTooling clangToolingCore clangToolingRefactoring
     clangTransformer clangFrontend clangDriver clangSerialization clangParse
     clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
     clangFormat clangRewrite clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
 endif()
+# libzip reads and writes .pt2 packages (Debian: libzip-dev).
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+set(AOTI_ZIP_LIB PkgConfig::LIBZIP)
 if(NOT AOTI_YAML_LIB)
   set(AOTI_YAML_LIB yaml-cpp)
 endif()
@@ -40,6 +44,11 @@ if(NOT AOTI_PYTHON)
   find_program(AOTI_PYTHON_FOUND python3)
   set(AOTI_PYTHON "${AOTI_PYTHON_FOUND}" CACHE FILEPATH "" FORCE)
 endif()
+
+# The newest torch on PyPI (scripts/env.sh): packages it makes are tested
+# end to end too. Optional.
+set(AOTI_PYTHON_NEWEST "$ENV{AOTI_PYTHON_NEWEST}" CACHE FILEPATH
+  "python3 with the newest torch (end-to-end package tests)")
 
 function(aoti_add_library name)
   add_library(${name} STATIC ${ARGN})

@@ -15,7 +15,7 @@ source "$REPO/scripts/env.sh"
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # --- Debian packages ---------------------------------------------------------
-PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev
+PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
           libgtest-dev cmake ninja-build g++ python3)
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -32,18 +32,22 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
 fi
 
-# --- The pinned torch, in a virtualenv outside the clone ---------------------
+# --- The pinned torch and the newest one, in virtualenvs outside the clone --
 # Also a CMake new enough for the CMakeLists.txt AOTI writes (it asks for
 # 3.27; Debian bookworm has 3.25).
-REQUIREMENTS="torch==$AOTI_TORCH_VERSION.* safetensors numpy cmake>=3.27,<3.32"
-if [ "$(cat "$AOTI_VENV/.complete" 2>/dev/null)" != "$REQUIREMENTS" ]; then
-  log "installing into $AOTI_VENV: $REQUIREMENTS (torch is ~2-4 GB, once)"
-  [ -x "$AOTI_VENV/bin/python" ] || { mkdir -p "$(dirname "$AOTI_VENV")"; python3 -m venv "$AOTI_VENV"; }
+install_venv() { # VENV REQUIREMENTS...
+  local venv=$1; shift
+  local requirements="$*"
+  [ "$(cat "$venv/.complete" 2>/dev/null)" = "$requirements" ] && return
+  log "installing into $venv: $requirements (torch is ~2-4 GB, once)"
+  [ -x "$venv/bin/python" ] || { mkdir -p "$(dirname "$venv")"; python3 -m venv "$venv"; }
   # shellcheck disable=SC2086
-  "$AOTI_VENV/bin/pip" install -q --disable-pip-version-check $REQUIREMENTS >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check $requirements >&2
   # Written last: an interrupted install is redone, never half-used.
-  echo "$REQUIREMENTS" > "$AOTI_VENV/.complete"
-fi
+  echo "$requirements" > "$venv/.complete"
+}
+install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy cmake>=3.27,<3.32"
+install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy"
 
 # --- Each supported release's torch headers, once ---------------------------
 # About 40 MB each (a 0.5-1 GB wheel downloaded, then deleted); a release
@@ -57,11 +61,12 @@ for release in "${AOTI_TORCH_RELEASES[@]}"; do
 done
 
 # --- Configure and build ---------------------------------------------------
-if [ ! -f "$AOTI_BUILD_DIR/build.ninja" ]; then
-  log "configuring $AOTI_BUILD_DIR"
-  cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
-    -DCMAKE_BUILD_TYPE=Release -DAOTI_PYTHON="$AOTI_VENV/bin/python" \
-    -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >&2
-fi
+# Configured every time (quick when nothing changed): a build dir made
+# before a venv was added learns of it.
+log "configuring $AOTI_BUILD_DIR"
+cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release -DAOTI_PYTHON="$AOTI_VENV/bin/python" \
+  -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python" \
+  -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null
 log "building"
 cmake --build "$AOTI_BUILD_DIR" >&2

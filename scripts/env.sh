@@ -7,5 +7,8 @@ AOTI_TORCH_VERSION=2.11
 AOTI_TORCH_RELEASES=(2.9 2.10 2.11 2.12 2.13 2.14 2.15)
 AOTI_CACHE_DIR=${AOTI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aoti-instrument}
 AOTI_VENV=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_VERSION
+# The newest torch on PyPI: packages it makes are tested end to end too.
+AOTI_TORCH_NEWEST=2.15
+AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
 AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument

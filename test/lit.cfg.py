@@ -25,6 +25,17 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%aoti_python", config.aoti_python))
 config.substitutions.append(("%resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%repo", config.aoti_src_root))
+# The derived 2.12-2.15 CUDA forms (Inputs/derived/README.md): their language
+# flags, with the two torch 2.13 headers the 2.13+ forms need before 2.11's.
+config.substitutions.append(("%derived_overlay", os.path.join(
+    config.test_source_root, "Inputs", "derived", "torch-2.13-overlay")))
+config.substitutions.append(("%derived_flags", " ".join([
+    "-std=c++20", "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
+    "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DUSE_CUDA",
+    "-I" + os.path.join(config.test_source_root, "Inputs", "derived",
+                        "torch-2.13-overlay"),
+    "-I" + config.torch_include_dir,
+    "-I" + os.path.join(config.cuda_home, "include")])))
 # Braced, so that no substitution above is a prefix of them. For tests that
 # run the tool under a different PATH: the tool's own directory, the
 # directory of the Python that has the pinned torch, and the PATH tests

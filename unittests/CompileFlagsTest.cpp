@@ -1,6 +1,7 @@
 //===- CompileFlagsTest.cpp - Trailer parsing and flag discovery ----------===//
 
 #include "Analysis/CompileFlags.h"
+#include "Support/Trailer.h"
 #include "TestUtil.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,12 +25,12 @@ constexpr StringRef GenTorch =
     "/opt/torch/.venv/lib/python3.12/site-packages/torch/include";
 
 //===----------------------------------------------------------------------===//
-// parseCompileCmdTrailer
+// trailerCommand
 //===----------------------------------------------------------------------===//
 
 TEST(CompileCmdTrailer, RealWrapper) {
   std::string Text = readFile(inputPath("mlp_cuda/wrapper.cpp"));
-  std::vector<std::string> Tokens = parseCompileCmdTrailer(Text);
+  std::vector<std::string> Tokens = trailerCommand(Text, CompileCmdLabel);
   ASSERT_GT(Tokens.size(), 10u);
   EXPECT_EQ(Tokens.front(), "/opt/gcc/bin/g++");
   EXPECT_THAT(Tokens[1], StartsWith("/tmp/torchinductor_root/"));
@@ -55,24 +56,27 @@ TEST(CompileCmdTrailer, RealWrapper) {
 
 TEST(CompileCmdTrailer, CpuWrapperHasNoCuda) {
   std::vector<std::string> Tokens =
-      parseCompileCmdTrailer(readFile(inputPath("mlp_cpu/wrapper.cpp")));
+      trailerCommand(readFile(inputPath("mlp_cpu/wrapper.cpp")), CompileCmdLabel);
   ASSERT_FALSE(Tokens.empty());
   EXPECT_THAT(Tokens, Contains("-fopenmp"));
   EXPECT_THAT(Tokens, Not(Contains("USE_CUDA")));
 }
 
 TEST(CompileCmdTrailer, NoTrailer) {
-  EXPECT_THAT(parseCompileCmdTrailer(""), IsEmpty());
-  EXPECT_THAT(parseCompileCmdTrailer("int main() {}\n"), IsEmpty());
+  EXPECT_THAT(trailerCommand("", CompileCmdLabel), IsEmpty());
+  EXPECT_THAT(trailerCommand("int main() {}\n", CompileCmdLabel), IsEmpty());
   // The marker must be followed by a comment line.
-  EXPECT_THAT(parseCompileCmdTrailer("// Compile cmd\nint x;\n"), IsEmpty());
-  EXPECT_THAT(parseCompileCmdTrailer("// Compile cmd"), IsEmpty());
+  EXPECT_THAT(trailerCommand("// Compile cmd\nint x;\n", CompileCmdLabel), IsEmpty());
+  EXPECT_THAT(trailerCommand("// Compile cmd", CompileCmdLabel), IsEmpty());
 }
 
 TEST(CompileCmdTrailer, Minimal) {
-  EXPECT_THAT(parseCompileCmdTrailer("int x;\n// Compile cmd\n// g++ a.cpp "
-                                     "-DX=1 -I /inc -o a.o\n// Link cmd\n"),
+  StringRef Text = "int x;\n// Compile cmd\n// g++ a.cpp -DX=1 -I /inc -o a.o\n"
+                   "// Link cmd\n// g++ a.o -shared -o a.so\n";
+  EXPECT_THAT(trailerCommand(Text, CompileCmdLabel),
               ElementsAre("g++", "a.cpp", "-DX=1", "-I", "/inc", "-o", "a.o"));
+  EXPECT_THAT(trailerCommand(Text, LinkCmdLabel),
+              ElementsAre("g++", "a.o", "-shared", "-o", "a.so"));
 }
 
 //===----------------------------------------------------------------------===//

@@ -617,3 +617,78 @@ TEST(Snippet, ConstantsListedOnceEach) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Multi-stream AOTI (torch 2.14+): each launch's stream
+//===----------------------------------------------------------------------===//
+
+/// The derived 2.12 CUDA MLP (noinline helpers) with upstream's streams.h
+/// and per-thread caches spliced after its include, as 2.14 does, cut before
+/// run_impl, then \p Body.
+std::string multiStreamSnippet(StringRef Body) {
+  std::string Text =
+      readFile(inputPath("derived/noinline_2.12/wrapper.cpp"));
+  std::string Streams =
+      readFile(inputPath("../../scripts/corpus/upstream/streams-2.14.0.h"));
+  size_t AfterInclude =
+      Text.find('\n', Text.find("aoti_include/cuda.h>")) + 1;
+  Text.insert(AfterInclude,
+              Streams +
+                  "\nnamespace {\nstatic thread_local "
+                  "torch::aot_inductor::AOTIPerThreadEventCache\n    "
+                  "_aoti_event_cache;\nstatic thread_local "
+                  "torch::aot_inductor::AOTIPerThreadStreamCache\n    "
+                  "_aoti_aux_stream_cache;\n}  // namespace\n");
+  size_t Pos = Text.find("void AOTInductorModel::run_impl(");
+  EXPECT_NE(Pos, std::string::npos);
+  return Text.substr(0, Pos) + Body.str() +
+         "} // namespace torch::aot_inductor\n";
+}
+
+TEST(Snippet, StreamsFromHelperArgumentsAndStreamGuards) {
+  AOTI_REQUIRE_TORCH();
+  std::string Body = R"(void AOTInductorModel::run_impl(
+    AtenTensorHandle* input_handles,
+    AtenTensorHandle* output_handles,
+    DeviceStreamType stream,
+    AOTIProxyExecutorHandle proxy_executor
+) {
+    auto inputs = steal_from_raw_handles_to_raii_handles(input_handles, 1);
+    auto arg4_1 = std::move(inputs[0]);
+    [[maybe_unused]] auto& l1_weight = constants_->at(0);
+    [[maybe_unused]] auto& l1_bias = constants_->at(1);
+    inputs.clear();
+    [[maybe_unused]] auto& kernels = static_cast<AOTInductorModelKernels&>(*this->kernels_.get());
+    AOTICudaStreamGuard stream_guard(stream, this->device_idx_);
+    _aoti_aux_stream_cache.ensure(3, this->device_idx_, stream);
+    std::unique_ptr<AOTICudaStreamGuard> _aoti_current_stream_guard;
+    cudaStream_t stream1 = _aoti_aux_stream_cache.get(1, this->device_idx_, stream);
+    call_triton_poi_fused_addmm_relu_0(arg4_1, l1_bias, 128L, this->device_idx_, stream1, kernels, this->cubin_dir_);
+    _aoti_current_stream_guard = std::make_unique<AOTICudaStreamGuard>(_aoti_aux_stream_cache.get(2, this->device_idx_, stream), this->device_idx_);
+    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda_mm_out(arg4_1, arg4_1, l1_weight));
+    call_triton_poi_fused_1(arg4_1, 8L, this->device_idx_, stream, kernels, this->cubin_dir_);
+    _aoti_current_stream_guard.reset();
+    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda_mm_out(arg4_1, arg4_1, l1_weight));
+} // AOTInductorModel::run_impl
+)";
+  Analyzed A = analyze(multiStreamSnippet(Body), "streams_snippet.cpp",
+                       /*Cuda=*/true);
+  ASSERT_ANALYZED(A);
+  ASSERT_EQ(A.Inv.Sites.size(), 4u);
+  // A helper runs on the stream it is given: the variable bound to slot 1.
+  EXPECT_EQ(A.Inv.Sites[0].Kind, LaunchKind::Triton);
+  EXPECT_EQ(A.Inv.Sites[0].Stream, "stream1");
+  EXPECT_EQ(A.Inv.Sites[0].StreamLane, 1u);
+  // An extern op runs on the guard's stream: slot 2 has no variable.
+  EXPECT_EQ(A.Inv.Sites[1].Kind, LaunchKind::Extern);
+  EXPECT_EQ(A.Inv.Sites[1].Stream,
+            "_aoti_aux_stream_cache.get(2, this->device_idx_, stream)");
+  EXPECT_EQ(A.Inv.Sites[1].StreamLane, 2u);
+  // Inside the guard, a helper given run_impl's `stream` runs there.
+  EXPECT_EQ(A.Inv.Sites[2].Stream, "");
+  EXPECT_EQ(A.Inv.Sites[2].StreamLane, 0u);
+  // After reset(), the current stream is run_impl's again.
+  EXPECT_EQ(A.Inv.Sites[3].Stream, "");
+  EXPECT_EQ(A.Inv.Sites[3].StreamLane, 0u);
+  expectSaneOffsets(A);
+}

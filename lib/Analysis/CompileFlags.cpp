@@ -3,6 +3,7 @@
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchRelease.h"
 #include "Support/ToolError.h"
+#include "Support/Trailer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -159,13 +160,7 @@ public:
   }
 
   static std::string cudaIncludeDir(const CompileFlagsOptions &Options) {
-    std::string Home = Options.CudaHome;
-    if (Home.empty())
-      if (const char *Env = std::getenv("CUDA_HOME"))
-        Home = Env;
-    if (Home.empty())
-      Home = "/usr/local/cuda";
-    return Home + "/include";
+    return cudaHome(Options.CudaHome) + "/include";
   }
 
 private:
@@ -267,20 +262,13 @@ llvm::Error addFlagsFromJson(StringRef JsonPath, FlagCollector &Collector) {
 
 } // namespace
 
-std::vector<std::string> aoti::parseCompileCmdTrailer(StringRef WrapperText) {
-  constexpr StringRef Marker = "// Compile cmd\n";
-  size_t Pos = WrapperText.find(Marker);
-  if (Pos == StringRef::npos)
-    return {};
-  StringRef Line = WrapperText.drop_front(Pos + Marker.size());
-  Line = Line.take_until([](char C) { return C == '\n'; });
-  if (!Line.consume_front("//"))
-    return {};
-  llvm::BumpPtrAllocator Alloc;
-  llvm::StringSaver Saver(Alloc);
-  llvm::SmallVector<const char *, 64> Tokens;
-  llvm::cl::TokenizeGNUCommandLine(Line.trim(), Saver, Tokens);
-  return std::vector<std::string>(Tokens.begin(), Tokens.end());
+std::string aoti::cudaHome(StringRef Override) {
+  if (!Override.empty())
+    return Override.str();
+  if (const char *Env = std::getenv("CUDA_HOME"))
+    if (*Env)
+      return Env;
+  return "/usr/local/cuda";
 }
 
 std::string aoti::findTorchIncludeDir(StringRef Python) {
@@ -322,7 +310,7 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
   std::string JsonPath;
   if (Options.ExplicitFlags) {
     Result.Origin = Options.ExplicitOrigin;
-  } else if (!(Trailer = parseCompileCmdTrailer(WrapperText)).empty()) {
+  } else if (!(Trailer = trailerCommand(WrapperText, CompileCmdLabel)).empty()) {
     Result.Origin = "compile command comment";
   } else if (!(JsonPath = findCompileFlagsJson(WrapperPath)).empty()) {
     Result.Origin = llvm::sys::path::filename(JsonPath).str();

@@ -46,15 +46,15 @@ struct CompileFlags {
   std::vector<std::string> Notes;
 };
 
-/// Extracts the g++ command of the `// Compile cmd` comment, tokenized;
-/// empty when the wrapper has none.
-std::vector<std::string> parseCompileCmdTrailer(llvm::StringRef WrapperText);
-
 /// Works out the flags to parse \p WrapperPath (whose text is
 /// \p WrapperText) with.
 llvm::Expected<CompileFlags>
 discoverCompileFlags(llvm::StringRef WrapperPath, llvm::StringRef WrapperText,
                      const CompileFlagsOptions &Options);
+
+/// The CUDA toolkit root: \p Override, else $CUDA_HOME, else
+/// /usr/local/cuda.
+std::string cudaHome(llvm::StringRef Override = "");
 
 /// torch/include of the torch that \p Python imports, without importing
 /// torch (which takes seconds); empty when \p Python has no torch.

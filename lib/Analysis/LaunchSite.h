@@ -60,6 +60,16 @@ struct LaunchSite {
   std::vector<TensorArg> Tensors;
   std::vector<ScalarArg> Scalars;
 
+  /// The CUDA stream the launch runs on, from the AST: the stream argument
+  /// of a call_ helper (or launchKernel), else (extern and proxy ops) the
+  /// current stream an AOTICudaStreamGuard set. Empty: run_impl's own
+  /// `stream` (and CPU launches). Otherwise an expression valid where probes
+  /// go: the `cudaStream_t streamN` bound to aux stream N when there is one.
+  std::string Stream;
+  /// 0 for run_impl's stream; N for `_aoti_aux_stream_cache` slot N; other
+  /// stream expressions are numbered after the largest slot.
+  unsigned StreamLane = 0;
+
   /// Byte offsets in the wrapper, for planning edits: start of the line of
   /// the statement holding the launch, and the end of the last line that
   /// belongs to it (including the RAIIAtenTensorHandle lines that take

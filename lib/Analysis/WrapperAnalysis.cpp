@@ -1,6 +1,7 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
 
 #include "Analysis/WrapperAnalysis.h"
+#include "Analysis/AOTINames.h"
 #include "Support/ToolError.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -15,6 +16,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include <map>
 
 using namespace clang;
 using namespace aoti;
@@ -68,8 +70,46 @@ StringRef calleeName(const CallExpr *Call) {
 
 /// Parameters of a launch helper that carry plumbing, not kernel arguments.
 bool isPlumbingParam(StringRef Name) {
-  return Name == "device_idx_" || Name == "stream_" || Name == "kernels_" ||
-         Name == "cubin_dir_" || Name == "proxy_executor";
+  return Name == names::HelperDeviceParam || Name == names::HelperStreamParam ||
+         Name == names::HelperKernelsParam ||
+         Name == names::HelperCubinDirParam ||
+         Name == names::ProxyExecutorParam;
+}
+
+/// The stream argument of a launch call: a helper's `stream_`, or
+/// launchKernel's `stream` (older inline launches).
+bool isStreamParam(StringRef Callee, StringRef Param) {
+  return Param == names::HelperStreamParam ||
+         (Callee == names::LaunchKernel &&
+          Param == names::LaunchKernelStreamParam);
+}
+
+/// Whether \p E names the variable \p Name.
+bool namesVar(const Expr *E, StringRef Name) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+          E ? E->IgnoreParenImpCasts() : nullptr))
+    return DRE->getDecl()->getDeclName().isIdentifier() &&
+           DRE->getDecl()->getName() == Name;
+  return false;
+}
+
+/// N in `_aoti_aux_stream_cache.get(N, ...)` anywhere inside \p S.
+std::optional<unsigned> auxStreamSlotIn(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return std::nullopt;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl();
+        MD && MD->getDeclName().isIdentifier() &&
+        MD->getName() == names::AuxStreamGet && MC->getNumArgs() >= 1 &&
+        namesVar(MC->getImplicitObjectArgument(), names::AuxStreamCache)) {
+      Expr::EvalResult R;
+      if (MC->getArg(0)->EvaluateAsInt(R, Ctx))
+        return unsigned(R.Val.getInt().getZExtValue());
+    }
+  for (const Stmt *Child : S->children())
+    if (auto Slot = auxStreamSlotIn(Child, Ctx))
+      return Slot;
+  return std::nullopt;
 }
 
 /// Shim functions that allocate, wrap or inspect tensors without running a
@@ -292,8 +332,15 @@ private:
   }
 
   void recordHandle(const VarDecl *VD, const DeclStmt *DS) {
-    if (!isTensorHandleType(VD->getType()))
+    // `cudaStream_t stream1 = _aoti_aux_stream_cache.get(1, ...);`
+    if (!isTensorHandleType(VD->getType())) {
+      if (auto Slot = auxStreamSlotIn(VD->getInit(), Ctx)) {
+        AuxStreamVars.try_emplace(*Slot, VD->getName().str());
+        SlotOfVar[VD] = *Slot;
+        NextOtherLane = std::max(NextOtherLane, *Slot + 1);
+      }
       return;
+    }
     HandleInfo Info;
     const Expr *Init = VD->getInit();
     // run_impl and _const_run_impl both bind the model's constants: list
@@ -340,6 +387,8 @@ private:
     }
     if (isa<LambdaExpr>(S))
       return;
+    if (trackStreamGuard(S))
+      return;
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (recordLaunch(Call, Anchor))
         return; // A launch's arguments hold no further launches.
@@ -357,7 +406,7 @@ private:
     if (Name == "aoti_torch_proxy_executor_call_function")
       return std::make_pair(LaunchKind::Proxy, Name.str());
     // Older wrappers launch inline: launchKernel(kernels.triton_x, ...).
-    if (Name == "launchKernel" && Call->getNumArgs() > 0)
+    if (Name == names::LaunchKernel && Call->getNumArgs() > 0)
       if (const auto *ME =
               dyn_cast<MemberExpr>(Call->getArg(0)->IgnoreImpCasts())) {
         std::string Kernel = ME->getMemberDecl()->getName().str();
@@ -368,10 +417,12 @@ private:
       }
     SourceLocation DeclLoc = SM.getExpansionLoc(FD->getLocation());
     if (SM.isInMainFile(DeclLoc)) {
-      // call_<kernel>(...) helpers: templates whose body calls launchKernel.
-      if (Name.starts_with("call_") && FD->getPrimaryTemplate() &&
+      // call_<kernel>(...) helpers, whose body calls launchKernel: templates
+      // (`static inline` up to 2.11, `static __attribute__((noinline))`
+      // since 2.12), or plain functions where no argument is a tensor.
+      if (Name.starts_with(names::HelperPrefix) &&
           callsLaunchKernel(FD->getBody())) {
-        StringRef Kernel = Name.drop_front(5);
+        StringRef Kernel = Name.drop_front(names::HelperPrefix.size());
         return std::make_pair(Kernel.starts_with("triton_")
                                   ? LaunchKind::Triton
                                   : LaunchKind::UserTriton,
@@ -398,7 +449,7 @@ private:
     if (!S)
       return false;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (calleeName(Call) == "launchKernel")
+      if (calleeName(Call) == names::LaunchKernel)
         return true;
     for (const Stmt *Child : S->children())
       if (callsLaunchKernel(Child))
@@ -520,6 +571,89 @@ private:
     return T;
   }
 
+  //--- Streams ----------------------------------------------------------===//
+
+  /// Sets \p Site's stream to the one \p E names.
+  void setStream(LaunchSite &Site, const Expr *E) {
+    auto [Stream, Lane] = resolveStream(E);
+    Site.Stream = std::move(Stream);
+    Site.StreamLane = Lane;
+  }
+
+  /// The stream expression to use for \p E, and its lane: run_impl's
+  /// `stream` is the main one ("", 0); aux slot N is lane N, spelled by the
+  /// variable bound to it when there is one.
+  std::pair<std::string, unsigned> resolveStream(const Expr *E) {
+    if (!E)
+      return {"", 0};
+    const Expr *Bare = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare)) {
+      if (isa<ParmVarDecl>(DRE->getDecl()) &&
+          DRE->getDecl()->getName() == names::RunImplStreamParam)
+        return {"", 0};
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (auto It = SlotOfVar.find(VD); It != SlotOfVar.end())
+          return {VD->getName().str(), It->second};
+    }
+    if (auto Slot = auxStreamSlotIn(Bare, Ctx)) {
+      auto It = AuxStreamVars.find(*Slot);
+      return {It != AuxStreamVars.end() ? It->second : textOf(Bare), *Slot};
+    }
+    std::string Text = textOf(Bare);
+    auto [It, New] = OtherLanes.try_emplace(Text, NextOtherLane);
+    if (New)
+      ++NextOtherLane;
+    return {Text, It->second};
+  }
+
+  /// Follows what sets the current stream, in source order:
+  /// `AOTICudaStreamGuard g(S, ...);`, `_aoti_current_stream_guard =
+  /// std::make_unique<AOTICudaStreamGuard>(S, ...);` and
+  /// `_aoti_current_stream_guard.reset();`. True when \p S is one of them.
+  bool trackStreamGuard(const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
+              RD && RD->getName() == names::StreamGuardClass)
+            if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
+                    VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+                CE && CE->getNumArgs() >= 1)
+              std::tie(GuardStream, GuardLane) = resolveStream(CE->getArg(0));
+      return false; // a declaration may hold launches too
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        namesVar(Op->getArg(0), names::CurrentStreamGuard)) {
+      if (const CallExpr *Make = findCall(Op->getArg(1), names::MakeUnique);
+          Make && Make->getNumArgs() >= 1)
+        std::tie(GuardStream, GuardLane) = resolveStream(Make->getArg(0));
+      return true;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl();
+          MD && MD->getDeclName().isIdentifier() &&
+          MD->getName() == names::GuardReset &&
+          namesVar(MC->getImplicitObjectArgument(), names::CurrentStreamGuard)) {
+        GuardStream.clear();
+        GuardLane = 0;
+        return true;
+      }
+    return false;
+  }
+
+  static const CallExpr *findCall(const Stmt *S, StringRef Callee) {
+    if (!S)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (calleeName(Call) == Callee)
+        return Call;
+    for (const Stmt *Child : S->children())
+      if (const CallExpr *Found = findCall(Child, Callee))
+        return Found;
+    return nullptr;
+  }
+
   bool recordLaunch(const CallExpr *Call, const Stmt *Anchor) {
     auto Classified = classify(Call);
     if (!Classified)
@@ -535,9 +669,14 @@ private:
 
     const FunctionDecl *FD = Call->getDirectCallee();
     unsigned AfterOffset = lineEnd(Buffer, endOffsetOf(Anchor));
+    // Ops through the C shim run on the current stream.
+    if (Site.Kind == LaunchKind::Extern || Site.Kind == LaunchKind::Proxy) {
+      Site.Stream = GuardStream;
+      Site.StreamLane = GuardLane;
+    }
     // Older inline launches pass the kernel object first; skip it.
     unsigned FirstArg = Site.Kind != LaunchKind::Proxy &&
-                                calleeName(Call) == "launchKernel"
+                                calleeName(Call) == names::LaunchKernel
                             ? 1
                             : 0;
     for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
@@ -547,6 +686,8 @@ private:
       const ParmVarDecl *Param =
           FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
       std::string ParamName = Param ? Param->getName().str() : "";
+      if (isStreamParam(calleeName(Call), ParamName))
+        setStream(Site, Arg);
       if (isPlumbingParam(ParamName))
         continue;
       if (auto R = resolveTensor(Arg)) {
@@ -615,6 +756,15 @@ private:
   llvm::DenseMap<const VarDecl *, HandleInfo> Handles;
   llvm::DenseMap<const VarDecl *, const VarDecl *> OwnerOfSlot;
   llvm::DenseMap<const VarDecl *, unsigned> OwnerLineEnd;
+  /// Multi-stream AOTI: aux slot -> the variable bound to it, and back.
+  std::map<unsigned, std::string> AuxStreamVars;
+  llvm::DenseMap<const VarDecl *, unsigned> SlotOfVar;
+  /// Lanes of stream expressions that are no aux slot.
+  std::map<std::string, unsigned> OtherLanes;
+  unsigned NextOtherLane = 1;
+  /// The current stream set by the stream guards seen so far.
+  std::string GuardStream;
+  unsigned GuardLane = 0;
 };
 
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,9 @@
 //===- Driver.cpp - Run one wrapper through the tool's stages -------------===//
 
 #include "Driver/Driver.h"
+#include "Driver/DriverSteps.h"
+#include "Package/PackageArchive.h"
+#include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchHeaders.h"
 #include "Analysis/TorchRelease.h"
@@ -110,12 +113,16 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
 /// Refuses option combinations that cannot mean anything.
 llvm::Error checkOptions(const DriverOptions &Options) {
   bool Listing = Options.List != ListFormat::None;
+  if (Options.PrintCompileCommand && (Listing || Options.InPlace))
+    return makeToolError(ExitCode::Usage, "",
+                         "--print-compile-command cannot be combined with "
+                         "--list or -i");
   if ((Options.InPlace || !Options.OutputPath.empty()) &&
-      Options.RulesPath.empty())
+      Options.RulesPath.empty() && !Options.PrintCompileCommand)
     return makeToolError(ExitCode::Usage, "",
                          "-o and -i write an instrumented wrapper: they need "
                          "-rules FILE");
-  if (!Listing && Options.RulesPath.empty())
+  if (!Listing && Options.RulesPath.empty() && !Options.PrintCompileCommand)
     return makeToolError(ExitCode::Usage, "",
                          "nothing to do: pass --list, or -rules FILE to "
                          "instrument");
@@ -139,6 +146,12 @@ llvm::Error checkOptions(const DriverOptions &Options) {
     return makeToolError(ExitCode::Usage, "",
                          "-o names the input file; use -i to rewrite it in "
                          "place (the original is kept as .orig)");
+  if (isPackagePath(Options.InputPath) && !Options.RulesPath.empty() &&
+      !Options.PrintCompileCommand && !Options.InPlace &&
+      (Options.OutputPath.empty() || Options.OutputPath == "-"))
+    return makeToolError(ExitCode::Usage, "",
+                         "an instrumented package is a binary file: name it "
+                         "with -o FILE.pt2 (or rewrite the package with -i)");
   return llvm::Error::success();
 }
 
@@ -146,17 +159,11 @@ llvm::Error checkOptions(const DriverOptions &Options) {
 llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
                        const WrapperInventory &Inventory, StringRef Original,
                        llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  std::vector<PlanWarning> Warnings;
-  auto Plan = planInstrumentation(Rules, Inventory, Warnings);
-  if (!Plan)
-    return Plan.takeError();
-  for (const PlanWarning &W : Warnings)
-    llvm::WithColor::warning(Err, W.Location) << W.Message << "\n";
-
   InstrumentSummary Summary;
-  StringRef DisplayName = llvm::sys::path::filename(Options.InputPath);
-  auto Text = rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
-                             Summary);
+  size_t Matched = 0;
+  auto Text = instrumentWrapperText(
+      Rules, Inventory, Original, llvm::sys::path::filename(Options.InputPath),
+      Summary, Matched, Err);
   if (!Text)
     return Text.takeError();
 
@@ -174,40 +181,27 @@ llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
       return E;
     Destination = Options.OutputPath;
   }
-  Err << Options.InputPath << ": " << Summary.describe();
-  if (!Rules.Rules.empty())
-    Err << " (" << Plan->Sites.size() << " of " << Inventory.Sites.size()
-        << " launch sites matched by " << Rules.Rules.size() << " rule"
-        << (Rules.Rules.size() == 1 ? "" : "s") << ")";
-  Err << " -> " << Destination << "\n";
+  Err << Options.InputPath << ": " << Summary.describe()
+      << describeMatches(Rules, Matched, Inventory.Sites.size()) << " -> "
+      << Destination << "\n";
   return llvm::Error::success();
 }
 
 } // namespace
 
-llvm::Error aoti::runDriver(const DriverOptions &Options,
-                            llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  if (llvm::Error E = checkOptions(Options))
-    return E;
+bool aoti::isPackagePath(StringRef Path) {
+  return Path.ends_with(".pt2") || PackageArchive::looksLikeZip(Path);
+}
 
-  auto Buffer = readWrapperFile(Options.InputPath);
-  if (!Buffer)
-    return Buffer.takeError();
-  if (!Options.RulesPath.empty() && isInstrumented((*Buffer)->getBuffer()))
-    return makeToolError(ExitCode::OutputError, Options.InputPath,
-                         "already instrumented by aoti-instrument",
-                         "run it on the original wrapper (-i keeps it as "
-                         "<file>.orig)");
+std::string aoti::torchIncludeDirFor(const DriverOptions &Options) {
+  if (!Options.TorchIncludeDir.empty())
+    return Options.TorchIncludeDir;
+  return findTorchIncludeDir(Options.Python);
+}
 
-  // Rules first: a typo in them should not wait for a parse of the wrapper.
-  std::optional<RuleSet> Rules;
-  if (!Options.RulesPath.empty()) {
-    auto Loaded = loadRules(Options.RulesPath);
-    if (!Loaded)
-      return Loaded.takeError();
-    Rules = std::move(*Loaded);
-  }
-
+llvm::Expected<WrapperInventory>
+aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
+                         StringRef Text, llvm::raw_ostream &Err) {
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
   FlagOptions.Python = Options.Python;
@@ -218,14 +212,132 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
     FlagOptions.ExplicitFlags = *Options.ExtraFlags;
     FlagOptions.ExplicitOrigin = "command line";
   } else if (!Options.BuildPath.empty()) {
-    auto Flags = flagsFromDatabase(Options.BuildPath, Options.InputPath);
+    auto Flags = flagsFromDatabase(Options.BuildPath, Path);
     if (!Flags)
       return Flags.takeError();
     FlagOptions.ExplicitFlags = std::move(*Flags);
     FlagOptions.ExplicitOrigin = "compilation database";
   }
-  // Last before parsing: a typo in the rules or -p should not wait for a
-  // download.
+  auto Flags = discoverCompileFlags(Path, Text, FlagOptions);
+  if (!Flags)
+    return Flags.takeError();
+  for (const std::string &Note : Flags->Notes)
+    llvm::WithColor::note(Err, Path) << Note << "\n";
+
+  auto Inventory = analyzeWrapper(Path, Flags->Args);
+  if (!Inventory)
+    return explainParseFailure(Inventory.takeError(), Path, Text,
+                               Flags->Args);
+  Inventory->File = Path.str();
+  return Inventory;
+}
+
+llvm::Expected<std::string> aoti::instrumentWrapperText(
+    const RuleSet &Rules, const WrapperInventory &Inventory,
+    StringRef Original, StringRef DisplayName, InstrumentSummary &Summary,
+    size_t &SitesMatched, llvm::raw_ostream &Err) {
+  std::vector<PlanWarning> Warnings;
+  auto Plan = planInstrumentation(Rules, Inventory, Warnings);
+  if (!Plan)
+    return Plan.takeError();
+  for (const PlanWarning &W : Warnings)
+    llvm::WithColor::warning(Err, W.Location) << W.Message << "\n";
+  SitesMatched = Plan->Sites.size();
+  return rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
+                        Summary);
+}
+
+std::string aoti::describeMatches(const RuleSet &Rules, size_t SitesMatched,
+                                  size_t Sites) {
+  if (Rules.Rules.empty())
+    return "";
+  return " (" + std::to_string(SitesMatched) + " of " + std::to_string(Sites) +
+         " launch sites matched by " + std::to_string(Rules.Rules.size()) +
+         " rule" + (Rules.Rules.size() == 1 ? "" : "s") + ")";
+}
+
+llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
+                                             StringRef Text,
+                                             llvm::raw_ostream &Out,
+                                             llvm::raw_ostream &Err) {
+  StringRef Source = Options.OutputPath.empty() || Options.OutputPath == "-"
+                         ? StringRef(Options.InputPath)
+                         : StringRef(Options.OutputPath);
+  llvm::SmallString<256> Object(Source);
+  llvm::sys::path::replace_extension(Object, "o");
+  LocalToolchain Toolchain;
+  Toolchain.TorchIncludeDir = torchIncludeDirFor(Options);
+  Toolchain.CudaHome = cudaHome();
+  std::vector<std::string> Notes;
+  auto Step =
+      planWrapperCompile(Text, Source, Object, Toolchain, Notes);
+  if (!Step)
+    return Step.takeError();
+  for (const std::string &Note : Notes)
+    llvm::WithColor::note(Err, Options.InputPath) << Note << "\n";
+  Out << commandLine(*Step) << "\n";
+  return llvm::Error::success();
+}
+
+namespace {
+
+/// runDriver once the input and the rules are read and the torch headers
+/// are settled.
+llvm::Error runOn(const DriverOptions &Options, bool Package,
+                  std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                  const std::optional<RuleSet> &Rules, llvm::raw_ostream &Out,
+                  llvm::raw_ostream &Err) {
+  if (Package)
+    return runPackageDriver(Options, Rules, Out, Err);
+  if (Options.PrintCompileCommand)
+    return printWrapperCompileCommand(Options, Buffer->getBuffer(), Out, Err);
+
+  auto Inventory = analyzeWrapperFile(Options, Options.InputPath,
+                                      Buffer->getBuffer(), Err);
+  if (!Inventory)
+    return Inventory.takeError();
+  if (Rules)
+    return instrument(Options, *Rules, *Inventory, Buffer->getBuffer(), Out,
+                      Err);
+  if (Options.List == ListFormat::Json)
+    printInventoryJson(*Inventory, Out);
+  else
+    printInventoryTable(*Inventory, Out);
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error aoti::runDriver(const DriverOptions &Options,
+                            llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  if (llvm::Error E = checkOptions(Options))
+    return E;
+  bool Package = isPackagePath(Options.InputPath);
+
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  if (!Package) {
+    auto Read = readWrapperFile(Options.InputPath);
+    if (!Read)
+      return Read.takeError();
+    Buffer = std::move(*Read);
+    if (!Options.RulesPath.empty() && !Options.PrintCompileCommand &&
+        isInstrumented(Buffer->getBuffer()))
+      return makeToolError(ExitCode::OutputError, Options.InputPath,
+                           "already instrumented by aoti-instrument",
+                           "run it on the original wrapper (-i keeps it as "
+                           "<file>.orig)");
+  }
+
+  // Rules first: a typo in them should not wait for a parse of the wrapper.
+  std::optional<RuleSet> Rules;
+  if (!Options.RulesPath.empty()) {
+    auto Loaded = loadRules(Options.RulesPath);
+    if (!Loaded)
+      return Loaded.takeError();
+    Rules = std::move(*Loaded);
+  }
+  // Last before parsing: a typo in the rules should not wait for a
+  // download. From here on the release's headers are --torch-include's.
   if (!Options.TorchVersion.empty()) {
     FetchOptions Fetch;
     Fetch.Python = Options.Python;
@@ -233,29 +345,12 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
         *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
     if (!Include)
       return Include.takeError();
-    FlagOptions.TorchIncludeDir = std::move(*Include);
+    DriverOptions WithHeaders = Options;
+    WithHeaders.TorchVersion.clear();
+    WithHeaders.TorchIncludeDir = std::move(*Include);
+    return runOn(WithHeaders, Package, std::move(Buffer), Rules, Out, Err);
   }
-  auto Flags = discoverCompileFlags(Options.InputPath,
-                                    (*Buffer)->getBuffer(), FlagOptions);
-  if (!Flags)
-    return Flags.takeError();
-  for (const std::string &Note : Flags->Notes)
-    llvm::WithColor::note(Err, Options.InputPath) << Note << "\n";
-
-  auto Inventory = analyzeWrapper(Options.InputPath, Flags->Args);
-  if (!Inventory)
-    return explainParseFailure(Inventory.takeError(), Options.InputPath,
-                               (*Buffer)->getBuffer(), Flags->Args);
-  Inventory->File = Options.InputPath;
-
-  if (Rules)
-    return instrument(Options, *Rules, *Inventory, (*Buffer)->getBuffer(), Out,
-                      Err);
-  if (Options.List == ListFormat::Json)
-    printInventoryJson(*Inventory, Out);
-  else
-    printInventoryTable(*Inventory, Out);
-  return llvm::Error::success();
+  return runOn(Options, Package, std::move(Buffer), Rules, Out, Err);
 }
 
 int aoti::reportError(llvm::Error E, llvm::raw_ostream &Err) {

@@ -44,7 +44,14 @@ struct DriverOptions {
   std::string OutputPath;
   /// -i: rewrite the input in place, keeping it as <input>.orig.
   bool InPlace = false;
+  /// --print-compile-command: print the command(s) that would (re)build the
+  /// wrapper or the package's models, adapted to this machine.
+  bool PrintCompileCommand = false;
 };
+
+/// Whether \p Path is an AOTI package (.pt2, or any zip archive) rather
+/// than a wrapper.cpp.
+bool isPackagePath(llvm::StringRef Path);
 
 /// Reads \p Path, refusing what cannot be a wrapper: a missing or
 /// unreadable file, a directory, an empty file, binary data.

@@ -117,9 +117,16 @@ std::string probeCall(const LaunchSite &Site, bool After) {
                     (After ? "after" : "before") + " #" +
                     std::to_string(Site.Ordinal) + " " + Site.Kernel + "\n";
   std::string Inner = Site.Indent + "    ";
+  // A launch on another stream than run_impl's: the probe's syncs,
+  // statistics and breadcrumb go on that stream, in its own lane.
+  std::string StreamArgs =
+      Site.Stream.empty() ? ""
+                          : ", (void *)(" + Site.Stream + "), " +
+                                std::to_string(Site.StreamLane);
   if (Tensors.empty()) {
     Out += Inner + "aoti_rt_run.probe(" + std::to_string(Site.Ordinal) + ", " +
-           Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) + ");\n";
+           Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) +
+           StreamArgs + ");\n";
   } else {
     Out += Inner + "const ::aoti_rt::TensorRef aoti_rt_t[] = {";
     for (size_t I = 0; I < Tensors.size(); ++I)
@@ -129,7 +136,7 @@ std::string probeCall(const LaunchSite &Site, bool After) {
     Out += "};\n" + Inner + "aoti_rt_run.probe(" +
            std::to_string(Site.Ordinal) + ", " + Phase + ", aoti_rt_t, " +
            std::to_string(Tensors.size()) + ", " +
-           probeName(Site.Ordinal, After) + ");\n";
+           probeName(Site.Ordinal, After) + StreamArgs + ");\n";
   }
   return Out + Site.Indent + "}\n";
 }
@@ -147,10 +154,11 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
   std::string Out = "namespace {\n";
   Out += "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
   for (const LaunchSite &S : Inv.Sites)
-    Out += llvm::formatv("    {{{0}, {1}, {2}, {3}, {4}, {5}},\n", S.Ordinal,
+    Out += llvm::formatv("    {{{0}, {1}, {2}, {3}, {4}, {5}{6}},\n", S.Ordinal,
                          quoted(S.Kernel), quoted(kindName(S.Kind)), S.Line,
                          quoted(llvm::join(S.SourceNodes, ", ")),
-                         quoted(llvm::join(S.AtenOps, ", ")))
+                         quoted(llvm::join(S.AtenOps, ", ")),
+                         S.Stream.empty() ? "" : ", " + quoted(S.Stream))
                .str();
   if (Inv.Sites.empty())
     Out += "    {0, \"\", \"\", 0, \"\", \"\"},\n";

@@ -63,6 +63,9 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
          << "]  aten: [" << llvm::join(S.AtenOps, ", ") << "]\n";
     if (S.Function != "run_impl")
       OS << "             in " << S.Function << "\n";
+    if (!S.Stream.empty())
+      OS << "             stream: " << S.Stream << " (lane " << S.StreamLane
+         << ")\n";
   }
 
   std::map<std::string, unsigned> PerKind;
@@ -72,7 +75,18 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
   for (const auto &[Kind, N] : PerKind)
     Counts.push_back(std::to_string(N) + " " + Kind);
   OS << "\ntotal: " << Inv.Sites.size() << " (" << llvm::join(Counts, ", ")
-     << ")\n";
+     << ")";
+  std::map<unsigned, unsigned> PerLane;
+  for (const LaunchSite &S : Inv.Sites)
+    ++PerLane[S.StreamLane];
+  if (PerLane.size() > 1) {
+    std::vector<std::string> Lanes;
+    for (const auto &[Lane, N] : PerLane)
+      Lanes.push_back(std::to_string(N) + (Lane ? " on lane " + std::to_string(Lane)
+                                                : std::string(" on the main stream")));
+    OS << " on " << PerLane.size() << " streams: " << llvm::join(Lanes, ", ");
+  }
+  OS << "\n";
 }
 
 void aoti::printInventoryJson(const WrapperInventory &Inv,
@@ -102,6 +116,9 @@ void aoti::printInventoryJson(const WrapperInventory &Inv,
           J.attribute("function", S.Function);
           J.attribute("line", S.Line);
           J.attribute("column", S.Column);
+          // run_impl's own stream is "stream"; others as the AST names them.
+          J.attribute("stream", S.Stream.empty() ? "stream" : S.Stream);
+          J.attribute("stream_lane", S.StreamLane);
           J.attributeArray("source_nodes", [&] {
             for (const std::string &N : S.SourceNodes)
               J.value(N);

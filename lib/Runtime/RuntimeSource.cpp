@@ -37,9 +37,12 @@ void appendLiterals(std::string &Out, const std::string &Text) {
 bool runtimeHasStatsPtx() { return StatsPtxText[0] != nullptr; }
 
 std::string runtimePrelude(bool Cuda) {
+  // Guarded as a whole: a rebuild may also precompile it, with the wrapper's
+  // AOTI include, into a prefix header (lib/Package/Rebuild.cpp).
   std::string S =
       "// ===== aoti-instrument runtime (lib/Runtime/aoti_instrument_runtime.h)"
-      " =====\n";
+      " =====\n#ifndef AOTI_RT_PRELUDE_INCLUDED\n"
+      "#define AOTI_RT_PRELUDE_INCLUDED\n";
   if (Cuda) {
     S += "#define AOTI_RT_CUDA 1\n";
     if (runtimeHasStatsPtx()) {
@@ -57,7 +60,8 @@ std::string runtimePrelude(bool Cuda) {
   S += join(RuntimeHeaderText);
   if (!S.empty() && S.back() != '\n')
     S += '\n';
-  S += "// ===== end of aoti-instrument runtime =====\n";
+  S += "#endif // AOTI_RT_PRELUDE_INCLUDED\n"
+       "// ===== end of aoti-instrument runtime =====\n";
   return S;
 }
 

@@ -79,6 +79,9 @@ struct SiteInfo {
   int line;                 ///< in the original wrapper.cpp
   const char *source_nodes; ///< "linear, relu" (may be "")
   const char *aten_ops;     ///< "aten.addmm, aten.relu" (may be "")
+  /// The launch's stream when it is not run_impl's (multi-stream AOTI:
+  /// "stream1"); nullptr or "" for run_impl's stream.
+  const char *stream;
 };
 
 /// A tensor argument of a launch, named as in run_impl.
@@ -167,7 +170,17 @@ public:
   /// Runs \p Pr for the launch whose ordinal is \p Site in \p Ph on
   /// \p Tensors: print, NaN check, save, sync, breadcrumb, in that order.
   void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
-             const Probe &Pr);
+             const Probe &Pr) {
+    probeOn(Site, Ph, Tensors, N, Pr, StreamPtr, 0);
+  }
+  /// The same for a launch on another stream than run_impl's (multi-stream
+  /// AOTI): syncs, statistics and breadcrumbs go on \p Stream; \p Lane
+  /// (1 to kCrumbLanes - 1; the analysis's stream lane) selects the
+  /// breadcrumb slot, so each stream has its own "last completed".
+  void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+             const Probe &Pr, void *Stream, int Lane) {
+    probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
+  }
   /// Checks \p G against \p Input; fails per G.on_fail.
   void guardInput(const InputGuard &G, AtenTensorHandle Input);
   /// Checks that all dims of a group are equal.
@@ -187,6 +200,8 @@ public:
   void finish();
 
 private:
+  void probeOn(int Site, Phase Ph, const TensorRef *Tensors, int N,
+               const Probe &Pr, void *Stream, int Lane);
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
   void resolveDeferred(int End);
@@ -952,6 +967,8 @@ inline JsonObj siteJson(const char *Event, const Program &P, int64_t Run,
   J.num("line", Site ? Site->line : 0);
   J.str("source_nodes", Site ? orDefault(Site->source_nodes, "") : "");
   J.str("aten_ops", Site ? orDefault(Site->aten_ops, "") : "");
+  if (Site && Site->stream && *Site->stream)
+    J.str("stream", Site->stream);
   return J;
 }
 
@@ -1461,6 +1478,8 @@ private:
 constexpr int kCrumbSlots = 256;
 constexpr int kCrumbRing = 1024;
 constexpr int kCrumbStride = 16; ///< uint32 words per slot (64 bytes)
+/// Streams per thread with their own slot (lane 0: run_impl's stream).
+constexpr int kCrumbLanes = 8;
 
 struct CrumbRecord {
   const Program *prog;
@@ -1470,6 +1489,8 @@ struct CrumbRecord {
 
 struct CrumbSlot {
   std::mutex mutex;
+  int lane = 0;
+  const char *stream = nullptr; ///< name of the lane's stream (lane > 0)
   uint32_t enqueued = 0; ///< last sequence number enqueued
   uint32_t reported = 0; ///< first-not-completed already reported
   CrumbRecord ring[kCrumbRing];
@@ -1549,6 +1570,22 @@ inline int crumbSlotIndex() {
   return Index;
 }
 
+/// This thread's slots of lanes 1.. (lane 0 is crumbSlotIndex()): one per
+/// stream, so that each stream's sequence numbers are its own.
+inline int *crumbLaneSlots() {
+  thread_local int Slots[kCrumbLanes] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  return Slots;
+}
+
+inline int crumbSlotIndex(int Lane) {
+  if (Lane <= 0)
+    return crumbSlotIndex();
+  int &Index = crumbLaneSlots()[Lane < kCrumbLanes ? Lane : kCrumbLanes - 1];
+  if (Index < 0)
+    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+  return Index;
+}
+
 inline CrumbSlot &crumbSlot(int Index) {
   CrumbArena &A = crumbArena();
   CrumbSlot *S = A.slots[Index].load();
@@ -1580,6 +1617,10 @@ inline std::string crumbReport(int Index, bool Force) {
   std::lock_guard<std::mutex> Lock(S->mutex);
   uint32_t Done = A.host[Index * kCrumbStride];
   uint32_t Enq = S->enqueued;
+  // Lane 0 (run_impl's stream) reads as before; other streams are named.
+  std::string On = S->lane > 0 ? "on " + std::string(orDefault(S->stream, "?")) +
+                                     ": "
+                               : "";
   auto Describe = [&](uint32_t Seq) -> std::string {
     if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
       return "(unknown: too far back)";
@@ -1593,29 +1634,34 @@ inline std::string crumbReport(int Index, bool Force) {
     if (!Force && S->reported == Enq + 1)
       return "";
     S->reported = Enq + 1;
-    return "every instrumented launch completed, the last was " +
+    return On + "every instrumented launch completed, the last was " +
            Describe(Enq) + ": the fault is in work enqueued after it";
   }
   if (!Force && S->reported == Done + 1)
     return "";
   S->reported = Done + 1;
-  return "first launch that did not complete: " + Describe(Done + 1) +
+  return On + "first launch that did not complete: " + Describe(Done + 1) +
          "; last completed: " + (Done ? Describe(Done) : "none");
 }
 
 /// Enqueues the breadcrumb of a launch. False (with the error) when the
 /// stream already failed.
 inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
-                       cudaStream_t Stream, std::string &Err) {
+                       cudaStream_t Stream, int Lane, const char *StreamName,
+                       std::string &Err) {
   std::string Why;
   if (!crumbArenaInit(Why))
     return true; // not available: nothing recorded (warned by the caller)
   CrumbArena &A = crumbArena();
-  int Index = crumbSlotIndex();
+  int Index = crumbSlotIndex(Lane);
   CrumbSlot &S = crumbSlot(Index);
   uint32_t Seq;
   {
     std::lock_guard<std::mutex> Lock(S.mutex);
+    if (Lane > 0 && !S.stream) {
+      S.lane = Lane;
+      S.stream = StreamName;
+    }
     Seq = ++S.enqueued;
     S.ring[Seq % kCrumbRing] = CrumbRecord{&P, Ordinal, Run};
   }
@@ -1643,9 +1689,24 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
   return true;
 }
 
+/// The breadcrumb reports of this thread's streams, run_impl's first, "; "
+/// between them ("" when none has anything to say).
+inline std::string crumbReportsOfThread(bool Force) {
+  std::string Out = crumbReport(crumbSlotIndex(), Force);
+  const int *Lanes = crumbLaneSlots();
+  for (int L = 1; L < kCrumbLanes; ++L) {
+    if (Lanes[L] < 0)
+      continue;
+    std::string R = crumbReport(Lanes[L], Force);
+    if (!R.empty())
+      Out += (Out.empty() ? "" : "; ") + R;
+  }
+  return Out;
+}
+
 inline void reportCudaFailure(ProgramState *S, const std::string &Error,
                               const char *When, int64_t Run) {
-  std::string Crumbs = crumbReport(crumbSlotIndex(), false);
+  std::string Crumbs = crumbReportsOfThread(false);
   if (Crumbs.empty())
     return;
   std::string Line = "[aoti-instrument] CUDA error '" + Error + "' (" + When +
@@ -2044,7 +2105,7 @@ inline std::string shortSite(const ProbeCtx &C) {
                      siteText(*C.prog, C.ordinal, C.site) + " in run " +
                      std::to_string(static_cast<long long>(C.run));
 #if AOTI_RT_CUDA
-  std::string Crumbs = crumbReport(crumbSlotIndex(), true);
+  std::string Crumbs = crumbReportsOfThread(true);
   if (!Crumbs.empty())
     Line += "; " + Crumbs;
 #endif
@@ -2634,7 +2695,7 @@ inline void RunScope::resolveDeferred(int EndMode) {
     std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
                        "' while reading the deferred NaN checks of run " +
                        std::to_string(static_cast<long long>(Run));
-    std::string Crumbs = crumbReport(crumbSlotIndex(), true);
+    std::string Crumbs = crumbReportsOfThread(true);
     if (!Crumbs.empty())
       Line += "; " + Crumbs;
     JsonObj J;
@@ -2782,14 +2843,15 @@ inline bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
 
 #endif // AOTI_RT_CUDA
 
-inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
-                            int N, const Probe &Pr) {
+inline void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tensors,
+                              int N, const Probe &Pr, void *Stream,
+                              int Lane) {
   using namespace detail;
   if (!Observing)
     return;
   ProgramState &S = *State;
   const Program &P = *Prog;
-  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(P, Site), StreamPtr};
+  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(P, Site), Stream};
   bool Skip = Capturing; // anything that synchronizes
 
   // Host-side breadcrumb: the crash handler names this site.
@@ -2808,7 +2870,8 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       return;
     }
     std::string Err;
-    if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(StreamPtr), Err))
+    if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(Stream), Lane,
+                    C.site ? C.site->stream : nullptr, Err))
       cudaFailure(C, Err);
 #endif
   };
@@ -2820,7 +2883,10 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
 #if AOTI_RT_CUDA
   // A deferred NaN check: no sync here (only when nothing else in this
   // probe needs one).
-  if (!Skip && Pr.nan_deferred && Pr.nan_roles && !Pr.sync && !Pr.save &&
+  // Deferred checks are read by syncing run_impl's stream: a launch on
+  // another stream checks right away.
+  if (!Skip && Lane == 0 && Pr.nan_deferred && Pr.nan_roles && !Pr.sync &&
+      !Pr.save &&
       Pr.print < kPrintStats && deferProbe(Site, Ph, Tensors, N, Pr, C)) {
     StreamCrumb();
     return;
@@ -2860,7 +2926,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       It.why.clear();
     }
     std::string Err;
-    if (!materialize(S, B, StreamPtr, P.max_print_values, Run, Err))
+    if (!materialize(S, B, Stream, P.max_print_values, Run, Err))
       cudaFailure(C, Err);
   }
 
@@ -2928,7 +2994,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
       }
       if (!Missing.items.empty()) {
         std::string Err;
-        if (!materialize(S, Missing, StreamPtr, 0, Run, Err))
+        if (!materialize(S, Missing, Stream, 0, Run, Err))
           cudaFailure(C, Err);
         for (size_t K = 0; K < Targets.size(); ++K) {
           Targets[K]->haveStats = Missing.items[K].haveStats;
@@ -3032,7 +3098,7 @@ inline void RunScope::probe(int Site, Phase Ph, const TensorRef *Tensors,
 #if AOTI_RT_CUDA
   // 4. Sync: the launch (and everything before it) finished without error.
   if (Pr.sync && !Skip) {
-    cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(Stream));
     global().hostSyncs.fetch_add(1);
     if (E == cudaSuccess)
       E = cudaGetLastError();

@@ -3,10 +3,12 @@
 wrapper's own language flags (-std=c++17, AOTI's defines, -Wall -pedantic as
 in its compile command) and the real torch headers.
 
-    compile-check.py WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
+    compile-check.py [--std=c++20] [--overlay=DIR] WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
 
-Prints `PRESET COMPILER: ok` or the first diagnostics; exits 1 on any error
-or any warning in code aoti-instrument inserted.
+--overlay=DIR puts DIR before the torch include dir, for the tool and the
+compilers (test/Inputs/derived/torch-2.13-overlay: the two 2.13 headers the
+2.13+ forms need). Prints `PRESET COMPILER: ok` or the first diagnostics;
+exits 1 on any error or any warning in code aoti-instrument inserted.
 """
 import glob
 import os
@@ -16,22 +18,34 @@ import tempfile
 
 
 def main():
-    wrapper, presets, torch_include = sys.argv[1:4]
-    compilers = sys.argv[4:]
+    args = sys.argv[1:]
+    std, overlay = "c++17", None
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if opt.startswith("--std="):
+            std = opt[len("--std="):]
+        elif opt.startswith("--overlay="):
+            overlay = opt[len("--overlay="):]
+    wrapper, presets, torch_include = args[0:3]
+    compilers = args[3:]
     text = open(wrapper).read()
-    flags = ["-fsyntax-only", "-std=c++17", "-DTORCH_INDUCTOR_CPP_WRAPPER",
-             "-DSTANDALONE_TORCH_HEADER", "-DC10_USING_CUSTOM_GENERATED_MACROS",
-             "-Wall", "-Wno-unused-variable", "-Wno-unknown-pragmas",
-             f"-I{torch_include}", "-I/usr/local/cuda/include"]
+    includes = ([f"-I{overlay}"] if overlay else []) + [
+        f"-I{torch_include}", "-I/usr/local/cuda/include"]
+    lang = [f"-std={std}", "-DTORCH_INDUCTOR_CPP_WRAPPER",
+            "-DSTANDALONE_TORCH_HEADER", "-DC10_USING_CUSTOM_GENERATED_MACROS"]
     if "aoti_include/cuda.h" in text:
-        flags.append("-DUSE_CUDA")
+        lang.append("-DUSE_CUDA")
+    flags = (["-fsyntax-only"] + lang +
+             ["-Wall", "-Wno-unused-variable", "-Wno-unknown-pragmas"] + includes)
+    tool_flags = ([f"--torch-include={torch_include}"] if not overlay else
+                  ["--"] + lang + includes)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for rules in sorted(glob.glob(os.path.join(presets, "*.yaml"))):
             name = os.path.basename(rules)[:-5]
             out = os.path.join(tmp, name + ".wrapper.cpp")
             subprocess.run(["aoti-instrument", wrapper, "-rules", rules, "-o",
-                            out, f"--torch-include={torch_include}"],
+                            out] + tool_flags,
                            check=True, capture_output=True)
             for cc in compilers:
                 cmd = [cc] + flags + [out]

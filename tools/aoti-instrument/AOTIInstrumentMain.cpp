@@ -16,7 +16,7 @@ namespace {
 llvm::cl::OptionCategory ToolCategory("aoti-instrument options");
 
 llvm::cl::opt<std::string> InputPath(llvm::cl::Positional,
-                                     llvm::cl::desc("<wrapper.cpp>"),
+                                     llvm::cl::desc("<wrapper.cpp | model.pt2>"),
                                      llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<ListFormat> List(
@@ -36,14 +36,21 @@ llvm::cl::opt<std::string> RulesPath(
 
 llvm::cl::opt<std::string> OutputPath(
     "o",
-    llvm::cl::desc("Write the instrumented wrapper to <file> (default: "
-                   "stdout); written atomically"),
+    llvm::cl::desc("Write the instrumented wrapper (default: stdout) or "
+                   "package (required) to <file>; written atomically"),
     llvm::cl::value_desc("file"), llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<bool> InPlace(
     "i",
     llvm::cl::desc("Rewrite the wrapper in place, keeping the original as "
                    "<wrapper>.orig"),
+    llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<bool> PrintCompileCommand(
+    "print-compile-command",
+    llvm::cl::desc("Print the command(s) that build the wrapper (compiling "
+                   "the -o file when given) or rebuild the package's models, "
+                   "adapted to this machine, and exit"),
     llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<std::string> BuildPath(
@@ -78,6 +85,13 @@ llvm::cl::opt<std::string>
                 llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
 
 llvm::cl::extrahelp MoreHelp(R"(
+A .pt2 package (torch._inductor.aoti_compile_and_package) is taken whole:
+each model's wrapper is instrumented and its .so rebuilt with the package's
+own recorded commands (the weights and cubins are reused, taken out of the
+original .so), and a new package is written with -o (or -i). The original is
+never modified. A package made with package_cpp_only has no .so: only its
+wrapper is instrumented.
+
 Compile flags are taken from, in order: flags after '--' (used as given);
 the compile_commands.json in the -p directory; the '// Compile cmd' comment
 AOTI writes at the end of wrapper.cpp; a *_compile_flags.json beside it;
@@ -91,6 +105,9 @@ about 0.5-1 GB, only torch/include is kept) into
 $AOTI_CACHE_DIR/torch-headers (default ~/.cache/aoti-instrument).
 
 Examples:
+  aoti-instrument model.pt2 -rules yaml-rules/nan-hunt.yaml -o model.debug.pt2
+  aoti-instrument model.pt2 --list
+  aoti-instrument model.pt2 --print-compile-command
   aoti-instrument wrapper.cpp -rules yaml-rules/pinpoint-ima.yaml -o out.cpp
   aoti-instrument wrapper.cpp -rules nan-hunt.yaml -i
   aoti-instrument wrapper.cpp --list
@@ -101,9 +118,13 @@ Examples:
 Exit codes:
   0  success
   1  bad command line
-  2  input file missing, unreadable, empty or not text
-  3  not an AOTInductor wrapper (no AOTInductorModel::run_impl)
-  4  clang could not parse the wrapper (e.g. torch headers not found)
+  2  input file missing, unreadable, empty or not text (or not a readable
+     zip archive, for a package)
+  3  not an AOTInductor wrapper (no AOTInductorModel::run_impl), or a
+     package without data/aotinductor/<model>/
+  4  clang could not parse the wrapper (e.g. torch headers not found), or a
+     package's model could not be rebuilt (the failing step and its
+     command are printed)
   5  bad rules file
   6  cannot write the output, or the input is already instrumented
   7  the headers of --torch-version cannot be fetched (e.g. offline)
@@ -139,7 +160,7 @@ int main(int Argc, const char **Argv) {
     return static_cast<int>(ExitCode::Usage);
   if (InputPath.empty()) {
     llvm::errs() << "aoti-instrument: error: no input file; usage: "
-                    "aoti-instrument <wrapper.cpp> (--list | -rules FILE [-o OUT | -i]) [-- <flags>]\n";
+                    "aoti-instrument <wrapper.cpp | model.pt2> (--list | -rules FILE [-o OUT | -i]) [-- <flags>]\n";
     return static_cast<int>(ExitCode::Usage);
   }
 
@@ -155,6 +176,7 @@ int main(int Argc, const char **Argv) {
   Options.RulesPath = RulesPath;
   Options.OutputPath = OutputPath;
   Options.InPlace = InPlace;
+  Options.PrintCompileCommand = PrintCompileCommand;
   if (llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs()))
     return reportError(std::move(E), llvm::errs());
   return static_cast<int>(ExitCode::Success);

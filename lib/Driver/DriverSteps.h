@@ -1,0 +1,54 @@
+//===- DriverSteps.h - Stages shared by the wrapper and package flows -*- C++ -*-===//
+//
+// Internal to lib/Driver: the steps a wrapper goes through whether it was
+// given on the command line or taken out of a .pt2 package.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_DRIVER_DRIVERSTEPS_H
+#define AOTI_DRIVER_DRIVERSTEPS_H
+
+#include "Analysis/LaunchSite.h"
+#include "Driver/Driver.h"
+#include "Instrument/Rewriter.h"
+#include "Rules/Rules.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+
+namespace aoti {
+
+/// Works out compile flags for \p Path (whose text is \p Text) and analyzes
+/// it; notes go to \p Err.
+llvm::Expected<WrapperInventory> analyzeWrapperFile(
+    const DriverOptions &Options, llvm::StringRef Path, llvm::StringRef Text,
+    llvm::raw_ostream &Err);
+
+/// Plans and rewrites \p Original; warnings go to \p Err.
+llvm::Expected<std::string>
+instrumentWrapperText(const RuleSet &Rules, const WrapperInventory &Inventory,
+                      llvm::StringRef Original, llvm::StringRef DisplayName,
+                      InstrumentSummary &Summary, size_t &SitesMatched,
+                      llvm::raw_ostream &Err);
+
+/// "(4 of 4 launch sites matched by 1 rule)", or "" without rules.
+std::string describeMatches(const RuleSet &Rules, size_t SitesMatched,
+                            size_t Sites);
+
+/// The torch/include a wrapper is parsed and built against.
+std::string torchIncludeDirFor(const DriverOptions &Options);
+
+/// The package flow (lib/Driver/PackageDriver.cpp).
+llvm::Error runPackageDriver(const DriverOptions &Options,
+                             const std::optional<RuleSet> &Rules,
+                             llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+
+/// --print-compile-command on a wrapper.
+llvm::Error printWrapperCompileCommand(const DriverOptions &Options,
+                                       llvm::StringRef Text,
+                                       llvm::raw_ostream &Out,
+                                       llvm::raw_ostream &Err);
+
+} // namespace aoti
+
+#endif // AOTI_DRIVER_DRIVERSTEPS_H

@@ -1,0 +1,306 @@
+//===- PackageDriver.cpp - Run a .pt2 package through the tool ------------===//
+//
+// A package goes in and an instrumented package comes out: each model's
+// wrapper is taken out, analyzed and instrumented like a wrapper given on the
+// command line, its .so is rebuilt with the package's own recorded commands
+// (lib/Package/Rebuild.h), and a new archive holds the instrumented wrapper
+// and the new .so in place of the old ones. The input is never modified, and
+// nothing is written at the output unless every model was rebuilt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver/DriverSteps.h"
+#include "Output/Inventory.h"
+#include "Output/OutputFile.h"
+#include "Package/PackageArchive.h"
+#include "Package/Rebuild.h"
+#include "Analysis/CompileFlags.h"
+#include "Runtime/RuntimeSource.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace aoti;
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace {
+
+/// A temporary directory removed with everything in it when done.
+class WorkDir {
+public:
+  llvm::Error create() {
+    if (std::error_code EC = fs::createUniqueDirectory("aoti-instrument", Dir))
+      return makeToolError(ExitCode::OutputError, "",
+                           "cannot create a temporary directory: " +
+                               EC.message());
+    return llvm::Error::success();
+  }
+  ~WorkDir() {
+    if (!Dir.empty() && !std::getenv("AOTI_INSTRUMENT_KEEP_WORK"))
+      fs::remove_directories(Dir);
+  }
+  std::string sub(const llvm::Twine &Name) const {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Name);
+    return std::string(P);
+  }
+  StringRef path() const { return Dir; }
+
+private:
+  llvm::SmallString<128> Dir;
+};
+
+/// A model taken out of the package.
+struct ExtractedModel {
+  const PackageModel *Model;
+  ModelFiles Files;
+  std::string WrapperText;
+  /// File on disk -> its entry in the archive.
+  llvm::StringMap<std::string> EntryOf;
+};
+
+llvm::Expected<ExtractedModel> extract(const PackageArchive &Archive,
+                                       const PackageModel &Model,
+                                       StringRef Dir) {
+  auto Paths = Archive.extractModel(Model, Dir);
+  if (!Paths)
+    return Paths.takeError();
+  ExtractedModel M{&Model, {}, {}, {}};
+  for (size_t I = 0; I < Paths->size(); ++I)
+    M.EntryOf[(*Paths)[I]] = Model.Entries[I];
+  auto Files = findModelFiles(*Paths, Model.Name);
+  if (!Files)
+    return Files.takeError();
+  M.Files = std::move(*Files);
+  auto Buffer = readWrapperFile(M.Files.Wrapper);
+  if (!Buffer)
+    return Buffer.takeError();
+  M.WrapperText = (*Buffer)->getBuffer().str();
+  return M;
+}
+
+/// The cache root: $AOTI_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/
+/// aoti-instrument (as scripts/env.sh).
+std::string cacheDir() {
+  if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
+    return Env;
+  llvm::SmallString<256> Dir;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Dir = Xdg;
+  else if (!llvm::sys::path::home_directory(Dir))
+    return "";
+  else
+    path::append(Dir, ".cache");
+  path::append(Dir, "aoti-instrument");
+  return std::string(Dir);
+}
+
+/// This machine's torch and CUDA, for rebuilding.
+llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
+  LocalToolchain Toolchain;
+  Toolchain.TorchIncludeDir = torchIncludeDirFor(Options);
+  if (Toolchain.TorchIncludeDir.empty())
+    return makeToolError(
+        ExitCode::CompileError, Options.InputPath,
+        "no torch found to rebuild the package's models against",
+        "pass --torch-include=<torch>/include, or put a python3 that has "
+        "torch on PATH (--python)");
+  llvm::SmallString<256> Lib(Toolchain.TorchIncludeDir);
+  path::remove_filename(Lib);
+  path::append(Lib, "lib");
+  if (fs::is_directory(Lib))
+    Toolchain.TorchLibDir = std::string(Lib);
+  Toolchain.CudaHome = cudaHome();
+  Toolchain.BuildCacheDir = cacheDir() + "/build-cache";
+  if (fs::create_directories(Toolchain.BuildCacheDir))
+    Toolchain.BuildCacheDir.clear(); // no cache: build everything each time
+  return Toolchain;
+}
+
+void printSteps(const RebuildPlan &Plan, StringRef Work,
+                llvm::raw_ostream &Out) {
+  auto Print = [&](const BuildStep &Step) {
+    std::string Line = commandLine(Step);
+    // The work dir is temporary: name it as a variable.
+    for (size_t Pos; (Pos = Line.find(Work.str())) != std::string::npos;)
+      Line.replace(Pos, Work.size(), "$WORK");
+    Out << "# " << Step.What << "\n" << Line << "\n";
+  };
+  for (const BuildStep &Step : Plan.Early)
+    Print(Step);
+  Print(Plan.CompileWrapper);
+  Print(Plan.Link);
+}
+
+} // namespace
+
+llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
+                                   const std::optional<RuleSet> &Rules,
+                                   llvm::raw_ostream &Out,
+                                   llvm::raw_ostream &Err) {
+  auto Archive = PackageArchive::open(Options.InputPath);
+  if (!Archive)
+    return Archive.takeError();
+  WorkDir Work;
+  if (llvm::Error E = Work.create())
+    return E;
+  const std::vector<PackageModel> &Models = Archive->models();
+  bool Listing = Options.List != ListFormat::None;
+  bool Json = Options.List == ListFormat::Json;
+
+  std::optional<LocalToolchain> Toolchain;
+  if (!Listing) {
+    auto TC = localToolchain(Options);
+    if (!TC)
+      return TC.takeError();
+    Toolchain = std::move(*TC);
+  }
+
+  if (Json)
+    Out << "{\"package\": " << llvm::json::Value(Options.InputPath)
+        << ", \"models\": [";
+  llvm::StringMap<std::string> Replacements;
+  for (size_t Index = 0; Index < Models.size(); ++Index) {
+    const PackageModel &Model = Models[Index];
+    auto M = extract(*Archive, Model, Work.sub("model" + llvm::Twine(Index)));
+    if (!M)
+      return M.takeError();
+    StringRef WrapperName = path::filename(M->Files.Wrapper);
+    std::string Label = Options.InputPath + ": model '" + Model.Name + "'";
+
+    if (Listing) {
+      auto Inventory =
+          analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
+      if (!Inventory)
+        return Inventory.takeError();
+      Inventory->File = M->EntryOf[M->Files.Wrapper];
+      if (Json) {
+        Out << (Index ? ", " : "") << "{\"name\": "
+            << llvm::json::Value(Model.Name) << ", \"inventory\": ";
+        printInventoryJson(*Inventory, Out);
+        Out << "}";
+      } else {
+        Out << (Index ? "\n" : "") << "model '" << Model.Name << "' ("
+            << Inventory->File << "):\n";
+        printInventoryTable(*Inventory, Out);
+      }
+      continue;
+    }
+
+    if (isInstrumented(M->WrapperText))
+      return makeToolError(ExitCode::OutputError, Options.InputPath,
+                           "model '" + Model.Name +
+                               "' is already instrumented by aoti-instrument",
+                           "run it on the original package");
+    std::string Build = Work.sub("build" + llvm::Twine(Index));
+    if (std::error_code EC = fs::create_directories(Build))
+      return makeToolError(ExitCode::OutputError, Build,
+                           "cannot create directory: " + EC.message());
+    std::string Instrumented = Build + "/" + WrapperName.str();
+    std::optional<RebuildPlan> Plan;
+    // A precompiled header built for a rebuild that then failed is no use.
+    auto DropUnpublished = llvm::make_scope_exit([&] {
+      if (Plan)
+        dropUnpublished(*Plan);
+    });
+    if (Options.PrintCompileCommand)
+      Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
+    if (!M->Files.SharedObject.empty()) {
+      Toolchain->WrapperPrelude = runtimePrelude(
+          StringRef(M->WrapperText).contains("aoti_include/cuda.h"));
+      auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);
+      if (!Planned)
+        return Planned.takeError();
+      Plan = std::move(*Planned);
+      for (const std::string &Note : Plan->Notes)
+        llvm::WithColor::note(Err, Label) << Note << "\n";
+    }
+    if (Options.PrintCompileCommand) {
+      if (!Plan)
+        return makeToolError(ExitCode::CompileError, Label,
+                             "the model has no .so to rebuild "
+                             "(package_cpp_only): build it with the "
+                             "package's CMakeLists.txt");
+      Out << "# model '" << Model.Name << "'\n";
+      printSteps(*Plan, Work.path(), Out);
+      continue;
+    }
+
+    // The kernels and the weights do not depend on the instrumentation:
+    // they build while the wrapper is analyzed.
+    BuildRunner Runner(Build);
+    if (Plan)
+      for (const BuildStep &Step : Plan->Early)
+        if (llvm::Error E = Runner.start(Step))
+          return E;
+    if (Plan && Plan->PrecompileStep)
+      Err << Label << ": " << Plan->Early[*Plan->PrecompileStep].What
+          << ", once\n";
+    Err << Label << ": analyzing " << WrapperName << "\n";
+    auto Inventory =
+        analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
+    if (!Inventory)
+      return Inventory.takeError();
+    InstrumentSummary Summary;
+    size_t Matched = 0;
+    auto Text = instrumentWrapperText(*Rules, *Inventory, M->WrapperText,
+                                      WrapperName, Summary, Matched, Err);
+    if (!Text)
+      return Text.takeError();
+    if (llvm::Error E = writeOutput(Instrumented, *Text))
+      return E;
+    Replacements[M->EntryOf[M->Files.Wrapper]] = Instrumented;
+    Err << Label << ": " << Summary.describe()
+        << describeMatches(*Rules, Matched, Inventory->Sites.size()) << "\n";
+
+    if (!Plan) {
+      llvm::WithColor::note(Err, Label)
+          << "the model has no .so (package_cpp_only): only its wrapper is "
+             "instrumented; build it with the package's CMakeLists.txt\n";
+      continue;
+    }
+    Err << Label << ": rebuilding " << path::filename(Plan->OutputSo) << "\n";
+    // Early steps are numbered first in the runner.
+    if (Plan->PrecompileStep)
+      if (llvm::Error E = Runner.waitFor(*Plan->PrecompileStep))
+        return E;
+    if (llvm::Error E = Runner.start(Plan->CompileWrapper))
+      return E;
+    if (llvm::Error E = Runner.wait())
+      return E;
+    if (llvm::Error E = Runner.run(Plan->Link))
+      return E;
+    if (llvm::Error E = appendTrailer(Plan->Data, Plan->OutputSo))
+      return E;
+    publishToCache(*Plan);
+    Replacements[M->EntryOf[M->Files.SharedObject]] = Plan->OutputSo;
+  }
+  if (Json)
+    Out << "]}\n";
+  if (Listing || Options.PrintCompileCommand)
+    return llvm::Error::success();
+
+  std::string Destination = Options.InPlace ? Options.InputPath
+                                            : Options.OutputPath;
+  if (Options.InPlace) {
+    std::string Orig = Options.InputPath + ".orig";
+    if (std::error_code EC = fs::copy_file(Options.InputPath, Orig))
+      return makeToolError(ExitCode::OutputError, Orig,
+                           "cannot keep the original: " + EC.message());
+  }
+  if (llvm::Error E = Archive->writeWithReplacements(Destination, Replacements))
+    return E;
+  Err << Options.InputPath << ": " << Models.size() << " model"
+      << (Models.size() == 1 ? "" : "s") << " instrumented -> " << Destination
+      << (Options.InPlace ? " (original kept as " + Options.InputPath + ".orig)"
+                          : "")
+      << "\n";
+  return llvm::Error::success();
+}

@@ -1,0 +1,232 @@
+//===- EmbeddedData.cpp - Data AOTI links into a model's .so --------------===//
+
+#include "Package/EmbeddedData.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cstring>
+
+using namespace aoti;
+using llvm::StringRef;
+namespace object = llvm::object;
+
+namespace {
+
+/// Torch aligns the weights blob to 64 bytes (codecache.py, ALIGN_BYTES).
+constexpr unsigned BlobAlign = 64;
+/// mmap'ed weights start on a 16 KiB boundary (model_base.h checks it).
+constexpr uint64_t TrailerAlign = 16384;
+
+struct SymbolPlace {
+  object::section_iterator Section;
+  uint64_t Address;
+};
+
+llvm::Error objectError(StringRef Path, const llvm::Twine &Why) {
+  return makeToolError(ExitCode::InputFile, Path.str(), Why.str());
+}
+
+/// End of everything the ELF headers describe: what follows is appended.
+template <class ELFT>
+uint64_t imageEnd(const object::ELFFile<ELFT> &File) {
+  const auto &Header = File.getHeader();
+  uint64_t End = Header.e_shoff + uint64_t(Header.e_shnum) * Header.e_shentsize;
+  End = std::max<uint64_t>(End, Header.e_phoff + uint64_t(Header.e_phnum) *
+                                                     Header.e_phentsize);
+  if (auto Sections = File.sections()) {
+    for (const auto &S : *Sections)
+      if (S.sh_type != llvm::ELF::SHT_NOBITS)
+        End = std::max<uint64_t>(End, S.sh_offset + S.sh_size);
+  } else {
+    llvm::consumeError(Sections.takeError());
+  }
+  if (auto Segments = File.program_headers()) {
+    for (const auto &P : *Segments)
+      End = std::max<uint64_t>(End, P.p_offset + P.p_filesz);
+  } else {
+    llvm::consumeError(Segments.takeError());
+  }
+  return End;
+}
+
+} // namespace
+
+llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
+                                                    StringRef WrapperText) {
+  auto Binary = object::ObjectFile::createObjectFile(SoPath);
+  if (!Binary)
+    return objectError(SoPath, "cannot read the model's shared library: " +
+                                   llvm::toString(Binary.takeError()));
+  const auto *Elf =
+      llvm::dyn_cast<object::ELF64LEObjectFile>(Binary->getBinary());
+  if (!Elf)
+    return objectError(SoPath, "the model's shared library is not a 64-bit "
+                               "little-endian ELF file; only Linux x86-64 "
+                               "and aarch64 packages can be rebuilt");
+
+  // Defined symbols, from the static and the dynamic symbol tables.
+  llvm::StringMap<SymbolPlace> Symbols;
+  llvm::StringSet<> Defined; // absolute ones (objcopy's _size) included
+  auto Collect = [&](const object::SymbolRef &Sym) {
+    auto Flags = Sym.getFlags();
+    if (!Flags || (*Flags & object::SymbolRef::SF_Undefined)) {
+      if (!Flags)
+        llvm::consumeError(Flags.takeError());
+      return;
+    }
+    auto Name = Sym.getName();
+    auto Address = Sym.getAddress();
+    auto Section = Sym.getSection();
+    if (!Name || !Address || !Section) {
+      llvm::consumeError(Name.takeError());
+      llvm::consumeError(Address.takeError());
+      llvm::consumeError(Section.takeError());
+      return;
+    }
+    Defined.insert(*Name);
+    if (*Section != Elf->section_end())
+      Symbols.try_emplace(*Name, SymbolPlace{*Section, *Address});
+  };
+  for (const object::SymbolRef &Sym : Elf->symbols())
+    Collect(Sym);
+  for (const object::SymbolRef &Sym : Elf->getDynamicSymbolIterators())
+    Collect(Sym);
+
+  EmbeddedData Data;
+  for (const auto &Entry : Symbols) {
+    StringRef Name = Entry.getKey();
+    if (!Name.consume_back("_start"))
+      continue;
+    bool Wanted = Name == ConstantsSymbol ||
+                  (Name.starts_with("__") &&
+                   WrapperText.contains((Name + "_start").str()));
+    auto End = Symbols.find((Name + "_end").str());
+    if (!Wanted || End == Symbols.end())
+      continue;
+    const SymbolPlace &Start = Entry.getValue();
+    if (End->getValue().Section != Start.Section ||
+        End->getValue().Address < Start.Address)
+      return objectError(SoPath, "symbols " + Name + "_start and " + Name +
+                                     "_end do not bound one range");
+    object::SectionRef Section = *Start.Section;
+    auto Contents = Section.getContents();
+    auto SectionName = Section.getName();
+    if (!Contents || !SectionName) {
+      llvm::consumeError(SectionName.takeError());
+      return objectError(SoPath, "cannot read the section of " + Name +
+                                     "_start: " +
+                                     llvm::toString(Contents.takeError()));
+    }
+    uint64_t Offset = Start.Address - Section.getAddress();
+    uint64_t Size = End->getValue().Address - Start.Address;
+    if (Offset + Size > Contents->size())
+      return objectError(SoPath, Name + " lies outside its section");
+    EmbeddedBlob Blob;
+    Blob.Symbol = Name.str();
+    Blob.Section = SectionName->str();
+    Blob.Writable = !Section.isText() &&
+                    (Elf->getSection(Section.getRawDataRefImpl())->sh_flags &
+                     llvm::ELF::SHF_WRITE);
+    Blob.HasSizeSymbol = Defined.contains((Name + "_size").str());
+    Blob.Bytes = Contents->substr(Offset, Size).str();
+    Data.Blobs.push_back(std::move(Blob));
+  }
+  auto IsConstants = [](const EmbeddedBlob &B) {
+    return B.Symbol == ConstantsSymbol;
+  };
+  auto Constants = llvm::find_if(Data.Blobs, IsConstants);
+  if (Constants == Data.Blobs.end())
+    return objectError(SoPath,
+                       "no weights found in the model's shared library "
+                       "(symbols _binary_constants_bin_start/_end); was it "
+                       "stripped?");
+  // Deterministic order: the weights first, then by name.
+  std::sort(Data.Blobs.begin(), Data.Blobs.end(),
+            [&](const EmbeddedBlob &A, const EmbeddedBlob &B) {
+              if (IsConstants(A) != IsConstants(B))
+                return IsConstants(A);
+              return A.Symbol < B.Symbol;
+            });
+  Constants = Data.Blobs.begin();
+
+  // Weights appended after the image: the blob holds (size + 8, magic).
+  StringRef File = Elf->getData();
+  uint64_t End = imageEnd(Elf->getELFFile());
+  if (End < File.size() && Constants->Bytes.size() == 16) {
+    uint64_t WeightsSize;
+    std::memcpy(&WeightsSize, Constants->Bytes.data(), sizeof(WeightsSize));
+    if (WeightsSize > File.size() - End)
+      return objectError(SoPath, "appended weights are shorter than their "
+                                 "recorded size");
+    Data.Trailer = File.take_back(WeightsSize).str();
+  }
+  return Data;
+}
+
+llvm::Expected<std::string>
+aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
+  std::string Asm;
+  llvm::raw_string_ostream OS(Asm);
+  OS << "/* Written by aoti-instrument: the data of the original model .so,\n"
+        "   under the symbols AOTI gave it. */\n";
+  for (const EmbeddedBlob &Blob : Data.Blobs) {
+    llvm::SmallString<256> BinPath(DataDir);
+    llvm::sys::path::append(BinPath, Blob.Symbol + ".bin");
+    std::error_code EC;
+    llvm::raw_fd_ostream Bin(BinPath, EC);
+    if (EC)
+      return makeToolError(ExitCode::OutputError, std::string(BinPath),
+                           "cannot write: " + EC.message());
+    Bin << Blob.Bytes;
+    Bin.close();
+    if (Bin.has_error())
+      return makeToolError(ExitCode::OutputError, std::string(BinPath),
+                           "cannot write: " + Bin.error().message());
+    // torch names weights' sections .lrodata/.ldata (large data); keep the
+    // original's name and writability.
+    OS << "\t.section\t" << Blob.Section << ", \"a"
+       << (Blob.Writable ? "w" : "") << "\"\n"
+       << "\t.balign " << BlobAlign << "\n"
+       << "\t.globl\t" << Blob.Symbol << "_start\n"
+       << Blob.Symbol << "_start:\n"
+       << "\t.incbin \"";
+    OS.write_escaped(BinPath);
+    OS << "\"\n"
+       << "\t.globl\t" << Blob.Symbol << "_end\n"
+       << Blob.Symbol << "_end:\n";
+    if (Blob.HasSizeSymbol)
+      OS << "\t.globl\t" << Blob.Symbol << "_size\n"
+         << "\t.set\t" << Blob.Symbol << "_size, " << Blob.Bytes.size()
+         << "\n";
+  }
+  OS << "\t.section\t.note.GNU-stack,\"\",@progbits\n";
+  return Asm;
+}
+
+llvm::Error aoti::appendTrailer(const EmbeddedData &Data, StringRef SoPath) {
+  if (Data.Trailer.empty())
+    return llvm::Error::success();
+  uint64_t Size;
+  if (std::error_code EC = llvm::sys::fs::file_size(SoPath, Size))
+    return makeToolError(ExitCode::OutputError, SoPath.str(),
+                         "cannot append weights: " + EC.message());
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(SoPath, EC, llvm::sys::fs::OF_Append);
+  if (EC)
+    return makeToolError(ExitCode::OutputError, SoPath.str(),
+                         "cannot append weights: " + EC.message());
+  OS.indent(TrailerAlign - Size % TrailerAlign);
+  OS << Data.Trailer;
+  OS.close();
+  if (OS.has_error())
+    return makeToolError(ExitCode::OutputError, SoPath.str(),
+                         "cannot append weights: " + OS.error().message());
+  return llvm::Error::success();
+}

@@ -1,0 +1,211 @@
+//===- PackageArchive.cpp - Read and write .pt2 packages ------------------===//
+
+#include "Package/PackageArchive.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <zip.h>
+
+using namespace aoti;
+using llvm::StringRef;
+
+namespace {
+
+constexpr StringRef AOTIDir = "data/aotinductor/";
+
+std::string zipErrorText(int Code) {
+  zip_error_t E;
+  zip_error_init_with_code(&E, Code);
+  std::string Text = zip_error_strerror(&E);
+  zip_error_fini(&E);
+  return Text;
+}
+
+/// Splits an entry name into (model prefix, model name) when it lies in a
+/// model folder: `[<archive>/]data/aotinductor/<model>/<file>`.
+bool modelOf(StringRef Entry, StringRef &Prefix, StringRef &Model) {
+  size_t Pos = Entry.find(AOTIDir);
+  if (Pos == StringRef::npos)
+    return false;
+  // data/ must start the name or follow the archive folder.
+  StringRef Before = Entry.take_front(Pos);
+  if (!Before.empty() && (Before.count('/') != 1 || !Before.ends_with("/")))
+    return false;
+  StringRef Rest = Entry.drop_front(Pos + AOTIDir.size());
+  size_t Slash = Rest.find('/');
+  if (Slash == StringRef::npos || Slash == 0 || Slash + 1 == Rest.size())
+    return false;
+  Model = Rest.take_front(Slash);
+  Prefix = Entry.take_front(Pos + AOTIDir.size() + Slash + 1);
+  return true;
+}
+
+} // namespace
+
+struct PackageArchive::Impl {
+  zip_t *Zip = nullptr;
+  ~Impl() {
+    if (Zip)
+      zip_discard(Zip);
+  }
+};
+
+PackageArchive::PackageArchive(std::unique_ptr<Impl> I) : I(std::move(I)) {}
+PackageArchive::PackageArchive(PackageArchive &&) noexcept = default;
+PackageArchive::~PackageArchive() = default;
+
+bool PackageArchive::looksLikeZip(StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFileSlice(Path, 4, 0);
+  return Buffer && (*Buffer)->getBuffer() == StringRef("PK\3\4", 4);
+}
+
+llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path) {
+  int Err = 0;
+  zip_t *Zip = zip_open(Path.str().c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &Err);
+  if (!Zip)
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "cannot read package: " + zipErrorText(Err));
+  auto I = std::make_unique<Impl>();
+  I->Zip = Zip;
+  PackageArchive Archive(std::move(I));
+  Archive.Path = Path.str();
+
+  zip_int64_t N = zip_get_num_entries(Zip, 0);
+  for (zip_int64_t Index = 0; Index < N; ++Index) {
+    const char *Name = zip_get_name(Zip, Index, ZIP_FL_ENC_GUESS);
+    if (!Name)
+      continue;
+    StringRef Entry(Name), Prefix, Model;
+    if (Entry.ends_with("/") || !modelOf(Entry, Prefix, Model))
+      continue;
+    auto It = llvm::find_if(Archive.Models, [&](const PackageModel &M) {
+      return M.Prefix == Prefix;
+    });
+    if (It == Archive.Models.end()) {
+      Archive.Models.push_back({Model.str(), {}, Prefix.str()});
+      It = std::prev(Archive.Models.end());
+    }
+    It->Entries.push_back(Entry.str());
+  }
+  if (Archive.Models.empty())
+    return makeToolError(ExitCode::NotAWrapper, Path.str(),
+                         "not an AOTInductor package: no "
+                         "data/aotinductor/<model>/ folder in the archive");
+  return std::move(Archive);
+}
+
+llvm::Expected<std::vector<std::string>>
+PackageArchive::extractModel(const PackageModel &Model, StringRef Dir) const {
+  std::vector<std::string> Written;
+  for (const std::string &Entry : Model.Entries) {
+    StringRef Relative = StringRef(Entry).drop_front(Model.Prefix.size());
+    // Never write outside Dir, whatever the archive says.
+    for (auto It = llvm::sys::path::begin(Relative),
+              End = llvm::sys::path::end(Relative);
+         It != End; ++It)
+      if (*It == ".." || llvm::sys::path::is_absolute(Relative))
+        return makeToolError(ExitCode::InputFile, Path,
+                             "refusing entry '" + Entry +
+                                 "': its path leaves the model folder");
+    llvm::SmallString<256> Out(Dir);
+    llvm::sys::path::append(Out, Relative);
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(Out)))
+      return makeToolError(ExitCode::OutputError, std::string(Out),
+                           "cannot create directory: " + EC.message());
+
+    zip_stat_t Stat;
+    zip_file_t *File = nullptr;
+    if (zip_stat(I->Zip, Entry.c_str(), 0, &Stat) != 0 ||
+        !(File = zip_fopen(I->Zip, Entry.c_str(), 0)))
+      return makeToolError(ExitCode::InputFile, Path,
+                           "cannot read entry '" + Entry +
+                               "': " + zip_strerror(I->Zip));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Out, EC);
+    if (EC) {
+      zip_fclose(File);
+      return makeToolError(ExitCode::OutputError, std::string(Out),
+                           "cannot write: " + EC.message());
+    }
+    char Chunk[1 << 16];
+    zip_uint64_t Total = 0;
+    zip_int64_t Got;
+    while ((Got = zip_fread(File, Chunk, sizeof(Chunk))) > 0) {
+      OS.write(Chunk, Got);
+      Total += Got;
+    }
+    std::string Why = Got < 0 ? zip_file_strerror(File) : "";
+    zip_fclose(File);
+    if (Got < 0 || Total != Stat.size)
+      return makeToolError(ExitCode::InputFile, Path,
+                           "cannot read entry '" + Entry + "': " +
+                               (Why.empty() ? "truncated" : Why));
+    Written.push_back(std::string(Out));
+  }
+  return Written;
+}
+
+llvm::Error PackageArchive::writeWithReplacements(
+    StringRef OutPath, const llvm::StringMap<std::string> &Replacements) const {
+  // A temporary file beside the output, renamed over it once complete.
+  llvm::SmallString<256> Temp;
+  llvm::SmallString<256> Model(OutPath);
+  Model += ".tmp-%%%%%%";
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+    return makeToolError(ExitCode::OutputError, OutPath.str(),
+                         "cannot write output: " + EC.message());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  auto Fail = [&](const std::string &Why) {
+    llvm::sys::fs::remove(Temp);
+    return makeToolError(ExitCode::OutputError, OutPath.str(),
+                         "cannot write package: " + Why);
+  };
+
+  int Err = 0;
+  zip_t *Out = zip_open(Temp.c_str(), ZIP_TRUNCATE, &Err);
+  if (!Out)
+    return Fail(zipErrorText(Err));
+  zip_int64_t N = zip_get_num_entries(I->Zip, 0);
+  size_t Used = 0;
+  for (zip_int64_t Index = 0; Index < N; ++Index) {
+    const char *Name = zip_get_name(I->Zip, Index, ZIP_FL_ENC_RAW);
+    if (!Name)
+      continue;
+    auto It = Replacements.find(Name);
+    zip_source_t *Source =
+        It == Replacements.end()
+            ? zip_source_zip(Out, I->Zip, Index, 0, 0, -1)
+            : zip_source_file(Out, It->second.c_str(), 0, -1);
+    if (It != Replacements.end())
+      ++Used;
+    zip_int64_t NewIndex =
+        Source ? zip_file_add(Out, Name, Source, ZIP_FL_ENC_RAW) : -1;
+    if (NewIndex < 0) {
+      std::string Why = zip_strerror(Out);
+      if (Source)
+        zip_source_free(Source);
+      zip_discard(Out);
+      return Fail(Why);
+    }
+    // As torch writes them: stored, so that loaders may map them.
+    zip_set_file_compression(Out, NewIndex, ZIP_CM_STORE, 0);
+  }
+  if (Used != Replacements.size()) {
+    zip_discard(Out);
+    return Fail("internal error: an entry to replace is not in the archive");
+  }
+  if (zip_close(Out) != 0) {
+    std::string Why = zip_strerror(Out);
+    zip_discard(Out);
+    return Fail(Why);
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, OutPath))
+    return Fail(EC.message());
+  return llvm::Error::success();
+}

@@ -1,0 +1,599 @@
+//===- Rebuild.cpp - Rebuild a packaged model's .so -----------------------===//
+
+#include "Package/Rebuild.h"
+#include "Support/ToolError.h"
+#include "Support/Trailer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+
+using namespace aoti;
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace {
+
+constexpr StringRef TorchIncludeMarker = "/torch/include";
+constexpr StringRef TorchLibSuffix = "/torch/lib";
+
+bool isTorchLibrary(StringRef Flag) {
+  return Flag == "-ltorch" || Flag == "-ltorch_cpu" || Flag == "-ltorch_cuda" ||
+         Flag == "-lc10" || Flag == "-lc10_cuda";
+}
+
+/// Adapts the commands of the generating machine to this one, noting what
+/// it changed.
+class CommandAdapter {
+public:
+  CommandAdapter(const LocalToolchain &Toolchain,
+                 std::vector<std::string> &Notes)
+      : Toolchain(Toolchain), Notes(Notes) {}
+
+  /// The compiler to run for the recorded \p Recorded.
+  llvm::Expected<std::string> compiler(StringRef Recorded) {
+    if (!Compiler.empty())
+      return Compiler;
+    if (path::is_absolute(Recorded) && fs::can_execute(Recorded)) {
+      Compiler = Recorded.str();
+      return Compiler;
+    }
+    std::vector<std::string> Candidates;
+    if (const char *Env = std::getenv("CXX"))
+      Candidates.push_back(Env);
+    Candidates.push_back(path::filename(Recorded).str());
+    Candidates.push_back("c++");
+    for (const std::string &Candidate : Candidates)
+      if (auto Found = llvm::sys::findProgramByName(Candidate)) {
+        Compiler = *Found;
+        if (path::is_absolute(Recorded) || Candidate != Recorded)
+          note("compiler '" + Recorded.str() +
+               "' of the package's build does not exist here; using '" +
+               Compiler + "'");
+        return Compiler;
+      }
+    return makeToolError(ExitCode::CompileError, "",
+                         "no C++ compiler found to rebuild the model (the "
+                         "package was built with '" +
+                             Recorded.str() + "')",
+                         "set CXX to a C++ compiler");
+  }
+
+  /// A -I/-isystem dir here, or nothing when it has no local equivalent.
+  std::optional<std::string> includeDir(StringRef Dir) {
+    size_t Torch = Dir.find(TorchIncludeMarker);
+    if (Torch != StringRef::npos && !Toolchain.TorchIncludeDir.empty())
+      return replaced(Dir, Toolchain.TorchIncludeDir +
+                               Dir.drop_front(Torch + TorchIncludeMarker.size())
+                                   .str());
+    if (fs::is_directory(Dir))
+      return Dir.str();
+    if (Dir.contains("cuda"))
+      return replaced(Dir, Toolchain.CudaHome + "/include");
+    return dropped(Dir, "include dir");
+  }
+
+  /// A -L dir here, or nothing when it has no local equivalent.
+  std::optional<std::string> libraryDir(StringRef Dir) {
+    StringRef Trimmed = Dir.rtrim('/');
+    if (Trimmed.ends_with(TorchLibSuffix)) {
+      if (Toolchain.TorchLibDir.empty())
+        return dropped(Dir, "library dir");
+      return replaced(Dir, Toolchain.TorchLibDir);
+    }
+    if (fs::is_directory(Dir))
+      return Dir.str();
+    if (Dir.contains("cuda")) {
+      for (StringRef Sub : {"lib64", "targets/x86_64-linux/lib",
+                            "targets/sbsa-linux/lib", "lib"}) {
+        llvm::SmallString<256> Local(Toolchain.CudaHome);
+        path::append(Local, Sub);
+        if (Trimmed.ends_with("/stubs"))
+          path::append(Local, "stubs");
+        if (fs::is_directory(Local))
+          return replaced(Dir, std::string(Local));
+      }
+    }
+    return dropped(Dir, "library dir");
+  }
+
+  void note(std::string Text) {
+    if (!llvm::is_contained(Notes, Text))
+      Notes.push_back(std::move(Text));
+  }
+
+private:
+  std::optional<std::string> replaced(StringRef From, std::string To) {
+    if (From != To)
+      note("'" + From.str() + "' of the package's build " +
+           (fs::is_directory(From) ? "replaced by" : "does not exist here; using") +
+           " '" + To + "'");
+    return To;
+  }
+  std::optional<std::string> dropped(StringRef Dir, StringRef Kind) {
+    note(Kind.str() + " '" + Dir.str() +
+         "' of the package's build does not exist here; left out");
+    return std::nullopt;
+  }
+
+  const LocalToolchain &Toolchain;
+  std::vector<std::string> &Notes;
+  std::string Compiler;
+};
+
+/// Whether \p Tok is the path operand of a two-token flag.
+bool takesValue(StringRef Tok) {
+  return Tok == "-o" || Tok == "-I" || Tok == "-isystem" || Tok == "-include" ||
+         Tok == "-L" || Tok == "-D" || Tok == "-U" || Tok == "-x";
+}
+
+/// The recorded compile command \p Tokens, compiling \p Source to \p Object.
+llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
+                                       StringRef What, StringRef Source,
+                                       StringRef Object,
+                                       CommandAdapter &Adapter) {
+  BuildStep Step;
+  Step.What = What.str();
+  auto Compiler = Adapter.compiler(Tokens.front());
+  if (!Compiler)
+    return Compiler.takeError();
+  Step.Argv.push_back(*Compiler);
+  bool SawSource = false, SawCompileOnly = false;
+  for (size_t I = 1; I < Tokens.size(); ++I) {
+    StringRef Tok = Tokens[I];
+    StringRef Next = I + 1 < Tokens.size() ? StringRef(Tokens[I + 1]) : "";
+    if (Tok == "-o") {
+      ++I;
+    } else if (Tok == "-include") {
+      ++I;
+      // AOTI's precompiled prefix header (torch >= 2.11) lives in the
+      // generating machine's inductor cache; it only includes the header
+      // the source includes itself.
+      (void)Next;
+      Adapter.note("the package's build used a prefix header of the "
+                   "machine that made it (AOTI's precompiled header); left "
+                   "out: the sources include the same headers themselves");
+    } else if (Tok == "-I" || Tok == "-isystem") {
+      ++I;
+      if (auto Dir = Adapter.includeDir(Next))
+        Step.Argv.insert(Step.Argv.end(), {Tok.str(), *Dir});
+    } else if (Tok.starts_with("-I")) {
+      if (auto Dir = Adapter.includeDir(Tok.drop_front(2)))
+        Step.Argv.push_back("-I" + *Dir);
+    } else if (!Tok.starts_with("-") && !SawSource &&
+               (Tok.ends_with(".cpp") || Tok.ends_with(".cc"))) {
+      Step.Argv.push_back(Source.str());
+      SawSource = true;
+    } else {
+      SawCompileOnly |= Tok == "-c";
+      Step.Argv.push_back(Tok.str());
+      if (takesValue(Tok) && I + 1 < Tokens.size())
+        Step.Argv.push_back(Tokens[++I]);
+    }
+  }
+  if (!SawSource)
+    return makeToolError(ExitCode::CompileError, "",
+                         "the recorded compile command has no source file: " +
+                             llvm::join(Tokens, " "));
+  if (!SawCompileOnly)
+    Step.Argv.push_back("-c");
+  Step.Argv.insert(Step.Argv.end(), {"-o", Object.str()});
+  return Step;
+}
+
+llvm::Expected<std::string> readText(StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "cannot read: " + Buffer.getError().message());
+  return (*Buffer)->getBuffer().str();
+}
+
+std::string inDir(StringRef Dir, StringRef Name) {
+  llvm::SmallString<256> P(Dir);
+  path::append(P, Name);
+  return std::string(P);
+}
+
+/// What a precompiled header depends on besides its text and flags: the
+/// compiler binary and the torch headers (a reinstall at the same path).
+void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
+                     const LocalToolchain &Toolchain) {
+  for (std::string File :
+       {Compiler.str(), Toolchain.TorchIncludeDir +
+                            "/torch/csrc/inductor/aoti_runtime/model_base.h",
+        Toolchain.TorchIncludeDir + "/torch/csrc/api/include/torch/version.h"}) {
+    fs::file_status Status;
+    Hash.update(File);
+    if (!fs::status(File, Status)) {
+      Hash.update(std::to_string(Status.getSize()));
+      Hash.update(std::to_string(
+          Status.getLastModificationTime().time_since_epoch().count()));
+    }
+  }
+}
+
+/// Makes \p Compile use a cached precompiled header of its source's AOTI
+/// include (and \p Extra after it), planning to build it when it is not
+/// cached: what AOTI does with its own precompiled_headers (torch >= 2.11),
+/// which exist only on the machine that made the package.
+void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
+                          StringRef SourceText, StringRef Extra,
+                          const LocalToolchain &Toolchain, RebuildPlan &Plan) {
+  if (Toolchain.BuildCacheDir.empty())
+    return;
+  StringRef Include;
+  for (StringRef Rest = SourceText; !Rest.empty() && Include.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.starts_with("#include <torch/csrc/inductor/aoti_include/"))
+      Include = Line.rtrim();
+    Rest = Next;
+  }
+  auto SourceArg = llvm::find(Compile.Argv, Source);
+  if (Include.empty() || SourceArg == Compile.Argv.end())
+    return;
+  std::string Header = (Include + "\n" + Extra).str();
+
+  llvm::SHA256 Hash;
+  Hash.update(Header);
+  for (const std::string &Arg : Compile.Argv)
+    if (Arg != Source && Arg != Compile.Argv.back())
+      Hash.update(Arg + '\0');
+  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+  std::string Cached = inDir(Toolchain.BuildCacheDir, "pch-" + Key);
+  std::string Dir = Cached;
+  if (!fs::exists(inDir(Cached, "prefix.h.gch"))) {
+    Dir = Cached + ".tmp-" + std::to_string(llvm::sys::Process::getProcessId());
+    if (fs::create_directories(Dir))
+      return;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(inDir(Dir, "prefix.h"), EC);
+    if (EC)
+      return;
+    OS << Header;
+    BuildStep Build{"precompile the wrapper's headers (cached in " +
+                        Toolchain.BuildCacheDir + ")",
+                    Compile.Argv};
+    auto Pos = Build.Argv.begin() + (SourceArg - Compile.Argv.begin());
+    Pos = Build.Argv.erase(Pos);
+    Build.Argv.insert(Pos, {"-x", "c++-header", inDir(Dir, "prefix.h")});
+    Build.Argv.back() = inDir(Dir, "prefix.h.gch");
+    Plan.PrecompileStep = Plan.Early.size();
+    Plan.Early.push_back(std::move(Build));
+    Plan.ToCache.push_back({Dir, Cached});
+  }
+  Compile.Argv.insert(Compile.Argv.begin() + 1,
+                      {"-include", inDir(Dir, "prefix.h")});
+}
+
+} // namespace
+
+llvm::Expected<ModelFiles>
+aoti::findModelFiles(llvm::ArrayRef<std::string> Paths, StringRef ModelName) {
+  ModelFiles Files;
+  auto Pick = [&](std::string &Slot, StringRef Path,
+                  StringRef Kind) -> llvm::Error {
+    if (!Slot.empty())
+      return makeToolError(ExitCode::NotAWrapper, "",
+                           "model '" + ModelName.str() + "' holds two " +
+                               Kind.str() + " files: '" + Slot + "' and '" +
+                               Path.str() + "'");
+    Slot = Path.str();
+    return llvm::Error::success();
+  };
+  for (StringRef P : Paths) {
+    StringRef Name = path::filename(P);
+    llvm::Error E = llvm::Error::success();
+    if (Name.ends_with("wrapper.cpp"))
+      E = Pick(Files.Wrapper, P, "wrapper.cpp");
+    else if (Name.ends_with("kernel.cpp"))
+      E = Pick(Files.Kernel, P, "kernel.cpp");
+    else if (Name.ends_with(".so"))
+      E = Pick(Files.SharedObject, P, ".so");
+    if (E)
+      return std::move(E);
+  }
+  if (Files.Wrapper.empty())
+    return makeToolError(ExitCode::NotAWrapper, "",
+                         "model '" + ModelName.str() +
+                             "' of the package has no wrapper.cpp: was it "
+                             "made with aot_inductor.package_cpp_only or "
+                             "by aoti_compile_and_package?");
+  return Files;
+}
+
+llvm::Expected<BuildStep>
+aoti::planWrapperCompile(StringRef WrapperText, StringRef Source,
+                         StringRef Object, const LocalToolchain &Toolchain,
+                         std::vector<std::string> &Notes) {
+  std::vector<std::string> Tokens =
+      trailerCommand(WrapperText, CompileCmdLabel);
+  if (Tokens.empty())
+    return makeToolError(ExitCode::CompileError, Source.str(),
+                         "no '// Compile cmd' comment at the end of the "
+                         "wrapper: the command it was built with is unknown");
+  CommandAdapter Adapter(Toolchain, Notes);
+  return adaptCompile(Tokens, "compile " + path::filename(Source).str(),
+                      Source, Object, Adapter);
+}
+
+llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
+                                              StringRef InstrumentedWrapper,
+                                              StringRef WorkDir,
+                                              const LocalToolchain &Toolchain) {
+  RebuildPlan Plan;
+  CommandAdapter Adapter(Toolchain, Plan.Notes);
+  auto WrapperText = readText(Files.Wrapper);
+  if (!WrapperText)
+    return WrapperText.takeError();
+  std::vector<std::string> CompileTokens =
+      trailerCommand(*WrapperText, CompileCmdLabel);
+  std::vector<std::string> LinkTokens =
+      trailerCommand(*WrapperText, LinkCmdLabel);
+  if (CompileTokens.empty() || LinkTokens.empty())
+    return makeToolError(ExitCode::CompileError, Files.Wrapper,
+                         "no '// Compile cmd' and '// Link cmd' comments at "
+                         "the end of the wrapper: the commands the model was "
+                         "built with are unknown");
+
+  std::string WrapperObject = inDir(WorkDir, "wrapper.o");
+  auto Compile = adaptCompile(CompileTokens, "compile the wrapper",
+                              InstrumentedWrapper, WrapperObject, Adapter);
+  if (!Compile)
+    return Compile.takeError();
+  Plan.CompileWrapper = std::move(*Compile);
+  usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, *WrapperText,
+                       Toolchain.WrapperPrelude, Toolchain, Plan);
+
+  std::string KernelObject;
+  if (!Files.Kernel.empty()) {
+    auto KernelText = readText(Files.Kernel);
+    if (!KernelText)
+      return KernelText.takeError();
+    std::vector<std::string> Tokens =
+        trailerCommand(*KernelText, CompileCmdLabel);
+    if (Tokens.empty())
+      return makeToolError(ExitCode::CompileError, Files.Kernel,
+                           "no '// Compile cmd' comment at the end of the "
+                           "kernel source");
+    KernelObject = inDir(WorkDir, "kernel.o");
+    auto Kernel = adaptCompile(Tokens, "compile the kernels (kernel.cpp)",
+                               Files.Kernel, KernelObject, Adapter);
+    if (!Kernel)
+      return Kernel.takeError();
+    // The kernels do not change with the instrumentation: one compile per
+    // kernel source, flags, compiler and torch.
+    std::string Cached;
+    if (!Toolchain.BuildCacheDir.empty()) {
+      llvm::SHA256 Hash;
+      Hash.update(*KernelText);
+      for (const std::string &Arg : Kernel->Argv)
+        if (Arg != Files.Kernel && Arg != KernelObject)
+          Hash.update(Arg + '\0');
+      hashEnvironment(Hash, Kernel->Argv.front(), Toolchain);
+      Cached = inDir(Toolchain.BuildCacheDir,
+                     "kernel-" +
+                         llvm::toHex(Hash.final(), true).substr(0, 24) + ".o");
+    }
+    if (!Cached.empty() && fs::exists(Cached)) {
+      KernelObject = Cached;
+    } else {
+      Plan.Early.push_back(std::move(*Kernel));
+      if (!Cached.empty())
+        Plan.ToCache.push_back({KernelObject, Cached});
+    }
+  }
+
+  // The weights (and embedded cubins) of the original .so, assembled again.
+  auto Data = readEmbeddedData(Files.SharedObject, *WrapperText);
+  if (!Data)
+    return Data.takeError();
+  Plan.Data = std::move(*Data);
+  auto Assembly = writeBlobAssembly(Plan.Data, WorkDir);
+  if (!Assembly)
+    return Assembly.takeError();
+  std::string AsmPath = inDir(WorkDir, "embedded_data.s");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(AsmPath, EC);
+    if (EC)
+      return makeToolError(ExitCode::OutputError, AsmPath,
+                           "cannot write: " + EC.message());
+    OS << *Assembly;
+  }
+  std::string DataObject = inDir(WorkDir, "embedded_data.o");
+  auto Compiler = Adapter.compiler(CompileTokens.front());
+  if (!Compiler)
+    return Compiler.takeError();
+  Plan.Early.push_back({"assemble the weights taken from the original .so",
+                        {*Compiler, "-c", AsmPath, "-o", DataObject}});
+
+  // The link: the recorded objects are, in torch's order, the wrapper, the
+  // kernels, the weights, then GPU kernel objects and embedded cubins.
+  Plan.OutputSo = inDir(WorkDir, path::filename(Files.SharedObject));
+  Plan.Link.What = "link the model's .so";
+  Plan.Link.Argv.push_back(*Compiler);
+  unsigned Objects = 0;
+  bool DataAdded = false, TorchLibsDropped = false;
+  for (size_t I = 1; I < LinkTokens.size(); ++I) {
+    StringRef Tok = LinkTokens[I];
+    StringRef Next = I + 1 < LinkTokens.size() ? StringRef(LinkTokens[I + 1])
+                                               : StringRef();
+    if (Tok == "-o") {
+      ++I;
+    } else if (!Tok.starts_with("-") && Tok.ends_with(".o")) {
+      unsigned Position = Objects++;
+      if (Tok.ends_with(".wrapper.o") || Position == 0) {
+        Plan.Link.Argv.push_back(WrapperObject);
+      } else if (Tok.ends_with(".kernel.o") || Position == 1) {
+        if (KernelObject.empty())
+          return makeToolError(ExitCode::CompileError, Files.Wrapper,
+                               "the model was linked with kernels compiled "
+                               "from a kernel.cpp the package does not hold");
+        Plan.Link.Argv.push_back(KernelObject);
+      } else if (Tok.ends_with(".weights.o") || Tok.ends_with(".cubin.o") ||
+                 Position == 2) {
+        if (!DataAdded)
+          Plan.Link.Argv.push_back(DataObject);
+        DataAdded = true;
+      } else {
+        return makeToolError(
+            ExitCode::CompileError, Files.Wrapper,
+            "the model's .so was linked with '" + path::filename(Tok).str() +
+                "', an object the package does not hold (a CUDA C++ or "
+                "CUTLASS kernel compiled by Inductor?); it cannot be rebuilt "
+                "from the package");
+      }
+    } else if (Tok == "-L" || Tok.starts_with("-L")) {
+      StringRef Dir = Tok == "-L" ? Next : Tok.drop_front(2);
+      if (Tok == "-L")
+        ++I;
+      if (auto Local = Adapter.libraryDir(Dir))
+        Plan.Link.Argv.push_back("-L" + *Local);
+    } else if (Tok == "-I" || Tok.starts_with("-I")) {
+      StringRef Dir = Tok == "-I" ? Next : Tok.drop_front(2);
+      if (Tok == "-I")
+        ++I;
+      if (auto Local = Adapter.includeDir(Dir))
+        Plan.Link.Argv.push_back("-I" + *Local);
+    } else if (isTorchLibrary(Tok) && Toolchain.TorchLibDir.empty()) {
+      TorchLibsDropped = true;
+    } else {
+      Plan.Link.Argv.push_back(Tok.str());
+      if (takesValue(Tok) && !Next.empty())
+        Plan.Link.Argv.push_back(LinkTokens[++I]);
+    }
+  }
+  if (!DataAdded)
+    Plan.Link.Argv.push_back(DataObject);
+  if (TorchLibsDropped)
+    Adapter.note("no local torch/lib found: torch's libraries are left out "
+                 "of the link (they are resolved when torch loads the "
+                 "model)");
+  Plan.Link.Argv.insert(Plan.Link.Argv.end(), {"-o", Plan.OutputSo});
+  return Plan;
+}
+
+void aoti::publishToCache(RebuildPlan &Plan) {
+  // Used by the build that made them: into the cache for later runs (unless
+  // another process put them there first).
+  for (const auto &[Built, Cached] : Plan.ToCache)
+    if (fs::rename(Built, Cached))
+      fs::remove_directories(Built);
+  Plan.ToCache.clear();
+}
+
+void aoti::dropUnpublished(RebuildPlan &Plan) {
+  for (const auto &[Built, Cached] : Plan.ToCache)
+    if (StringRef(Built).starts_with(path::parent_path(Cached)))
+      fs::remove_directories(Built);
+  Plan.ToCache.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Running the steps
+//===----------------------------------------------------------------------===//
+
+std::string aoti::commandLine(const BuildStep &Step) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  for (size_t I = 0; I < Step.Argv.size(); ++I) {
+    if (I)
+      OS << ' ';
+    StringRef Arg = Step.Argv[I];
+    bool Quote = Arg.find_first_of(" \t\"'\\$`*?()<>|&;") != StringRef::npos;
+    llvm::sys::printArg(OS, Arg, Quote);
+  }
+  return Text;
+}
+
+struct BuildRunner::Job {
+  BuildStep Step;
+  std::string Log;
+  llvm::sys::ProcessInfo Process;
+  bool Finished = false;
+};
+
+BuildRunner::~BuildRunner() {
+  // Never leave a compiler running behind a failure.
+  for (Job *J : Jobs) {
+    if (!J->Finished)
+      llvm::sys::Wait(J->Process, std::nullopt);
+    delete J;
+  }
+}
+
+llvm::Error BuildRunner::start(const BuildStep &Step, size_t *Index) {
+  if (Index)
+    *Index = Jobs.size();
+  auto *J = new Job{Step, inDir(LogDir, "step" + std::to_string(Counter++) +
+                                            ".log"),
+                    {}, false};
+  Jobs.push_back(J);
+  std::vector<StringRef> Args(Step.Argv.begin(), Step.Argv.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(J->Log),
+                                          StringRef(J->Log)};
+  std::string ErrMsg;
+  bool Failed = false;
+  J->Process = llvm::sys::ExecuteNoWait(Step.Argv.front(), Args, std::nullopt,
+                                        Redirects, 0, &ErrMsg, &Failed);
+  if (Failed) {
+    J->Finished = true;
+    return makeToolError(ExitCode::CompileError, "",
+                         "cannot " + Step.What + ": " + ErrMsg,
+                         "command: " + commandLine(Step));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error BuildRunner::waitFor(size_t Index) {
+  return waitJobs(Index, Index + 1);
+}
+
+llvm::Error BuildRunner::wait() { return waitJobs(0, Jobs.size()); }
+
+llvm::Error BuildRunner::waitJobs(size_t Begin, size_t End) {
+  llvm::Error First = llvm::Error::success();
+  for (size_t I = Begin; I < End; ++I) {
+    Job *J = Jobs[I];
+    if (J->Finished)
+      continue;
+    std::string ErrMsg;
+    llvm::sys::ProcessInfo Done =
+        llvm::sys::Wait(J->Process, std::nullopt, &ErrMsg);
+    J->Finished = true;
+    if (Done.ReturnCode == 0 || First)
+      continue;
+    // The end of the compiler's output says why.
+    std::string Output;
+    if (auto Buffer = llvm::MemoryBuffer::getFile(J->Log)) {
+      StringRef Text = (*Buffer)->getBuffer().rtrim();
+      size_t Lines = 0, Pos = Text.size();
+      while (Pos > 0 && Lines < 12)
+        if (Text[--Pos] == '\n')
+          ++Lines;
+      Output = Text.drop_front(Pos).ltrim('\n').str();
+    }
+    First = makeToolError(
+        ExitCode::CompileError, "",
+        "cannot " + J->Step.What + " (exit code " +
+            std::to_string(Done.ReturnCode) + (ErrMsg.empty() ? "" : ", ") +
+            ErrMsg + ")",
+        "command: " + commandLine(J->Step) +
+            (Output.empty() ? "" : "\n" + Output));
+  }
+  return First;
+}
+
+llvm::Error BuildRunner::run(const BuildStep &Step) {
+  if (llvm::Error E = start(Step))
+    return E;
+  return wait();
+}

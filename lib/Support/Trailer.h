@@ -1,0 +1,29 @@
+//===- Trailer.h - The build commands AOTI appends to its sources -*- C++ -*-===//
+//
+// AOTI ends every wrapper.cpp and kernel.cpp it compiles with two comments,
+// `// Compile cmd` and `// Link cmd`, each followed by the exact command on
+// one `// ` line (torch's codecache.py). These are the only record of how the
+// package's .so was built.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_SUPPORT_TRAILER_H
+#define AOTI_SUPPORT_TRAILER_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+constexpr llvm::StringRef CompileCmdLabel = "Compile cmd";
+constexpr llvm::StringRef LinkCmdLabel = "Link cmd";
+
+/// The command after the `// <Label>` comment of \p SourceText, tokenized as
+/// a shell would (GNU rules); empty when there is none.
+std::vector<std::string> trailerCommand(llvm::StringRef SourceText,
+                                        llvm::StringRef Label);
+
+} // namespace aoti
+
+#endif // AOTI_SUPPORT_TRAILER_H

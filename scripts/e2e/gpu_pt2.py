@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""GPU scenarios from .pt2 packages, as users ship them (source
+scripts/e2e/device_setup.sh first: it sets AOTI_TOOL to the portable
+aoti-instrument). Every instrumented package is made by
+`aoti-instrument model.pt2 -rules R -o variant.pt2` and compared with the
+original package, both loaded with torch._inductor.aoti_load_package.
+
+    gpu_pt2.py PART... --work /tmp/aoti-pt2 --out $OUT
+
+Parts:
+  ima       a user Triton gather without bounds check, run with a bad index
+            (5 runs each): the original package, pinpoint-ima; a value guard
+  nan       NaN provenance with nan-hunt on a NaN-making model
+  fidelity  12-layer transformer (dynamic shapes) in fp32 and bf16: every
+            observation-only preset bit-identical to the original package
+  bench     12-layer transformer, fp32, 8 x 256 tokens: the original and
+            every variant loaded in ONE process and timed round-robin
+            (--rounds rounds of --iters forwards each); medians and spread;
+            plus the tool's own time to instrument the package
+  buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
+            package: instrumenting it vs compiling its wrapper
+  cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
+            differs from its .pt2: outputs of both, the first kernel whose
+            saved tensors differ, and both wrappers kept in OUT for a diff
+Results: one JSON object per line in OUT/pt2-results.jsonl.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+OBSERVATION = ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
+               "save-kernels"]
+A = None
+
+
+def log(*a):
+    print("[gpu-pt2]", *a, file=sys.stderr, flush=True)
+
+
+def record(**kv):
+    kv["t"] = time.strftime("%H:%M:%S")
+    line = json.dumps(kv)
+    print(line, flush=True)
+    with open(os.path.join(A.out, "pt2-results.jsonl"), "a") as f:
+        f.write(line + "\n")
+
+
+def sh(cmd, env=None, timeout=900, check=True):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                       env=dict(os.environ, **(env or {})))
+    if check and p.returncode:
+        sys.stderr.write(p.stdout[-3000:] + p.stderr[-3000:])
+        raise RuntimeError(f"failed ({p.returncode}): {' '.join(cmd)}")
+    return p
+
+
+def tool():
+    return os.environ["AOTI_TOOL"].split()
+
+
+def preset(name):
+    return os.path.join(REPO, "yaml-rules", name + ".yaml")
+
+
+def compiled(name, model, dtype="fp32", dynamic=False, **opts):
+    """AOT-compiles a models.py model into WORK/name/model.pt2 with torch's
+    default settings; saves inputs and eager outputs."""
+    import torch
+    import models
+    d = os.path.join(A.work, name)
+    pt2 = os.path.join(d, "model.pt2")
+    if os.path.exists(pt2):
+        return pt2
+    os.makedirs(d, exist_ok=True)
+    dt = {"fp32": torch.float32, "bf16": torch.bfloat16}[dtype]
+    m, args, dyn = models.build(model, device="cuda", dtype=dt,
+                                dynamic=dynamic, **opts)
+    with torch.no_grad():
+        eager = m(*args)
+    ep = torch.export.export(m, args, dynamic_shapes=dyn)
+    t0 = time.time()
+    torch._inductor.aoti_compile_and_package(
+        ep, package_path=os.path.join(d, "compiling.pt2"))
+    record(event="compiled", case=name, seconds=round(time.time() - t0, 1))
+    torch.save([a.cpu() for a in args], os.path.join(d, "inputs.pt"))
+    torch.save([eager.cpu()], os.path.join(d, "eager.pt"))
+    os.replace(os.path.join(d, "compiling.pt2"), pt2)
+    return pt2
+
+
+def instrument(pt2, rules, variant):
+    out = os.path.join(os.path.dirname(pt2), variant + ".pt2")
+    if not os.path.exists(out):
+        t0 = time.time()
+        p = sh(tool() + [pt2, "-rules", rules, "-o", out])
+        record(event="instrumented", case=os.path.basename(os.path.dirname(pt2)),
+               variant=variant, seconds=round(time.time() - t0, 1),
+               summary=p.stderr.strip().splitlines()[-2:])
+    return out
+
+
+RUN = r"""
+import json, sys, time, torch
+pt2, inputs, outputs, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+model = torch._inductor.aoti_load_package(pt2)
+args = [a.cuda() for a in torch.load(inputs)]
+r = {"ok": True}
+try:
+    for _ in range(runs):
+        out = model(*args)
+    torch.cuda.synchronize()
+    out = [out] if isinstance(out, torch.Tensor) else list(out)
+    torch.save([o.cpu() for o in out], outputs)
+except Exception as e:
+    r = {"ok": False, "error": str(e).strip().splitlines()[0][:300]}
+print(json.dumps(r))
+"""
+
+
+def run(pt2, inputs, tag, runs=1, env=None):
+    out = os.path.join(os.path.dirname(pt2), f"out-{tag}.pt")
+    p = sh([sys.executable, "-c", RUN, pt2, inputs, out, str(runs)], env=env,
+           check=False)
+    lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+    r = json.loads(lines[-1]) if lines else {"ok": False, "error": "crashed"}
+    r["stderr"] = p.stderr
+    r["outputs"] = out if r["ok"] else None
+    return r
+
+
+def same(a, b):
+    import torch
+    x, y = torch.load(a), torch.load(b)
+    return len(x) == len(y) and all(
+        p.shape == q.shape and p.dtype == q.dtype and
+        torch.equal(p.view(torch.uint8), q.view(torch.uint8)) for p, q in zip(x, y))
+
+
+def lines_with(text, *words, n=4):
+    return [l[:240] for l in text.splitlines() if any(w in l for w in words)][:n]
+
+
+def part_ima():
+    import torch
+    pt2 = compiled("gather_ima", "gather_ima")
+    d = os.path.dirname(pt2)
+    good = os.path.join(d, "inputs.pt")
+    bad = os.path.join(d, "bad-inputs.pt")
+    x = torch.load(good)
+    x[0][7] = 10 ** 8
+    torch.save(x, bad)
+    inv = json.loads(sh(tool() + [pt2, "--list=json"]).stdout)
+    sites = inv["models"][0]["inventory"]["sites"]
+    user = [s for s in sites if s["kind"] == "user_triton"][0]
+    want = f"#{user['ordinal']} {user['kernel']}"
+    variants = {"original": pt2,
+                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima")}
+    for name, p in variants.items():
+        named = 0
+        for i in range(A.ima_runs):
+            r = run(p, bad, f"ima-{name}-{i}")
+            text = r["stderr"] + r.get("error", "")
+            named += want in text
+            if i == 0:
+                record(event="ima-run", variant=name, failed=not r["ok"],
+                       names_kernel=want in text,
+                       excerpt=lines_with(text, "aoti-instrument", "illegal", n=5))
+        record(event="ima-repeat", variant=name, runs=A.ima_runs, named=named,
+               kernel=want)
+    rules = os.path.join(A.work, "ima-guard.yaml")
+    with open(rules, "w") as f:
+        f.write("input_guards:\n  inputs:\n"
+                "    - {input: 0, dtype: int64, values: [0, 999]}\n")
+    guarded = instrument(pt2, rules, "guard")
+    r = run(guarded, bad, "guard-bad")
+    ok = run(guarded, good, "guard-good")
+    ref = run(pt2, good, "original-good")
+    record(event="ima-guard", refused=not r["ok"],
+           excerpt=lines_with(r["stderr"], "aoti-instrument", n=2),
+           good_input_ok=ok["ok"] and same(ok["outputs"], ref["outputs"]))
+
+
+def part_nan():
+    pt2 = compiled("nan_chain", "nan_chain")
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    out = instrument(pt2, preset("nan-hunt"), "nan-hunt")
+    r = run(out, inputs, "nan-hunt")
+    record(event="nan", failed=not r["ok"],
+           report=lines_with(r["stderr"] + r.get("error", ""), "NaN", "nan", n=4))
+
+
+def part_fidelity():
+    for dtype in ["fp32", "bf16"]:
+        pt2 = compiled(f"transformer12_{dtype}", "transformer", dtype=dtype,
+                       dynamic=True)
+        inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+        ref = run(pt2, inputs, "original")
+        for name in OBSERVATION:
+            rules = preset(name)
+            if name == "nan-hunt" and dtype == "bf16":
+                # Keep running past a report: fidelity is the question.
+                rules = os.path.join(A.work, "nan-warn.yaml")
+                with open(rules, "w") as f:
+                    f.write(open(preset("nan-hunt")).read().replace(
+                        "on_fail: throw", "on_fail: warn"))
+            r = run(instrument(pt2, rules, name), inputs, name,
+                    env={"AOTI_INSTRUMENT_LOG": os.path.join(A.work, f"{dtype}-{name}.log")})
+            record(event="fidelity", dtype=dtype, variant=name, ok=r["ok"],
+                   bit_identical=r["ok"] and ref["ok"] and
+                   same(r["outputs"], ref["outputs"]),
+                   error=r.get("error"))
+
+
+BENCH = r"""
+import json, random, statistics, sys, time, torch
+names, paths = sys.argv[1].split(","), sys.argv[2].split(",")
+inputs, rounds, iters = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+args = [a.cuda() for a in torch.load(inputs)]
+models = {n: torch._inductor.aoti_load_package(p) for n, p in zip(names, paths)}
+for m in models.values():
+    for _ in range(5):
+        m(*args)
+torch.cuda.synchronize()
+times = {n: [] for n in names}
+rng = random.Random(0)
+for r in range(rounds):
+    order = names[:]
+    rng.shuffle(order)
+    for n in order:
+        m = models[n]
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            m(*args)
+        torch.cuda.synchronize()
+        times[n].append((time.perf_counter() - t0) / iters * 1e3)
+base = statistics.median(times[names[0]])
+for n in names:
+    t = sorted(times[n])
+    print(json.dumps({"variant": n, "median_ms": round(statistics.median(t), 4),
+                      "p10_ms": round(t[len(t) // 10], 4),
+                      "p90_ms": round(t[(len(t) * 9) // 10], 4),
+                      "x": round(statistics.median(t) / base, 3)}))
+"""
+
+
+def part_bench():
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    nothing = os.path.join(A.work, "match-nothing.yaml")
+    with open(nothing, "w") as f:
+        f.write("rules:\n  - {name: none, match: {kernel: no_such_kernel_*}, "
+                "sync: true}\n")
+    names, paths = ["original"], [pt2]
+    for name, rules in [("match-nothing", nothing)] + [
+            (n, preset(n)) for n in ["pinpoint-ima", "nan-hunt", "print-all",
+                                     "pinpoint-sync"]]:
+        names.append(name)
+        paths.append(instrument(pt2, rules, name))
+    env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, "bench-events.log")}
+    p = sh([sys.executable, "-c", BENCH, ",".join(names), ",".join(paths),
+            inputs, str(A.rounds), str(A.iters)], env=env, timeout=1200)
+    for l in p.stdout.splitlines():
+        if l.startswith("{"):
+            record(event="bench", model="transformer12 fp32 dyn 8x256",
+                   rounds=A.rounds, iters=A.iters, **json.loads(l))
+
+
+def part_buildtime():
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    p = sh([sys.executable, os.path.join(REPO, "scripts", "bench", "bench_pt2.py"),
+            pt2, "--rounds", "3"], timeout=1200)
+    print(p.stdout, flush=True)
+    for l in p.stderr.splitlines():
+        if l.startswith("{"):
+            record(event="buildtime", **json.loads(l))
+
+
+def part_cpponly():
+    """package_cpp_only (CMake) build vs .pt2 of the bf16 transformer."""
+    import torch
+    d = os.path.join(A.work, "cpponly_bf16")
+    harness = [sys.executable, os.path.join(HERE, "harness.py")]
+    if not os.path.exists(os.path.join(d, "case.json")):
+        sh(harness + ["compile", "--model", "transformer", "--device", "cuda",
+                      "--dtype", "bf16", "--dynamic", "--out", d], timeout=900)
+    pt2 = compiled("transformer12_bf16", "transformer", dtype="bf16",
+                   dynamic=True)
+    sh(harness + ["build", "--dir", d], timeout=900)
+    r = sh(harness + ["run", "--dir", d], check=False)
+    cmake_out = torch.load(os.path.join(d, "outputs-plain.pt")) \
+        if os.path.exists(os.path.join(d, "outputs-plain.pt")) else None
+    inputs = os.path.join(d, "inputs.pt")
+    ref = run(pt2, inputs, "cpponly-ref")
+    pt2_out = torch.load(ref["outputs"]) if ref["ok"] else None
+    record(event="cpponly-outputs",
+           cmake_nan=None if cmake_out is None else int(torch.isnan(cmake_out[0].float()).sum()),
+           pt2_nan=None if pt2_out is None else int(torch.isnan(pt2_out[0].float()).sum()),
+           cmake_run=r.stdout.strip().splitlines()[-1:] + r.stderr.strip().splitlines()[-2:])
+    # Keep both wrappers and build files for a diff.
+    import glob, zipfile
+    os.makedirs(os.path.join(A.out, "cpponly"), exist_ok=True)
+    for f in glob.glob(os.path.join(d, "pkg", "**", "*"), recursive=True):
+        base = os.path.basename(f)
+        if base.endswith((".wrapper.cpp", "CMakeLists.txt", "_flags.json")):
+            shutil.copy(f, os.path.join(A.out, "cpponly", "cpponly-" + base.split(".")[-2] + "." + base.split(".")[-1]))
+    with zipfile.ZipFile(pt2) as z:
+        for n in z.namelist():
+            if n.endswith(".wrapper.cpp"):
+                open(os.path.join(A.out, "cpponly", "pt2-wrapper.cpp"), "wb").write(z.read(n))
+
+
+def main():
+    global A
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("parts", nargs="+",
+                   choices=["ima", "nan", "fidelity", "bench", "buildtime",
+                            "cpponly"])
+    p.add_argument("--work", default="/tmp/aoti-pt2")
+    p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
+    p.add_argument("--rounds", type=int, default=25)
+    p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--ima-runs", type=int, default=5)
+    A = p.parse_args()
+    os.makedirs(A.work, exist_ok=True)
+    os.makedirs(A.out, exist_ok=True)
+    for part in A.parts:
+        log("part", part)
+        try:
+            globals()["part_" + part]()
+        except Exception as e:  # record, go on with the next part
+            record(event="part-failed", part=part, error=str(e)[:2000])
+
+
+if __name__ == "__main__":
+    main()

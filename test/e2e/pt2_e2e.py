@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""End-to-end tests of .pt2 packages on the CPU, with the torch of the Python
+that runs this script (ctest runs it once with the pinned torch and once with
+the newest): models are AOT-compiled into .pt2 packages with torch's default
+settings, instrumented by `aoti-instrument model.pt2 -rules R -o out.pt2`, and
+loaded both with torch._inductor.aoti_load_package and with a C++ program
+using torch::inductor::AOTIModelPackageLoader (test/e2e/pt2_runner.cpp).
+
+    pt2_e2e.py --work DIR
+
+Checks: every observation-only preset gives outputs bit-identical to the
+original package through both loaders, and its reports name the package's
+kernels; nan-hunt names the kernel that makes a NaN; input guards refuse a
+bad token id with a readable message and the same loaded model then runs a
+good input; the original package is never modified; --list and
+--print-compile-command work on a package.
+"""
+import argparse
+import glob
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "scripts", "e2e"))
+
+import torch  # noqa: E402
+
+import models  # noqa: E402
+
+TOOL = os.environ.get("AOTI_TOOL",
+                      os.path.join(REPO, "build", "bin", "aoti-instrument"))
+TORCH_DIR = os.path.dirname(torch.__file__)
+OBSERVATION_PRESETS = ["pinpoint-ima", "pinpoint-sync", "print-all",
+                       "nan-hunt", "save-kernels"]
+FAILURES = []
+WORK = None
+
+
+def check(cond, what):
+    print(("PASS " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        FAILURES.append(what)
+
+
+def sh(cmd, env=None, check_rc=True):
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       env=dict(os.environ, **(env or {})))
+    if check_rc and p.returncode:
+        sys.stderr.write(p.stdout[-4000:] + p.stderr[-4000:])
+        raise SystemExit(f"failed ({p.returncode}): {' '.join(cmd)}")
+    return p
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def compiled(name, dynamic=False):
+    """AOT-compiles models.py's `name` into DIR/name/model.pt2 (torch's
+    default settings: weights inside the .so), once per work dir."""
+    d = os.path.join(WORK, name)
+    pt2 = os.path.join(d, "model.pt2")
+    if not os.path.exists(pt2):
+        os.makedirs(d, exist_ok=True)
+        m, args, dyn = models.build(name, dynamic=dynamic)
+        ep = torch.export.export(m, args, dynamic_shapes=dyn)
+        tmp = os.path.join(d, "compiling.pt2")
+        torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
+        torch.save(list(args), os.path.join(d, "inputs.pt"))
+        os.replace(tmp, pt2)
+    return pt2
+
+
+def instrument(pt2, rules, variant):
+    out = os.path.join(os.path.dirname(pt2), variant + ".pt2")
+    if os.path.exists(out):
+        os.remove(out)
+    p = sh([TOOL, pt2, "-rules", rules, "-o", out])
+    return out, p.stderr
+
+
+PY_RUN = r"""
+import sys, torch
+pt2, inputs, outputs = sys.argv[1:4]
+model = torch._inductor.aoti_load_package(pt2)
+args = torch.load(inputs)
+try:
+    out = model(*args)
+except Exception as e:
+    print("RUN-FAILED", file=sys.stderr)
+    raise
+torch.save([out] if isinstance(out, torch.Tensor) else list(out), outputs)
+"""
+
+
+def run_python(pt2, inputs, tag, env=None):
+    """Loads and runs pt2 with aoti_load_package in a fresh process; returns
+    (outputs or None, stderr)."""
+    out = os.path.join(os.path.dirname(pt2), f"out-py-{tag}.pt")
+    p = sh([sys.executable, "-c", PY_RUN, pt2, inputs, out], env=env,
+           check_rc=False)
+    return (torch.load(out) if p.returncode == 0 else None), p.stderr
+
+
+def runner():
+    """Builds test/e2e/pt2_runner.cpp against this torch, once."""
+    exe = os.path.join(WORK, "pt2_runner")
+    if not os.path.exists(exe):
+        inc = os.path.join(TORCH_DIR, "include")
+        lib = os.path.join(TORCH_DIR, "lib")
+        sh([os.environ.get("CXX", "g++"), "-std=c++20", "-O1",
+            os.path.join(HERE, "pt2_runner.cpp"), "-o", exe + ".tmp",
+            "-I" + inc, "-I" + os.path.join(inc, "torch/csrc/api/include"),
+            "-L" + lib, "-ltorch", "-ltorch_cpu", "-lc10",
+            "-Wl,-rpath," + lib])
+        os.replace(exe + ".tmp", exe)
+    return exe
+
+
+def run_cpp(pt2, inputs, tag, env=None):
+    out = os.path.join(os.path.dirname(pt2), f"out-cpp-{tag}.pt")
+    # The model's .so needs libtorch like any AOTI model in a C++ program.
+    env = dict(env or {}, LD_LIBRARY_PATH=os.path.join(TORCH_DIR, "lib"))
+    p = sh([runner(), pt2, inputs, out], env=env, check_rc=False)
+    outs = torch.load(out, weights_only=False) if p.returncode == 0 else None
+    return outs, p.stderr
+
+
+def same(a, b):
+    return (a is not None and b is not None and len(a) == len(b) and
+            all(torch.equal(x, y) for x, y in zip(a, b)))
+
+
+def listed_sites(pt2):
+    inv = json.loads(sh([TOOL, pt2, "--list=json"]).stdout)
+    return [s for m in inv["models"] for s in m["inventory"]["sites"]]
+
+
+def scenario_presets():
+    pt2 = compiled("mlp")
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    digest = sha256(pt2)
+    sites = listed_sites(pt2)
+    kernels = [f"#{s['ordinal']} {s['kernel']}" for s in sites]
+    check(len(sites) >= 3, f"--list on the package: {len(sites)} launch sites")
+    steps = sh([TOOL, pt2, "--print-compile-command"]).stdout
+    check(steps.count("\n# ") + steps.startswith("# ") >= 4 and
+          "$WORK" in steps and "-o" in steps,
+          "--print-compile-command prints the rebuild's steps")
+
+    ref_py, _ = run_python(pt2, inputs, "plain")
+    ref_cpp, _ = run_cpp(pt2, inputs, "plain")
+    check(same(ref_py, ref_cpp), "the original package gives the same outputs "
+                                 "through both loaders")
+    for name in OBSERVATION_PRESETS:
+        saves = os.path.join(WORK, "saves-" + name)
+        env = {"AOTI_INSTRUMENT_SAVE_DIR": saves}
+        out, summary = instrument(pt2, os.path.join(REPO, "yaml-rules",
+                                                    name + ".yaml"), name)
+        check("1 model instrumented" in summary,
+              f"{name}: the tool reports the instrumented package")
+        got_py, err_py = run_python(out, inputs, name, env)
+        got_cpp, err_cpp = run_cpp(out, inputs, name, env)
+        check(same(got_py, ref_py),
+              f"{name}: aoti_load_package outputs bit-identical to the original")
+        check(same(got_cpp, ref_cpp),
+              f"{name}: AOTIModelPackageLoader outputs bit-identical to the original")
+        if name == "print-all":
+            for err, loader in ((err_py, "aoti_load_package"),
+                                (err_cpp, "AOTIModelPackageLoader")):
+                check(all(k in err for k in kernels),
+                      f"print-all through {loader}: reports name every kernel "
+                      f"({', '.join(kernels)})")
+        if name == "save-kernels":
+            files = glob.glob(os.path.join(saves, "*", "*.safetensors"))
+            from safetensors.torch import load_file
+            check(len(files) >= 2 and all(load_file(f) for f in files),
+                  f"save-kernels: {len(files)} safetensors files that load")
+    check(sha256(pt2) == digest, "the original package is unchanged")
+
+
+def scenario_nan():
+    pt2 = compiled("nan_chain")
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    sites = listed_sites(pt2)
+    first_log = next(s for s in sites if "log" in s["kernel"].split("_")
+                     or ("aten.log" in s["aten_ops"] and s["kind"] != "extern"))
+    want = f"#{first_log['ordinal']} {first_log['kernel']}"
+    out, _ = instrument(pt2, os.path.join(REPO, "yaml-rules", "nan-hunt.yaml"),
+                        "nan-hunt")
+    got, err = run_python(out, inputs, "nan-hunt")
+    check(got is None and want in err,
+          f"nan-hunt through aoti_load_package: the run fails naming {want}")
+    got, err = run_cpp(out, inputs, "nan-hunt")
+    check(got is None and want in err,
+          f"nan-hunt through AOTIModelPackageLoader: the run fails naming {want}")
+    print(next((l for l in err.splitlines() if want in l), err[-500:]))
+
+
+GUARD_RUN = r"""
+import sys, torch
+model = torch._inductor.aoti_load_package(sys.argv[1])
+good = torch.load(sys.argv[2])
+bad = [good[0].clone().index_fill_(1, torch.tensor([3]), 5000)]
+try:
+    model(*bad)
+    print("GUARD-MISSED")
+except Exception:
+    print("GUARD-REFUSED")
+out = model(*good)
+torch.save([out], sys.argv[3])
+"""
+
+
+def scenario_guards():
+    pt2 = compiled("embed", dynamic=True)
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    ref, _ = run_python(pt2, inputs, "plain")
+    rules = os.path.join(WORK, "embed-guards.yaml")
+    with open(rules, "w") as f:
+        f.write("input_guards:\n  inputs:\n"
+                "    - {input: 0, dtype: int64, values: [0, 999]}\n")
+    out, _ = instrument(pt2, rules, "guards")
+    after = os.path.join(os.path.dirname(pt2), "out-guards.pt")
+    p = sh([sys.executable, "-c", GUARD_RUN, out, inputs, after],
+           check_rc=False)
+    check("GUARD-REFUSED" in p.stdout,
+          "guards: an out-of-range token id is refused")
+    check("5000" in p.stderr and "999" in p.stderr,
+          "guards: the message gives the bad value and the range")
+    check(p.returncode == 0 and same(torch.load(after), ref),
+          "guards: the same loaded package then computes the right output")
+
+
+def main():
+    global WORK
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--work", required=True)
+    p.add_argument("scenarios", nargs="*", default=["presets", "nan", "guards"])
+    a = p.parse_args()
+    WORK = os.path.join(a.work, "torch-" + torch.__version__.split("+")[0])
+    os.makedirs(WORK, exist_ok=True)
+    print(f"torch {torch.__version__} ({TORCH_DIR})", flush=True)
+    for s in a.scenarios:
+        globals()["scenario_" + s]()
+    print(f"{len(FAILURES)} failed" if FAILURES else "all checks passed")
+    sys.exit(1 if FAILURES else 0)
+
+
+if __name__ == "__main__":
+    main()

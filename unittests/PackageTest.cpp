@@ -1,0 +1,333 @@
+//===- PackageTest.cpp - Unit tests of lib/Package ------------------------===//
+//
+// Hermetic: the shared libraries are built here with the system compiler
+// from assembly shaped like what AOTI links (torch's codecache.py), the zip
+// archives with libzip.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Package/EmbeddedData.h"
+#include "Package/PackageArchive.h"
+#include "Package/Rebuild.h"
+#include "TestUtil.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include <zip.h>
+
+using namespace aoti;
+using namespace aoti::test;
+using llvm::StringRef;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+namespace {
+
+/// Runs the C++ compiler on \p Args; fails the test when it fails.
+void compile(std::vector<std::string> Args) {
+  auto Cxx = llvm::sys::findProgramByName("g++");
+  ASSERT_TRUE(bool(Cxx)) << "no g++";
+  std::vector<StringRef> Argv{*Cxx};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::string Err;
+  ASSERT_EQ(llvm::sys::ExecuteAndWait(*Cxx, Argv, std::nullopt, {}, 0, 0, &Err),
+            0)
+      << Err;
+}
+
+std::string pattern(size_t N, unsigned Seed) {
+  std::string S(N, '\0');
+  for (size_t I = 0; I < N; ++I)
+    S[I] = char((I * 31 + Seed) & 0xff);
+  return S;
+}
+
+/// A .so like AOTI's: weights between _binary_constants_bin_start/_end in
+/// \p Section, an objcopy-style embedded cubin `__k_start/_end/_size`, and
+/// a function.
+std::string buildModelSo(const TempDir &Dir, StringRef Weights,
+                         StringRef Cubin, StringRef Section = ".lrodata",
+                         bool Writable = false) {
+  EmbeddedData Data;
+  Data.Blobs.push_back({"_binary_constants_bin", Section.str(), Writable,
+                        false, Weights.str()});
+  if (!Cubin.empty())
+    Data.Blobs.push_back({"__triton_k_0", ".rodata", false, true,
+                          Cubin.str()});
+  auto Asm = writeBlobAssembly(Data, Dir.path());
+  EXPECT_TRUE(bool(Asm)) << describe(Asm.takeError());
+  std::string AsmPath = Dir.file("model.s");
+  writeFile(AsmPath, *Asm + "\t.text\n\t.globl run\nrun:\n\tret\n");
+  std::string So = Dir.file("model.so");
+  compile({"-shared", "-fPIC", AsmPath, "-o", So});
+  return So;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// EmbeddedData
+//===----------------------------------------------------------------------===//
+
+TEST(EmbeddedData, ReadsWeightsAndTheCubinsTheWrapperNames) {
+  TempDir Dir;
+  std::string Weights = pattern(5000, 1), Cubin = pattern(777, 2);
+  std::string So = buildModelSo(Dir, Weights, Cubin);
+  auto Data = readEmbeddedData(So, "extern const unsigned char __triton_k_0_start[];");
+  ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
+  ASSERT_EQ(Data->Blobs.size(), 2u);
+  EXPECT_EQ(Data->Blobs[0].Symbol, "_binary_constants_bin");
+  EXPECT_EQ(Data->Blobs[0].Section, ".lrodata");
+  EXPECT_FALSE(Data->Blobs[0].Writable);
+  EXPECT_EQ(Data->Blobs[0].Bytes, Weights);
+  EXPECT_EQ(Data->Blobs[1].Symbol, "__triton_k_0");
+  EXPECT_TRUE(Data->Blobs[1].HasSizeSymbol);
+  EXPECT_EQ(Data->Blobs[1].Bytes, Cubin);
+  EXPECT_TRUE(Data->Trailer.empty());
+}
+
+TEST(EmbeddedData, CubinsTheWrapperDoesNotNameAreNotTaken) {
+  TempDir Dir;
+  std::string So = buildModelSo(Dir, pattern(64, 3), pattern(64, 4));
+  auto Data = readEmbeddedData(So, "no kernels named here");
+  ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
+  ASSERT_EQ(Data->Blobs.size(), 1u);
+  EXPECT_EQ(Data->Blobs[0].Symbol, "_binary_constants_bin");
+}
+
+TEST(EmbeddedData, WritableWeightsStayWritable) {
+  // Models that mutate buffers put their weights in .ldata, "aw".
+  TempDir Dir;
+  std::string So = buildModelSo(Dir, pattern(100, 5), "", ".ldata", true);
+  auto Data = readEmbeddedData(So, "");
+  ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
+  EXPECT_EQ(Data->Blobs[0].Section, ".ldata");
+  EXPECT_TRUE(Data->Blobs[0].Writable);
+}
+
+TEST(EmbeddedData, RoundTripsThroughAssemblyAndALink) {
+  TempDir Dir, Again;
+  std::string Weights = pattern(3000, 6), Cubin = pattern(99, 7);
+  auto First = readEmbeddedData(buildModelSo(Dir, Weights, Cubin),
+                                "__triton_k_0_start");
+  ASSERT_TRUE(bool(First)) << describe(First.takeError());
+  auto Asm = writeBlobAssembly(*First, Again.path());
+  ASSERT_TRUE(bool(Asm)) << describe(Asm.takeError());
+  EXPECT_THAT(*Asm, HasSubstr(".incbin"));
+  writeFile(Again.file("d.s"), *Asm);
+  compile({"-shared", "-fPIC", Again.file("d.s"), "-o", Again.file("d.so")});
+  auto Second = readEmbeddedData(Again.file("d.so"), "__triton_k_0_start");
+  ASSERT_TRUE(bool(Second)) << describe(Second.takeError());
+  ASSERT_EQ(Second->Blobs.size(), 2u);
+  EXPECT_EQ(Second->Blobs[0].Bytes, Weights);
+  EXPECT_EQ(Second->Blobs[1].Bytes, Cubin);
+}
+
+TEST(EmbeddedData, MmapWeightsAfterTheImage) {
+  // Over 2 GB torch appends the weights to the .so (page-aligned, then a
+  // magic number) and the blob holds (size + 8, magic).
+  TempDir Dir;
+  std::string Weights = pattern(40000, 8);
+  uint64_t Magic = 0x0123456789abcdefULL, Size = Weights.size() + 8;
+  std::string Header(16, '\0');
+  memcpy(&Header[0], &Size, 8);
+  memcpy(&Header[8], &Magic, 8);
+  std::string So = buildModelSo(Dir, Header, "");
+  std::string Tail = Weights + std::string(reinterpret_cast<char *>(&Magic), 8);
+  {
+    std::string Text = readFile(So);
+    Text.append(16384 - Text.size() % 16384, ' ');
+    writeFile(So, Text + Tail);
+  }
+  auto Data = readEmbeddedData(So, "");
+  ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
+  EXPECT_EQ(Data->Blobs[0].Bytes, Header);
+  EXPECT_EQ(Data->Trailer, Tail);
+
+  // Appended again to a new .so: 16 KiB aligned, the same bytes at the end.
+  TempDir Out;
+  std::string NewSo = buildModelSo(Out, Header, "");
+  uint64_t Before = 0;
+  llvm::sys::fs::file_size(NewSo, Before);
+  ASSERT_FALSE(bool(appendTrailer(*Data, NewSo)));
+  std::string Text = readFile(NewSo);
+  EXPECT_EQ((Text.size() - Tail.size()) % 16384, 0u);
+  EXPECT_GT(Text.size() - Tail.size(), Before);
+  EXPECT_EQ(StringRef(Text).take_back(Tail.size()), Tail);
+}
+
+TEST(EmbeddedData, RefusesASharedLibraryWithoutWeights) {
+  TempDir Dir;
+  writeFile(Dir.file("f.s"), "\t.text\n\t.globl f\nf:\n\tret\n");
+  compile({"-shared", "-fPIC", Dir.file("f.s"), "-o", Dir.file("f.so")});
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(Dir.file("f.so"), "").takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("no weights found"));
+}
+
+TEST(EmbeddedData, RefusesWhatIsNoObjectFile) {
+  TempDir Dir;
+  writeFile(Dir.file("x.so"), "not an ELF file at all");
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(Dir.file("x.so"), "").takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("cannot read the model's shared library"));
+}
+
+//===----------------------------------------------------------------------===//
+// PackageArchive
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+void makeZip(StringRef Path,
+             std::vector<std::pair<std::string, std::string>> Entries) {
+  int Err = 0;
+  zip_t *Z = zip_open(Path.str().c_str(), ZIP_CREATE | ZIP_TRUNCATE, &Err);
+  ASSERT_NE(Z, nullptr);
+  for (auto &[Name, Bytes] : Entries) {
+    zip_source_t *S = zip_source_buffer(Z, Bytes.data(), Bytes.size(), 0);
+    ASSERT_GE(zip_file_add(Z, Name.c_str(), S, 0), 0);
+  }
+  ASSERT_EQ(zip_close(Z), 0);
+}
+
+std::string readEntry(StringRef Path, StringRef Entry) {
+  int Err = 0;
+  zip_t *Z = zip_open(Path.str().c_str(), ZIP_RDONLY, &Err);
+  if (!Z)
+    return "<no archive>";
+  zip_stat_t St;
+  std::string Bytes;
+  if (zip_stat(Z, Entry.str().c_str(), 0, &St) == 0) {
+    Bytes.resize(St.size);
+    zip_file_t *F = zip_fopen(Z, Entry.str().c_str(), 0);
+    zip_fread(F, Bytes.data(), St.size);
+    zip_fclose(F);
+  } else {
+    Bytes = "<no entry>";
+  }
+  zip_discard(Z);
+  return Bytes;
+}
+
+} // namespace
+
+TEST(PackageArchive, FindsEveryModel) {
+  TempDir Dir;
+  std::string Pt2 = Dir.file("two.pt2");
+  makeZip(Pt2, {{"two/data/aotinductor/encoder/a.wrapper.cpp", "A"},
+                {"two/data/aotinductor/decoder/b.wrapper.cpp", "B"},
+                {"two/data/aotinductor/encoder/a.wrapper.so", "SO"},
+                {"two/archive_format", "pt2"}});
+  auto Archive = PackageArchive::open(Pt2);
+  ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
+  ASSERT_EQ(Archive->models().size(), 2u);
+  EXPECT_EQ(Archive->models()[0].Name, "encoder");
+  EXPECT_EQ(Archive->models()[0].Prefix, "two/data/aotinductor/encoder/");
+  EXPECT_THAT(Archive->models()[0].Entries,
+              ElementsAre("two/data/aotinductor/encoder/a.wrapper.cpp",
+                          "two/data/aotinductor/encoder/a.wrapper.so"));
+  EXPECT_EQ(Archive->models()[1].Name, "decoder");
+
+  auto Files = Archive->extractModel(Archive->models()[0], Dir.file("x"));
+  ASSERT_TRUE(bool(Files)) << describe(Files.takeError());
+  ASSERT_EQ(Files->size(), 2u);
+  EXPECT_EQ(readFile((*Files)[1]), "SO");
+}
+
+TEST(PackageArchive, ReplacesEntriesAndCopiesTheRest) {
+  TempDir Dir;
+  std::string Pt2 = Dir.file("m.pt2"), Out = Dir.file("out.pt2");
+  makeZip(Pt2, {{"m/data/aotinductor/model/w.wrapper.cpp", "old wrapper"},
+                {"m/data/aotinductor/model/w.wrapper.so", "old so"},
+                {"m/archive_format", "pt2"}});
+  writeFile(Dir.file("new.so"), "new so");
+  auto Archive = PackageArchive::open(Pt2);
+  ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
+  llvm::StringMap<std::string> Replace;
+  Replace["m/data/aotinductor/model/w.wrapper.so"] = Dir.file("new.so");
+  ASSERT_FALSE(bool(Archive->writeWithReplacements(Out, Replace)));
+  EXPECT_EQ(readEntry(Out, "m/data/aotinductor/model/w.wrapper.so"), "new so");
+  EXPECT_EQ(readEntry(Out, "m/data/aotinductor/model/w.wrapper.cpp"),
+            "old wrapper");
+  EXPECT_EQ(readEntry(Out, "m/archive_format"), "pt2");
+  EXPECT_EQ(readEntry(Pt2, "m/data/aotinductor/model/w.wrapper.so"), "old so");
+}
+
+TEST(PackageArchive, AFailedWriteLeavesNothing) {
+  TempDir Dir;
+  std::string Pt2 = Dir.file("m.pt2"), Out = Dir.file("out.pt2");
+  makeZip(Pt2, {{"m/data/aotinductor/model/w.wrapper.cpp", "w"}});
+  auto Archive = PackageArchive::open(Pt2);
+  ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
+  llvm::StringMap<std::string> Replace;
+  Replace["m/data/aotinductor/model/w.wrapper.cpp"] = Dir.file("missing");
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(Archive->writeWithReplacements(Out, Replace), &Message),
+            6);
+  EXPECT_FALSE(llvm::sys::fs::exists(Out));
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir.path(), EC), End; It != End;
+       It.increment(EC))
+    EXPECT_THAT(It->path(), Not(HasSubstr("out.pt2"))) << "left behind";
+}
+
+TEST(PackageArchive, NotAZipAndNoModel) {
+  TempDir Dir;
+  writeFile(Dir.file("a.pt2"), "plain text");
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("a.pt2")).takeError()),
+            2);
+  makeZip(Dir.file("b.pt2"), {{"b/data/other/x.txt", "x"},
+                              {"b/data/aotinductor/loose.txt", "x"}});
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("b.pt2")).takeError()),
+            3);
+}
+
+//===----------------------------------------------------------------------===//
+// Rebuild
+//===----------------------------------------------------------------------===//
+
+TEST(Rebuild, FindModelFiles) {
+  auto Files = findModelFiles({"/d/x.wrapper.cpp", "/d/y.kernel.cpp",
+                               "/d/x.wrapper.so", "/d/x_metadata.json"},
+                              "model");
+  ASSERT_TRUE(bool(Files)) << describe(Files.takeError());
+  EXPECT_EQ(Files->Wrapper, "/d/x.wrapper.cpp");
+  EXPECT_EQ(Files->Kernel, "/d/y.kernel.cpp");
+  EXPECT_EQ(Files->SharedObject, "/d/x.wrapper.so");
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(findModelFiles({"/d/a.wrapper.cpp", "/d/b.wrapper.cpp"},
+                                      "model")
+                           .takeError(),
+                       &Message),
+            3);
+  EXPECT_THAT(Message, HasSubstr("two wrapper.cpp files"));
+}
+
+TEST(Rebuild, WrapperCompileIsTheRecordedOneAdapted) {
+  StringRef Text =
+      "int x;\n// Compile cmd\n// /nowhere/bin/g++ /gen/abc.wrapper.cpp -D "
+      "TORCH_INDUCTOR_CPP_WRAPPER -O1 -include "
+      "/gen/precompiled_headers/h.h -I/gen/site-packages/torch/include "
+      "-I/gen/cuda/include -I/gen/other -std=c++20 -c -o /gen/abc.wrapper.o\n";
+  LocalToolchain Toolchain;
+  Toolchain.TorchIncludeDir = "/local/torch/include";
+  Toolchain.CudaHome = "/local/cuda";
+  std::vector<std::string> Notes;
+  auto Step = planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain,
+                                 Notes);
+  ASSERT_TRUE(bool(Step)) << describe(Step.takeError());
+  ASSERT_FALSE(Step->Argv.empty());
+  std::vector<std::string> Args(Step->Argv.begin() + 1, Step->Argv.end());
+  EXPECT_THAT(Args, ElementsAre("/w/out.cpp", "-D",
+                                "TORCH_INDUCTOR_CPP_WRAPPER", "-O1",
+                                "-I/local/torch/include",
+                                "-I/local/cuda/include", "-std=c++20", "-c",
+                                "-o", "/w/out.o"));
+  EXPECT_EQ(Notes.size(), 5u) << llvm::join(Notes, "\n");
+}
