@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything aoti-instrument needs on Debian bookworm (packages and
-# the pinned torch in a virtualenv cached outside the clone), then configures
-# and builds the project. Safe to run again: each step is skipped when done.
+# Installs everything aoti-instrument needs on Debian bookworm (packages, the
+# pinned torch in a virtualenv and the headers of every supported torch
+# release, cached outside the clone), then configures and builds the project.
+# Safe to run again: each step is skipped when done.
 #
 # Environment: AOTI_CACHE_DIR (default ~/.cache/aoti-instrument),
 # AOTI_BUILD_DIR (default <repo>/build).
@@ -48,12 +49,24 @@ install_venv() { # VENV REQUIREMENTS...
 install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy cmake>=3.27,<3.32"
 install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy"
 
+# --- Each supported release's torch headers, once ---------------------------
+# About 40 MB each (a 0.5-1 GB wheel downloaded, then deleted); a release
+# already there is skipped. Not fatal: tests of a release whose headers are
+# missing are reported unsupported.
+for release in "${AOTI_TORCH_RELEASES[@]}"; do
+  [ -f "$AOTI_CACHE_DIR/torch-headers/$release/fetched.json" ] && continue
+  "$AOTI_VENV/bin/python" "$REPO/scripts/fetch_torch_headers.py" "$release" \
+      --cache "$AOTI_CACHE_DIR" >/dev/null ||
+    log "warning: no torch $release headers; its tests will be unsupported"
+done
+
 # --- Configure and build ---------------------------------------------------
 # Configured every time (quick when nothing changed): a build dir made
 # before a venv was added learns of it.
 log "configuring $AOTI_BUILD_DIR"
 cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DAOTI_PYTHON="$AOTI_VENV/bin/python" \
-  -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python" >/dev/null
+  -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python" \
+  -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null
 log "building"
 cmake --build "$AOTI_BUILD_DIR" >&2

@@ -45,6 +45,24 @@ config.substitutions.append(
     ("%{aoti_python_bin}", os.path.dirname(config.aoti_python)))
 config.substitutions.append(("%{test_path}", config.environment["PATH"]))
 
+# Each torch release's headers, fetched once into the cache by
+# scripts/fetch_torch_headers.py (scripts/bootstrap.sh fetches every supported
+# release): `REQUIRES: torch-headers-2.13` runs a test only where they are, so
+# that no test downloads. The tool under test uses that cache too.
+torch_headers = os.path.join(config.aoti_cache_dir, "torch-headers")
+config.environment["AOTI_CACHE_DIR"] = config.aoti_cache_dir
+config.substitutions.append(("%{torch_headers}", torch_headers))
+if os.path.isdir(torch_headers):
+    for release in sorted(os.listdir(torch_headers)):
+        if os.path.isfile(os.path.join(torch_headers, release, "fetched.json")):
+            config.available_features.add("torch-headers-" + release)
+# Real wrappers of each release (test/Inputs/releases/torch-<X.Y>/<case>/).
+releases_dir = os.path.join(config.test_source_root, "Inputs", "releases")
+if os.path.isdir(releases_dir):
+    for name in sorted(os.listdir(releases_dir)):
+        if name.startswith("torch-"):
+            config.available_features.add("release-inputs-" + name[len("torch-"):])
+
 # Never let the user's environment change what the tests see.
 for var in ["AOTI_INSTRUMENT_DISABLE", "AOTI_INSTRUMENT_LOG", "CUDA_HOME"]:
     config.environment.pop(var, None)

@@ -367,6 +367,40 @@ TEST(DiscoverCompileFlags, Defaults) {
   EXPECT_THAT(Flags->Args, Contains("-DUSE_CUDA"));
 }
 
+TEST(DiscoverCompileFlags, DefaultsToCxx20ForWrappersOf212AndNewer) {
+  // AOTI compiles with -std=c++20 since torch 2.12; without a trailer or a
+  // flags JSON the release markers decide.
+  TempDir Dir;
+  writeFile(Dir.file("w.cpp"), "int x;\n");
+  for (StringRef Text :
+       {"static __attribute__((noinline)) void call_triton_poi_0(\n",
+        "container->extract_constants_map_entries(use_inactive);\n"}) {
+    auto Flags = discoverCompileFlags(Dir.file("w.cpp"), Text,
+                                      isolatedOptions());
+    ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+    EXPECT_EQ(Flags->Origin, "defaults");
+    EXPECT_THAT(Flags->Args, Contains("-std=c++20")) << Text.str();
+    EXPECT_THAT(Flags->Args, Not(Contains("-std=c++17"))) << Text.str();
+  }
+  // A 2.11 wrapper stays at C++17.
+  auto Flags = discoverCompileFlags(
+      Dir.file("w.cpp"), "constants_info_[0].device_type = cached_torch_device_type_cpu;\n",
+      isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, Contains("-std=c++17"));
+}
+
+TEST(DiscoverCompileFlags, TrailerKeepsCxx20) {
+  // The trailer of a 2.12+ wrapper: its -std=c++20 is kept, once.
+  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -D TORCH_INDUCTOR_CPP_WRAPPER "
+                     "-O1 -std=c++20 -fPIC -c -o w.o\n";
+  auto Flags = discoverCompileFlags("w.cpp", Text, isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Origin, "compile command comment");
+  EXPECT_EQ(llvm::count(Flags->Args, "-std=c++20"), 1);
+  EXPECT_THAT(Flags->Args, Not(Contains("-std=c++17")));
+}
+
 TEST(DiscoverCompileFlags, TorchIncludeMustBeADirectory) {
   TempDir Dir;
   CompileFlagsOptions O = isolatedOptions();

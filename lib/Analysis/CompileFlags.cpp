@@ -1,6 +1,7 @@
 //===- CompileFlags.cpp - Flags to parse a wrapper with -------------------===//
 
 #include "Analysis/CompileFlags.h"
+#include "Analysis/TorchRelease.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -327,8 +328,11 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
       if (llvm::Error E = addFlagsFromJson(JsonPath, Collector))
         return std::move(E);
     } else {
-      // What AOTI passes for every wrapper in torch 2.x.
-      Collector.addStd("c++17");
+      // What AOTI passes for every wrapper in torch 2.x; C++20 since 2.12.
+      auto Release = oldestReleaseFor(WrapperText);
+      Collector.addStd(Release && !(Release->Oldest < FirstCxx20Release)
+                           ? "c++20"
+                           : "c++17");
       for (StringRef D : {"TORCH_INDUCTOR_CPP_WRAPPER", "STANDALONE_TORCH_HEADER",
                           "C10_USING_CUSTOM_GENERATED_MACROS"})
         Collector.addDefine("-D", D);

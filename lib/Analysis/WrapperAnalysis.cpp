@@ -1018,8 +1018,9 @@ aoti::analyzeWrapper(StringRef WrapperPath,
              "LLVM's OpenMP runtime (Debian: apt-get install libomp-19-dev)";
     else if (First.FileNotFound)
       Hint = "the wrapper's headers come from torch (and CUDA): pass "
-             "--torch-include=<site-packages>/torch/include, put a python3 "
-             "that has torch on PATH, or give flags after '--' "
+             "--torch-version=X.Y (the release that generated it, fetched "
+             "once) or --torch-include=<site-packages>/torch/include, put a "
+             "python3 that has torch on PATH, or give flags after '--' "
              "(e.g. -- -I/path/to/torch/include)";
     return makeToolError(ExitCode::CompileError,
                          First.Location.empty() ? WrapperPath.str()

@@ -5,6 +5,8 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
+#include "Analysis/TorchHeaders.h"
+#include "Analysis/TorchRelease.h"
 #include "Analysis/WrapperAnalysis.h"
 #include "Instrument/Planner.h"
 #include "Instrument/Rewriter.h"
@@ -129,6 +131,16 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
+  if (!Options.TorchVersion.empty() && !Options.TorchIncludeDir.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "--torch-version and --torch-include cannot be "
+                         "combined");
+  if (!Options.TorchVersion.empty() &&
+      !TorchRelease::parse(Options.TorchVersion))
+    return makeToolError(ExitCode::Usage, "",
+                         "--torch-version: expected a torch release as "
+                         "MAJOR.MINOR (e.g. 2.13), got '" +
+                             Options.TorchVersion + "'");
   if (!Options.OutputPath.empty() && Options.OutputPath != "-" &&
       llvm::sys::fs::equivalent(Options.OutputPath, Options.InputPath))
     return makeToolError(ExitCode::Usage, "",
@@ -214,7 +226,8 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
 
   auto Inventory = analyzeWrapper(Path, Flags->Args);
   if (!Inventory)
-    return Inventory.takeError();
+    return explainParseFailure(Inventory.takeError(), Path, Text,
+                               Flags->Args);
   Inventory->File = Path.str();
   return Inventory;
 }
@@ -266,6 +279,35 @@ llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
   return llvm::Error::success();
 }
 
+namespace {
+
+/// runDriver once the input and the rules are read and the torch headers
+/// are settled.
+llvm::Error runOn(const DriverOptions &Options, bool Package,
+                  std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                  const std::optional<RuleSet> &Rules, llvm::raw_ostream &Out,
+                  llvm::raw_ostream &Err) {
+  if (Package)
+    return runPackageDriver(Options, Rules, Out, Err);
+  if (Options.PrintCompileCommand)
+    return printWrapperCompileCommand(Options, Buffer->getBuffer(), Out, Err);
+
+  auto Inventory = analyzeWrapperFile(Options, Options.InputPath,
+                                      Buffer->getBuffer(), Err);
+  if (!Inventory)
+    return Inventory.takeError();
+  if (Rules)
+    return instrument(Options, *Rules, *Inventory, Buffer->getBuffer(), Out,
+                      Err);
+  if (Options.List == ListFormat::Json)
+    printInventoryJson(*Inventory, Out);
+  else
+    printInventoryTable(*Inventory, Out);
+  return llvm::Error::success();
+}
+
+} // namespace
+
 llvm::Error aoti::runDriver(const DriverOptions &Options,
                             llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (llvm::Error E = checkOptions(Options))
@@ -294,23 +336,21 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
       return Loaded.takeError();
     Rules = std::move(*Loaded);
   }
-  if (Package)
-    return runPackageDriver(Options, Rules, Out, Err);
-  if (Options.PrintCompileCommand)
-    return printWrapperCompileCommand(Options, Buffer->getBuffer(), Out, Err);
-
-  auto Inventory = analyzeWrapperFile(Options, Options.InputPath,
-                                      Buffer->getBuffer(), Err);
-  if (!Inventory)
-    return Inventory.takeError();
-  if (Rules)
-    return instrument(Options, *Rules, *Inventory, Buffer->getBuffer(), Out,
-                      Err);
-  if (Options.List == ListFormat::Json)
-    printInventoryJson(*Inventory, Out);
-  else
-    printInventoryTable(*Inventory, Out);
-  return llvm::Error::success();
+  // Last before parsing: a typo in the rules should not wait for a
+  // download. From here on the release's headers are --torch-include's.
+  if (!Options.TorchVersion.empty()) {
+    FetchOptions Fetch;
+    Fetch.Python = Options.Python;
+    auto Include = findOrFetchTorchHeaders(
+        *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
+    if (!Include)
+      return Include.takeError();
+    DriverOptions WithHeaders = Options;
+    WithHeaders.TorchVersion.clear();
+    WithHeaders.TorchIncludeDir = std::move(*Include);
+    return runOn(WithHeaders, Package, std::move(Buffer), Rules, Out, Err);
+  }
+  return runOn(Options, Package, std::move(Buffer), Rules, Out, Err);
 }
 
 int aoti::reportError(llvm::Error E, llvm::raw_ostream &Err) {

@@ -32,6 +32,9 @@ struct DriverOptions {
   /// -p: directory holding compile_commands.json.
   std::string BuildPath;
   std::string TorchIncludeDir;
+  /// --torch-version=X.Y: parse with that release's headers from the cache
+  /// (fetched first when missing).
+  std::string TorchVersion;
   std::string Python = "python3";
   /// Clang resource dir; defaults to the one the tool was built against.
   std::string ResourceDir;

@@ -24,6 +24,7 @@ enum class ExitCode : int {
   CompileError = 4,   ///< Clang could not parse the wrapper (e.g. headers).
   RulesError = 5,     ///< Bad rules file.
   OutputError = 6,    ///< Cannot write output, or input already instrumented.
+  HeadersUnavailable = 7, ///< --torch-version: the headers cannot be fetched.
 };
 
 /// An error with a clang-style location prefix ("file:line:col" or "file")

@@ -65,9 +65,17 @@ llvm::cl::opt<std::string> TorchInclude(
                    "(default: asked of the python3 on PATH)"),
     llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<std::string> TorchVersion(
+    "torch-version",
+    llvm::cl::desc("Parse the wrapper with the headers of this torch release "
+                   "(e.g. 2.13), fetched once into the cache "
+                   "($AOTI_CACHE_DIR or ~/.cache/aoti-instrument)"),
+    llvm::cl::value_desc("X.Y"), llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<std::string>
     Python("python",
-           llvm::cl::desc("Python interpreter asked where torch is installed"),
+           llvm::cl::desc("Python interpreter asked where torch is installed "
+                          "(and that runs pip for --torch-version)"),
            llvm::cl::value_desc("exe"), llvm::cl::init("python3"),
            llvm::cl::cat(ToolCategory));
 
@@ -88,8 +96,13 @@ Compile flags are taken from, in order: flags after '--' (used as given);
 the compile_commands.json in the -p directory; the '// Compile cmd' comment
 AOTI writes at the end of wrapper.cpp; a *_compile_flags.json beside it;
 built-in defaults. Torch and CUDA include dirs that do not exist here are
-replaced by local ones (--torch-include, the python3 on PATH, $CUDA_HOME or
-/usr/local/cuda).
+replaced by local ones (--torch-include, --torch-version, the python3 on
+PATH, $CUDA_HOME or /usr/local/cuda).
+
+A wrapper parses with the torch headers of its own release or a newer one.
+--torch-version=X.Y uses the headers of release X.Y, downloaded once (pip,
+about 0.5-1 GB, only torch/include is kept) into
+$AOTI_CACHE_DIR/torch-headers (default ~/.cache/aoti-instrument).
 
 Examples:
   aoti-instrument model.pt2 -rules yaml-rules/nan-hunt.yaml -o model.debug.pt2
@@ -100,6 +113,7 @@ Examples:
   aoti-instrument wrapper.cpp --list
   aoti-instrument wrapper.cpp --list=json > sites.json
   aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
+  aoti-instrument wrapper.cpp --list --torch-version=2.13
 
 Exit codes:
   0  success
@@ -113,6 +127,7 @@ Exit codes:
      command are printed)
   5  bad rules file
   6  cannot write the output, or the input is already instrumented
+  7  the headers of --torch-version cannot be fetched (e.g. offline)
 )");
 
 void printVersion(llvm::raw_ostream &OS) {
@@ -155,6 +170,7 @@ int main(int Argc, const char **Argv) {
   Options.ExtraFlags = std::move(ExtraFlags);
   Options.BuildPath = BuildPath;
   Options.TorchIncludeDir = TorchInclude;
+  Options.TorchVersion = TorchVersion;
   Options.Python = Python;
   Options.ResourceDir = ResourceDir;
   Options.RulesPath = RulesPath;
