@@ -25,17 +25,6 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%aoti_python", config.aoti_python))
 config.substitutions.append(("%resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%repo", config.aoti_src_root))
-# The derived 2.12-2.15 CUDA forms (Inputs/derived/README.md): their language
-# flags, with the two torch 2.13 headers the 2.13+ forms need before 2.11's.
-config.substitutions.append(("%derived_overlay", os.path.join(
-    config.test_source_root, "Inputs", "derived", "torch-2.13-overlay")))
-config.substitutions.append(("%derived_flags", " ".join([
-    "-std=c++20", "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
-    "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DUSE_CUDA",
-    "-I" + os.path.join(config.test_source_root, "Inputs", "derived",
-                        "torch-2.13-overlay"),
-    "-I" + config.torch_include_dir,
-    "-I" + os.path.join(config.cuda_home, "include")])))
 # Braced, so that no substitution above is a prefix of them. For tests that
 # run the tool under a different PATH: the tool's own directory, the
 # directory of the Python that has the pinned torch, and the PATH tests
@@ -56,6 +45,28 @@ if os.path.isdir(torch_headers):
     for release in sorted(os.listdir(torch_headers)):
         if os.path.isfile(os.path.join(torch_headers, release, "fetched.json")):
             config.available_features.add("torch-headers-" + release)
+# The derived 2.12-2.15 CUDA forms (Inputs/derived/README.md) need two torch
+# 2.13 headers (aoti_runtime/model_base.h, utils.h) before the pinned 2.11
+# ones: copied here from the cached 2.13 headers (no torch header is kept in
+# the repository); `REQUIRES: derived-overlay` where they are needed.
+derived_overlay = os.path.join(config.test_exec_root, "derived-torch-2.13-overlay")
+overlay_from = os.path.join(torch_headers, "2.13", "include", "torch", "csrc",
+                            "inductor", "aoti_runtime")
+if all(os.path.isfile(os.path.join(overlay_from, f))
+       for f in ("model_base.h", "utils.h")):
+    import shutil
+    overlay_to = os.path.join(derived_overlay, "torch", "csrc", "inductor",
+                              "aoti_runtime")
+    os.makedirs(overlay_to, exist_ok=True)
+    for f in ("model_base.h", "utils.h"):
+        shutil.copyfile(os.path.join(overlay_from, f), os.path.join(overlay_to, f))
+    config.available_features.add("derived-overlay")
+config.substitutions.append(("%derived_overlay", derived_overlay))
+config.substitutions.append(("%derived_flags", " ".join([
+    "-std=c++20", "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
+    "-DC10_USING_CUSTOM_GENERATED_MACROS", "-DUSE_CUDA",
+    "-I" + derived_overlay, "-I" + config.torch_include_dir,
+    "-I" + os.path.join(config.cuda_home, "include")])))
 # Real wrappers of each release (test/Inputs/releases/torch-<X.Y>/<case>/).
 releases_dir = os.path.join(config.test_source_root, "Inputs", "releases")
 if os.path.isdir(releases_dir):

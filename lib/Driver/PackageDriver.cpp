@@ -15,6 +15,7 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
+#include "Analysis/TorchHeaders.h"
 #include "Runtime/RuntimeSource.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -86,22 +87,6 @@ llvm::Expected<ExtractedModel> extract(const PackageArchive &Archive,
   return M;
 }
 
-/// The cache root: $AOTI_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/
-/// aoti-instrument (as scripts/env.sh).
-std::string cacheDir() {
-  if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
-    return Env;
-  llvm::SmallString<256> Dir;
-  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
-    Dir = Xdg;
-  else if (!llvm::sys::path::home_directory(Dir))
-    return "";
-  else
-    path::append(Dir, ".cache");
-  path::append(Dir, "aoti-instrument");
-  return std::string(Dir);
-}
-
 /// This machine's torch and CUDA, for rebuilding.
 llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   LocalToolchain Toolchain;
@@ -118,7 +103,7 @@ llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   if (fs::is_directory(Lib))
     Toolchain.TorchLibDir = std::string(Lib);
   Toolchain.CudaHome = cudaHome();
-  Toolchain.BuildCacheDir = cacheDir() + "/build-cache";
+  Toolchain.BuildCacheDir = defaultCacheDir() + "/build-cache";
   if (fs::create_directories(Toolchain.BuildCacheDir))
     Toolchain.BuildCacheDir.clear(); // no cache: build everything each time
   return Toolchain;

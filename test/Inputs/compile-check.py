@@ -6,7 +6,7 @@ in its compile command) and the real torch headers.
     compile-check.py [--std=c++20] [--overlay=DIR] WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
 
 --overlay=DIR puts DIR before the torch include dir, for the tool and the
-compilers (test/Inputs/derived/torch-2.13-overlay: the two 2.13 headers the
+compilers (lit's %derived_overlay: the two 2.13 headers the
 2.13+ forms need). Prints `PRESET COMPILER: ok` or the first diagnostics;
 exits 1 on any error or any warning in code aoti-instrument inserted.
 """
