@@ -7,6 +7,7 @@
 
 #include "Analysis/TorchHeaders.h"
 #include "Analysis/TorchRelease.h"
+#include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "TestUtil.h"
 #include "llvm/ADT/STLExtras.h"

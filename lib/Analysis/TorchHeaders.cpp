@@ -1,13 +1,13 @@
 //===- TorchHeaders.cpp - Which torch headers to parse a wrapper with -----===//
 
 #include "Analysis/TorchHeaders.h"
+#include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
-#include <cstdlib>
 
 using namespace aoti;
 using llvm::StringRef;
@@ -42,16 +42,6 @@ std::string lineColumn(StringRef Text, size_t Offset) {
 }
 
 } // namespace
-
-std::string aoti::defaultCacheDir() {
-  if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
-    return Env;
-  llvm::SmallString<256> Dir;
-  if (!llvm::sys::path::cache_directory(Dir))
-    return "";
-  llvm::sys::path::append(Dir, "aoti-instrument");
-  return std::string(Dir);
-}
 
 std::string aoti::cachedTorchInclude(StringRef CacheDir, TorchRelease Release) {
   llvm::SmallString<256> ReleaseDir(CacheDir);

@@ -21,17 +21,13 @@
 
 namespace aoti {
 
-/// The cache root: $AOTI_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/
-/// aoti-instrument (as scripts/env.sh and scripts/fetch_torch_headers.py).
-std::string defaultCacheDir();
-
 /// <CacheDir>/torch-headers/<Release>/include; empty when that release was
 /// never fetched completely (the fetch renames a finished directory into
 /// place, with its fetched.json).
 std::string cachedTorchInclude(llvm::StringRef CacheDir, TorchRelease Release);
 
 struct FetchOptions {
-  /// Cache root (defaultCacheDir() when empty).
+  /// Cache root (Support/CacheDir.h's defaultCacheDir() when empty).
   std::string CacheDir;
   /// Interpreter that runs the fetch (it needs pip).
   std::string Python = "python3";

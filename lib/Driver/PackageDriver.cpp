@@ -17,6 +17,7 @@
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchHeaders.h"
 #include "Runtime/RuntimeSource.h"
+#include "Support/CacheDir.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,0 +1,17 @@
+//===- CacheDir.cpp -------------------------------------------------------===//
+
+#include "Support/CacheDir.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+#include <cstdlib>
+
+std::string aoti::defaultCacheDir() {
+  if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
+    return Env;
+  llvm::SmallString<256> Dir;
+  // $XDG_CACHE_HOME, else ~/.cache.
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "aoti-instrument");
+  return std::string(Dir);
+}

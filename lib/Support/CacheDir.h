@@ -1,0 +1,21 @@
+//===- CacheDir.h - Where the tool keeps what it fetches or builds -*- C++ -*-===//
+//
+// One cache root for the torch headers of each release (torch-headers/) and
+// the objects of package rebuilds (build-cache/), shared with the scripts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_SUPPORT_CACHEDIR_H
+#define AOTI_SUPPORT_CACHEDIR_H
+
+#include <string>
+
+namespace aoti {
+
+/// $AOTI_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/aoti-instrument (as
+/// scripts/env.sh); empty when there is no home directory either.
+std::string defaultCacheDir();
+
+} // namespace aoti
+
+#endif // AOTI_SUPPORT_CACHEDIR_H
