@@ -15,7 +15,6 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
-#include "Analysis/TorchHeaders.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/CacheDir.h"
 #include "llvm/ADT/ScopeExit.h"
