@@ -22,7 +22,7 @@ Parts:
   cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
             differs from its .pt2: outputs of both, the first kernel whose
             saved tensors differ, and both wrappers kept in OUT for a diff
-Results: one JSON object per line in OUT/pt2-results.jsonl.
+Results: one JSON object per line in OUT/results.jsonl.
 """
 import argparse
 import json
@@ -37,30 +37,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+import gpu_scenarios  # noqa: E402  (its log/record/sh; record writes OUT/results.jsonl)
+from gpu_scenarios import log, record, sh  # noqa: E402
+
 OBSERVATION = ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
                "save-kernels"]
-A = None
-
-
-def log(*a):
-    print("[gpu-pt2]", *a, file=sys.stderr, flush=True)
-
-
-def record(**kv):
-    kv["t"] = time.strftime("%H:%M:%S")
-    line = json.dumps(kv)
-    print(line, flush=True)
-    with open(os.path.join(A.out, "pt2-results.jsonl"), "a") as f:
-        f.write(line + "\n")
-
-
-def sh(cmd, env=None, timeout=900, check=True):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                       env=dict(os.environ, **(env or {})))
-    if check and p.returncode:
-        sys.stderr.write(p.stdout[-3000:] + p.stderr[-3000:])
-        raise RuntimeError(f"failed ({p.returncode}): {' '.join(cmd)}")
-    return p
+A = None  # the parsed arguments, shared with gpu_scenarios
 
 
 def tool():
@@ -331,7 +313,7 @@ def main():
     p.add_argument("--rounds", type=int, default=25)
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--ima-runs", type=int, default=5)
-    A = p.parse_args()
+    A = gpu_scenarios.A = p.parse_args()
     os.makedirs(A.work, exist_ok=True)
     os.makedirs(A.out, exist_ok=True)
     for part in A.parts:
