@@ -234,10 +234,22 @@ TEST(PackageArchive, FindsEveryModel) {
                           "two/data/aotinductor/encoder/a.wrapper.so"));
   EXPECT_EQ(Archive->models()[1].Name, "decoder");
 
-  auto Files = Archive->extractModel(Archive->models()[0], Dir.file("x"));
+  std::vector<std::string> Entries;
+  auto Files =
+      Archive->extractModel(Archive->models()[0], Dir.file("x"), Entries);
   ASSERT_TRUE(bool(Files)) << describe(Files.takeError());
   ASSERT_EQ(Files->size(), 2u);
   EXPECT_EQ(readFile((*Files)[1]), "SO");
+  EXPECT_EQ(Entries, Archive->models()[0].Entries);
+
+  // Only what is wanted (listing needs no .so).
+  auto Sources = Archive->extractModel(
+      Archive->models()[0], Dir.file("y"), Entries,
+      [](StringRef E) { return E.ends_with(".cpp"); });
+  ASSERT_TRUE(bool(Sources)) << describe(Sources.takeError());
+  ASSERT_EQ(Sources->size(), 1u);
+  EXPECT_THAT(Entries, ElementsAre("two/data/aotinductor/encoder/a.wrapper.cpp"));
+  EXPECT_FALSE(llvm::sys::fs::exists(Dir.file("y/a.wrapper.so")));
 }
 
 TEST(PackageArchive, ReplacesEntriesAndCopiesTheRest) {

@@ -67,15 +67,22 @@ struct ExtractedModel {
   llvm::StringMap<std::string> EntryOf;
 };
 
+/// Takes \p Model out of the package into \p Dir; \p SourcesOnly for
+/// listing (the sources and their JSON, not the possibly huge .so).
 llvm::Expected<ExtractedModel> extract(const PackageArchive &Archive,
                                        const PackageModel &Model,
-                                       StringRef Dir) {
-  auto Paths = Archive.extractModel(Model, Dir);
+                                       StringRef Dir, bool SourcesOnly) {
+  std::vector<std::string> Entries;
+  auto Paths = Archive.extractModel(
+      Model, Dir, Entries, [&](StringRef Entry) {
+        return !SourcesOnly || Entry.ends_with(".cpp") ||
+               Entry.ends_with(".json");
+      });
   if (!Paths)
     return Paths.takeError();
   ExtractedModel M{&Model, {}, {}, {}};
   for (size_t I = 0; I < Paths->size(); ++I)
-    M.EntryOf[(*Paths)[I]] = Model.Entries[I];
+    M.EntryOf[(*Paths)[I]] = Entries[I];
   auto Files = findModelFiles(*Paths, Model.Name);
   if (!Files)
     return Files.takeError();
@@ -154,7 +161,8 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
   llvm::StringMap<std::string> Replacements;
   for (size_t Index = 0; Index < Models.size(); ++Index) {
     const PackageModel &Model = Models[Index];
-    auto M = extract(*Archive, Model, Work.sub("model" + llvm::Twine(Index)));
+    auto M = extract(*Archive, Model, Work.sub("model" + llvm::Twine(Index)),
+                     Listing);
     if (!M)
       return M.takeError();
     StringRef WrapperName = path::filename(M->Files.Wrapper);

@@ -99,9 +99,14 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path) {
 }
 
 llvm::Expected<std::vector<std::string>>
-PackageArchive::extractModel(const PackageModel &Model, StringRef Dir) const {
+PackageArchive::extractModel(
+    const PackageModel &Model, StringRef Dir, std::vector<std::string> &Entries,
+    llvm::function_ref<bool(StringRef)> Wanted) const {
   std::vector<std::string> Written;
+  Entries.clear();
   for (const std::string &Entry : Model.Entries) {
+    if (Wanted && !Wanted(Entry))
+      continue;
     StringRef Relative = StringRef(Entry).drop_front(Model.Prefix.size());
     // Never write outside Dir, whatever the archive says.
     for (auto It = llvm::sys::path::begin(Relative),
@@ -146,6 +151,7 @@ PackageArchive::extractModel(const PackageModel &Model, StringRef Dir) const {
                            "cannot read entry '" + Entry + "': " +
                                (Why.empty() ? "truncated" : Why));
     Written.push_back(std::string(Out));
+    Entries.push_back(Entry);
   }
   return Written;
 }

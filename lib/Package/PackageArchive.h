@@ -13,6 +13,7 @@
 #ifndef AOTI_PACKAGE_PACKAGEARCHIVE_H
 #define AOTI_PACKAGE_PACKAGEARCHIVE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -47,9 +48,13 @@ public:
   const std::vector<PackageModel> &models() const { return Models; }
 
   /// Writes the files of \p Model into \p Dir (created), keeping their paths
-  /// relative to the model folder. Returns the paths written, in entry order.
+  /// relative to the model folder; with \p Wanted, only the entries it
+  /// accepts. Returns the paths written, in entry order, and the entry each
+  /// came from in \p Entries.
   llvm::Expected<std::vector<std::string>>
-  extractModel(const PackageModel &Model, llvm::StringRef Dir) const;
+  extractModel(const PackageModel &Model, llvm::StringRef Dir,
+               std::vector<std::string> &Entries,
+               llvm::function_ref<bool(llvm::StringRef)> Wanted = nullptr) const;
 
   /// Writes a copy of this archive to \p OutPath with the contents of the
   /// entries named in \p Replacements (entry name -> file on disk) taken
