@@ -155,7 +155,6 @@ llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
       // AOTI's precompiled prefix header (torch >= 2.11) lives in the
       // generating machine's inductor cache; it only includes the header
       // the source includes itself.
-      (void)Next;
       Adapter.note("the package's build used a prefix header of the "
                    "machine that made it (AOTI's precompiled header); left "
                    "out: the sources include the same headers themselves");
