@@ -13,6 +13,7 @@
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
 #include "Rules/Rules.h"
+#include "Support/CacheDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -159,6 +160,8 @@ llvm::Error checkOptions(const DriverOptions &Options) {
 llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
                        const WrapperInventory &Inventory, StringRef Original,
                        llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  llvm::TimeRegion Timing(
+      timer(Options, "instrument", "plan, rewrite and write the wrapper"));
   InstrumentSummary Summary;
   size_t Matched = 0;
   auto Text = instrumentWrapperText(
@@ -193,6 +196,11 @@ bool aoti::isPackagePath(StringRef Path) {
   return Path.ends_with(".pt2") || PackageArchive::looksLikeZip(Path);
 }
 
+llvm::Timer *aoti::timer(const DriverOptions &Options, StringRef Name,
+                         StringRef Description) {
+  return Options.Times ? Options.Times->get(Name, Description) : nullptr;
+}
+
 std::string aoti::torchIncludeDirFor(const DriverOptions &Options) {
   if (!Options.TorchIncludeDir.empty())
     return Options.TorchIncludeDir;
@@ -202,6 +210,8 @@ std::string aoti::torchIncludeDirFor(const DriverOptions &Options) {
 llvm::Expected<WrapperInventory>
 aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
                          StringRef Text, llvm::raw_ostream &Err) {
+  llvm::TimeRegion Timing(timer(Options, "analyze",
+                                "analyze the wrapper (flags, clang parse)"));
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
   FlagOptions.Python = Options.Python;
@@ -224,7 +234,8 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
   for (const std::string &Note : Flags->Notes)
     llvm::WithColor::note(Err, Path) << Note << "\n";
 
-  auto Inventory = analyzeWrapper(Path, Flags->Args);
+  ParseCache Cache{buildCacheDir(), &Err, Path.str()};
+  auto Inventory = analyzeWrapper(Path, Flags->Args, Cache);
   if (!Inventory)
     return explainParseFailure(Inventory.takeError(), Path, Text,
                                Flags->Args);

@@ -11,6 +11,7 @@
 
 #include "Support/ToolError.h"
 #include "Support/Version.h"
+#include "Support/PhaseTimes.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -47,6 +48,8 @@ struct DriverOptions {
   /// --print-compile-command: print the command(s) that would (re)build the
   /// wrapper or the package's models, adapted to this machine.
   bool PrintCompileCommand = false;
+  /// --time-report: where each phase's wall time goes (may be null).
+  PhaseTimes *Times = nullptr;
 };
 
 /// Whether \p Path is an AOTI package (.pt2, or any zip archive) rather

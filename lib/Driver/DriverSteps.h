@@ -35,6 +35,10 @@ instrumentWrapperText(const RuleSet &Rules, const WrapperInventory &Inventory,
 std::string describeMatches(const RuleSet &Rules, size_t SitesMatched,
                             size_t Sites);
 
+/// The --time-report timer of phase \p Name, or null.
+llvm::Timer *timer(const DriverOptions &Options, llvm::StringRef Name,
+                   llvm::StringRef Description);
+
 /// The torch/include a wrapper is parsed and built against.
 std::string torchIncludeDirFor(const DriverOptions &Options);
 

@@ -110,9 +110,7 @@ llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   if (fs::is_directory(Lib))
     Toolchain.TorchLibDir = std::string(Lib);
   Toolchain.CudaHome = cudaHome();
-  Toolchain.BuildCacheDir = defaultCacheDir() + "/build-cache";
-  if (fs::create_directories(Toolchain.BuildCacheDir))
-    Toolchain.BuildCacheDir.clear(); // no cache: build everything each time
+  Toolchain.BuildCacheDir = buildCacheDir();
   return Toolchain;
 }
 
@@ -161,10 +159,13 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
   llvm::StringMap<std::string> Replacements;
   for (size_t Index = 0; Index < Models.size(); ++Index) {
     const PackageModel &Model = Models[Index];
+    std::optional<llvm::TimeRegion> Unpacking(
+        timer(Options, "unpack", "take the models out of the package"));
     auto M = extract(*Archive, Model, Work.sub("model" + llvm::Twine(Index)),
                      Listing);
     if (!M)
       return M.takeError();
+    Unpacking.reset();
     StringRef WrapperName = path::filename(M->Files.Wrapper);
     std::string Label = Options.InputPath + ": model '" + Model.Name + "'";
 
@@ -206,8 +207,10 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     if (Options.PrintCompileCommand)
       Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
     if (!M->Files.SharedObject.empty()) {
-      Toolchain->WrapperPrelude = runtimePrelude(
-          StringRef(M->WrapperText).contains("aoti_include/cuda.h"));
+      bool Cuda = StringRef(M->WrapperText).contains("aoti_include/cuda.h");
+      Toolchain->WrapperPrelude = runtimePrelude(Cuda);
+      Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
+      Toolchain->RuntimeSeparateFlag = RuntimeSeparateFlag;
       auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);
       if (!Planned)
         return Planned.takeError();
@@ -243,12 +246,16 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       return Inventory.takeError();
     InstrumentSummary Summary;
     size_t Matched = 0;
-    auto Text = instrumentWrapperText(*Rules, *Inventory, M->WrapperText,
-                                      WrapperName, Summary, Matched, Err);
-    if (!Text)
-      return Text.takeError();
-    if (llvm::Error E = writeOutput(Instrumented, *Text))
-      return E;
+    {
+      llvm::TimeRegion Timing(
+          timer(Options, "instrument", "plan, rewrite and write the wrapper"));
+      auto Text = instrumentWrapperText(*Rules, *Inventory, M->WrapperText,
+                                        WrapperName, Summary, Matched, Err);
+      if (!Text)
+        return Text.takeError();
+      if (llvm::Error E = writeOutput(Instrumented, *Text))
+        return E;
+    }
     Replacements[M->EntryOf[M->Files.Wrapper]] = Instrumented;
     Err << Label << ": " << Summary.describe()
         << describeMatches(*Rules, Matched, Inventory->Sites.size()) << "\n";
@@ -261,17 +268,28 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     }
     Err << Label << ": rebuilding " << path::filename(Plan->OutputSo) << "\n";
     // Early steps are numbered first in the runner.
-    if (Plan->PrecompileStep)
+    if (Plan->PrecompileStep) {
+      llvm::TimeRegion Timing(timer(Options, "wait-pch",
+                                    "wait for the precompiled header build"));
       if (llvm::Error E = Runner.waitFor(*Plan->PrecompileStep))
         return E;
-    if (llvm::Error E = Runner.start(Plan->CompileWrapper))
-      return E;
-    if (llvm::Error E = Runner.wait())
-      return E;
-    if (llvm::Error E = Runner.run(Plan->Link))
-      return E;
-    if (llvm::Error E = appendTrailer(Plan->Data, Plan->OutputSo))
-      return E;
+    }
+    {
+      llvm::TimeRegion Timing(
+          timer(Options, "compile",
+                "compile the wrapper (and wait for the kernels, weights)"));
+      if (llvm::Error E = Runner.start(Plan->CompileWrapper))
+        return E;
+      if (llvm::Error E = Runner.wait())
+        return E;
+    }
+    {
+      llvm::TimeRegion Timing(timer(Options, "link", "link the model's .so"));
+      if (llvm::Error E = Runner.run(Plan->Link))
+        return E;
+      if (llvm::Error E = appendTrailer(Plan->Data, Plan->OutputSo))
+        return E;
+    }
     publishToCache(*Plan);
     Replacements[M->EntryOf[M->Files.SharedObject]] = Plan->OutputSo;
   }
@@ -288,8 +306,12 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       return makeToolError(ExitCode::OutputError, Orig,
                            "cannot keep the original: " + EC.message());
   }
-  if (llvm::Error E = Archive->writeWithReplacements(Destination, Replacements))
-    return E;
+  {
+    llvm::TimeRegion Timing(timer(Options, "repack", "write the package"));
+    if (llvm::Error E =
+            Archive->writeWithReplacements(Destination, Replacements))
+      return E;
+  }
   Err << Options.InputPath << ": " << Models.size() << " model"
       << (Models.size() == 1 ? "" : "s") << " instrumented -> " << Destination
       << (Options.InPlace ? " (original kept as " + Options.InputPath + ".orig)"

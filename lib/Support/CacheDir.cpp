@@ -2,6 +2,7 @@
 
 #include "Support/CacheDir.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <cstdlib>
 
@@ -13,5 +14,16 @@ std::string aoti::defaultCacheDir() {
   if (!llvm::sys::path::cache_directory(Dir))
     return "";
   llvm::sys::path::append(Dir, "aoti-instrument");
+  return std::string(Dir);
+}
+
+std::string aoti::buildCacheDir() {
+  std::string Root = defaultCacheDir();
+  if (Root.empty())
+    return "";
+  llvm::SmallString<256> Dir(Root);
+  llvm::sys::path::append(Dir, "build-cache");
+  if (llvm::sys::fs::create_directories(Dir))
+    return "";
   return std::string(Dir);
 }

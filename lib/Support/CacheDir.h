@@ -16,6 +16,11 @@ namespace aoti {
 /// scripts/env.sh); empty when there is no home directory either.
 std::string defaultCacheDir();
 
+/// <defaultCacheDir()>/build-cache, where precompiled headers and kernel
+/// objects are kept (created when missing); empty when there is no cache
+/// root or it cannot be created: then everything is built each time.
+std::string buildCacheDir();
+
 } // namespace aoti
 
 #endif // AOTI_SUPPORT_CACHEDIR_H

@@ -84,6 +84,12 @@ llvm::cl::opt<std::string>
                 llvm::cl::desc("Clang resource directory (builtin headers)"),
                 llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<bool> TimeReport(
+    "time-report",
+    llvm::cl::desc("Print the wall time of each phase (unpack, analyze, "
+                   "instrument, compile, link, repack) to stderr"),
+    llvm::cl::cat(ToolCategory));
+
 llvm::cl::extrahelp MoreHelp(R"(
 A .pt2 package (torch._inductor.aoti_compile_and_package) is taken whole:
 each model's wrapper is instrumented and its .so rebuilt with the package's
@@ -177,7 +183,11 @@ int main(int Argc, const char **Argv) {
   Options.OutputPath = OutputPath;
   Options.InPlace = InPlace;
   Options.PrintCompileCommand = PrintCompileCommand;
-  if (llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs()))
+  PhaseTimes Times(TimeReport);
+  Options.Times = &Times;
+  llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs());
+  Times.print(llvm::errs());
+  if (E)
     return reportError(std::move(E), llvm::errs());
   return static_cast<int>(ExitCode::Success);
 }
