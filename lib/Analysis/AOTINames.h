@@ -42,6 +42,23 @@ constexpr llvm::StringRef StreamGuardClass = "AOTICudaStreamGuard";
 constexpr llvm::StringRef MakeUnique = "make_unique";
 constexpr llvm::StringRef GuardReset = "reset";
 
+/// The include every wrapper (and kernel source) opens with:
+/// `#include <torch/csrc/inductor/aoti_include/{cpu,cuda,xpu,...}.h>`.
+constexpr llvm::StringRef AOTIIncludeDirective =
+    "#include <torch/csrc/inductor/aoti_include/";
+
+/// The first line of \p Source that is AOTIIncludeDirective (without its
+/// newline), or "" when there is none.
+inline llvm::StringRef aotiIncludeLine(llvm::StringRef Source) {
+  for (llvm::StringRef Rest = Source; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.starts_with(AOTIIncludeDirective))
+      return Line.rtrim();
+    Rest = Next;
+  }
+  return "";
+}
+
 } // namespace aoti::names
 
 #endif // AOTI_ANALYSIS_AOTINAMES_H

@@ -2,6 +2,7 @@
 
 #include "Analysis/WrapperAnalysis.h"
 #include "Analysis/AOTINames.h"
+#include "Analysis/ParsePCH.h"
 #include "Support/ToolError.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -16,6 +17,8 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <map>
 
 using namespace clang;
@@ -807,7 +810,9 @@ private:
 void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
                          std::vector<const CXXMethodDecl *> &Methods,
                          std::vector<std::string> &InputChecks) {
-  for (const Decl *D : DC->decls()) {
+  // What the main file declares; noload_ leaves a precompiled header's
+  // declarations where they are.
+  for (const Decl *D : DC->noload_decls()) {
     if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       continue;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
@@ -955,19 +960,9 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   // `#include <torch/csrc/inductor/aoti_include/...>`; failing that, before
   // its first declaration.
   StringRef MainText = SM.getBufferData(SM.getMainFileID());
-  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-    if (!It->first.getName().contains("aoti_include/"))
-      continue;
-    FileID Header = SM.translateFile(It->first);
-    SourceLocation IncludeLoc =
-        Header.isValid() ? SM.getIncludeLoc(Header) : SourceLocation();
-    if (IncludeLoc.isValid() && SM.isInMainFile(IncludeLoc)) {
-      unsigned End = lineEnd(MainText, SM.getFileOffset(IncludeLoc));
-      if (!Inv.PreludeOffset || End < Inv.PreludeOffset)
-        Inv.PreludeOffset = End;
-    }
-  }
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+  if (StringRef Include = names::aotiIncludeLine(MainText); !Include.empty())
+    Inv.PreludeOffset = lineEnd(MainText, Include.data() - MainText.data());
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
     if (Inv.PreludeOffset)
       break;
     SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
@@ -989,22 +984,45 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
 
 llvm::Expected<WrapperInventory>
 aoti::analyzeWrapper(StringRef WrapperPath,
-                     const std::vector<std::string> &CompilerArgs) {
+                     const std::vector<std::string> &CompilerArgs,
+                     const ParseCache &Cache) {
+  std::string Pch;
+  if (!Cache.Dir.empty()) {
+    if (auto Buffer = llvm::MemoryBuffer::getFile(WrapperPath))
+      Pch = getParsePCH(Cache, names::aotiIncludeLine((*Buffer)->getBuffer()),
+                        CompilerArgs);
+  }
   // Warnings in generated code are noise here; -fno-caret-diagnostics also
   // silences clang's "N warnings generated." summary.
-  std::vector<std::string> Argv = {"clang++", "-fsyntax-only", "-w",
-                                   "-fno-caret-diagnostics"};
-  llvm::append_range(Argv, CompilerArgs);
-  Argv.push_back("-xc++");
-  Argv.push_back(WrapperPath.str());
-
   std::optional<llvm::Expected<WrapperInventory>> Result;
   ErrorCollector Errors;
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
-  tooling::ToolInvocation Invocation(
-      Argv, std::make_unique<AnalysisAction>(Result), Files.get());
-  Invocation.setDiagnosticConsumer(&Errors);
-  bool Ok = Invocation.run();
+  auto Parse = [&](bool WithPch) {
+    std::vector<std::string> Argv = {"clang++", "-fsyntax-only", "-w",
+                                     "-fno-caret-diagnostics"};
+    llvm::append_range(Argv, CompilerArgs);
+    if (WithPch)
+      Argv.insert(Argv.end(), {"-include-pch", Pch});
+    Argv.push_back("-xc++");
+    Argv.push_back(WrapperPath.str());
+    Result.reset();
+    Errors.clear(); // the counts ToolInvocation::run goes by
+    Errors.Errors.clear();
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+    tooling::ToolInvocation Invocation(
+        Argv, std::make_unique<AnalysisAction>(Result), Files.get());
+    Invocation.setDiagnosticConsumer(&Errors);
+    return Invocation.run() && Errors.Errors.empty();
+  };
+  bool Ok = Parse(!Pch.empty());
+  if (!Ok && !Pch.empty()) {
+    // A PCH whose headers changed, or any doubt: the plain parse decides,
+    // and a PCH it contradicts goes.
+    if (Result && !*Result)
+      llvm::consumeError(Result->takeError());
+    Ok = Parse(false);
+    if (Ok)
+      llvm::sys::fs::remove(Pch);
+  }
 
   if (!Errors.Errors.empty()) {
     const ErrorCollector::Entry &First = Errors.Errors.front();

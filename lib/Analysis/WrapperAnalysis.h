@@ -10,6 +10,7 @@
 #define AOTI_ANALYSIS_WRAPPERANALYSIS_H
 
 #include "Analysis/LaunchSite.h"
+#include "Analysis/ParsePCH.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -25,10 +26,13 @@ namespace aoti {
 /// (no program name, no input file) and returns its inventory. Fails with a
 /// ToolError: CompileError when clang reports errors (a missing header is
 /// named, with a hint on how to pass include dirs), NotAWrapper when the
-/// file has no AOTInductorModel::run_impl.
+/// file has no AOTInductorModel::run_impl. With a \p Cache directory, the
+/// parse loads a cached precompiled header of the wrapper's AOTI include
+/// (Analysis/ParsePCH.h), built there the first time.
 llvm::Expected<WrapperInventory>
 analyzeWrapper(llvm::StringRef WrapperPath,
-               const std::vector<std::string> &CompilerArgs);
+               const std::vector<std::string> &CompilerArgs,
+               const ParseCache &Cache = {});
 
 /// The analysis proper, on an already parsed translation unit whose main
 /// file is the wrapper. Exposed for unit tests.
