@@ -1,9 +1,11 @@
 //===- Rebuild.cpp - Rebuild a packaged model's .so -----------------------===//
 
 #include "Package/Rebuild.h"
+#include "Analysis/AOTINames.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,6 +14,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SHA256.h"
+#include <algorithm>
 
 using namespace aoti;
 using llvm::StringRef;
@@ -218,6 +221,33 @@ void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
   }
 }
 
+/// Plans \p Compile of \p Source (whose text is \p Text) into \p Object,
+/// unless the build cache holds its object already: one compile per source,
+/// flags, compiler and torch. Returns the object to link.
+std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
+                         StringRef Source, StringRef Object,
+                         const LocalToolchain &Toolchain, RebuildPlan &Plan) {
+  std::string Cached;
+  if (!Toolchain.BuildCacheDir.empty()) {
+    llvm::SHA256 Hash;
+    Hash.update(Text);
+    for (const std::string &Arg : Compile.Argv)
+      if (Arg != Source && Arg != Object)
+        Hash.update(Arg + '\0');
+    hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+    Cached = inDir(Toolchain.BuildCacheDir,
+                   (Kind + "-" + llvm::toHex(Hash.final(), true).substr(0, 24) +
+                    ".o")
+                       .str());
+  }
+  if (!Cached.empty() && fs::exists(Cached))
+    return Cached;
+  Plan.Early.push_back(std::move(Compile));
+  if (!Cached.empty())
+    Plan.ToCache.push_back({Object.str(), Cached});
+  return Object.str();
+}
+
 /// Makes \p Compile use a cached precompiled header of its source's AOTI
 /// include (and \p Extra after it), planning to build it when it is not
 /// cached: what AOTI does with its own precompiled_headers (torch >= 2.11),
@@ -227,13 +257,7 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
                           const LocalToolchain &Toolchain, RebuildPlan &Plan) {
   if (Toolchain.BuildCacheDir.empty())
     return;
-  StringRef Include;
-  for (StringRef Rest = SourceText; !Rest.empty() && Include.empty();) {
-    auto [Line, Next] = Rest.split('\n');
-    if (Line.starts_with("#include <torch/csrc/inductor/aoti_include/"))
-      Include = Line.rtrim();
-    Rest = Next;
-  }
+  StringRef Include = names::aotiIncludeLine(SourceText);
   auto SourceArg = llvm::find(Compile.Argv, Source);
   if (Include.empty() || SourceArg == Compile.Argv.end())
     return;
@@ -328,6 +352,8 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                                               StringRef WorkDir,
                                               const LocalToolchain &Toolchain) {
   RebuildPlan Plan;
+  // A plan that fails half-way leaves nothing in the cache.
+  auto DropOnError = llvm::make_scope_exit([&] { dropUnpublished(Plan); });
   CommandAdapter Adapter(Toolchain, Plan.Notes);
   auto WrapperText = readText(Files.Wrapper);
   if (!WrapperText)
@@ -348,6 +374,35 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   if (!Compile)
     return Compile.takeError();
   Plan.CompileWrapper = std::move(*Compile);
+  // The runtime's definitions: their own object, compiled with the
+  // wrapper's flags once and cached; the wrapper keeps only the hot path.
+  std::string RuntimeObject;
+  if (!Toolchain.RuntimeObjectSource.empty()) {
+    std::string RuntimeSource = inDir(WorkDir, "aoti_instrument_runtime.cpp");
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(RuntimeSource, EC);
+    if (EC)
+      return makeToolError(ExitCode::OutputError, RuntimeSource,
+                           "cannot write: " + EC.message());
+    OS << Toolchain.RuntimeObjectSource;
+    OS.close();
+    BuildStep Runtime{"compile the instrumentation runtime" +
+                          (Toolchain.BuildCacheDir.empty()
+                               ? std::string()
+                               : " (cached in " + Toolchain.BuildCacheDir +
+                                     ")"),
+                      Plan.CompileWrapper.Argv};
+    std::replace(Runtime.Argv.begin(), Runtime.Argv.end(),
+                 InstrumentedWrapper.str(), RuntimeSource);
+    RuntimeObject = inDir(WorkDir, "aoti_instrument_runtime.o");
+    Runtime.Argv.back() = RuntimeObject;
+    RuntimeObject =
+        cachedObject(std::move(Runtime), "runtime",
+                     Toolchain.RuntimeObjectSource, RuntimeSource,
+                     RuntimeObject, Toolchain, Plan);
+    Plan.CompileWrapper.Argv.insert(Plan.CompileWrapper.Argv.begin() + 1,
+                                    Toolchain.RuntimeSeparateFlag);
+  }
   usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, *WrapperText,
                        Toolchain.WrapperPrelude, Toolchain, Plan);
 
@@ -369,25 +424,8 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
       return Kernel.takeError();
     // The kernels do not change with the instrumentation: one compile per
     // kernel source, flags, compiler and torch.
-    std::string Cached;
-    if (!Toolchain.BuildCacheDir.empty()) {
-      llvm::SHA256 Hash;
-      Hash.update(*KernelText);
-      for (const std::string &Arg : Kernel->Argv)
-        if (Arg != Files.Kernel && Arg != KernelObject)
-          Hash.update(Arg + '\0');
-      hashEnvironment(Hash, Kernel->Argv.front(), Toolchain);
-      Cached = inDir(Toolchain.BuildCacheDir,
-                     "kernel-" +
-                         llvm::toHex(Hash.final(), true).substr(0, 24) + ".o");
-    }
-    if (!Cached.empty() && fs::exists(Cached)) {
-      KernelObject = Cached;
-    } else {
-      Plan.Early.push_back(std::move(*Kernel));
-      if (!Cached.empty())
-        Plan.ToCache.push_back({KernelObject, Cached});
-    }
+    KernelObject = cachedObject(std::move(*Kernel), "kernel", *KernelText,
+                                Files.Kernel, KernelObject, Toolchain, Plan);
   }
 
   // The weights (and embedded cubins) of the original .so, assembled again.
@@ -431,6 +469,8 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
       unsigned Position = Objects++;
       if (Tok.ends_with(".wrapper.o") || Position == 0) {
         Plan.Link.Argv.push_back(WrapperObject);
+        if (!RuntimeObject.empty())
+          Plan.Link.Argv.push_back(RuntimeObject);
       } else if (Tok.ends_with(".kernel.o") || Position == 1) {
         if (KernelObject.empty())
           return makeToolError(ExitCode::CompileError, Files.Wrapper,
@@ -477,6 +517,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                  "of the link (they are resolved when torch loads the "
                  "model)");
   Plan.Link.Argv.insert(Plan.Link.Argv.end(), {"-o", Plan.OutputSo});
+  DropOnError.release();
   return Plan;
 }
 

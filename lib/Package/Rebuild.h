@@ -43,6 +43,11 @@ struct LocalToolchain {
   /// What the instrumented wrapper carries right after its AOTI include (the
   /// runtime prelude): precompiled together with that include.
   std::string WrapperPrelude;
+  /// The runtime's definitions as a file of their own
+  /// (runtimeObjectSource()), and the flag that makes the wrapper's prelude
+  /// leave them to it; empty: the wrapper carries them (one TU).
+  std::string RuntimeObjectSource;
+  std::string RuntimeSeparateFlag;
 };
 
 /// The files of one model, extracted from a package.

@@ -43,26 +43,34 @@ std::string runtimePrelude(bool Cuda) {
       "// ===== aoti-instrument runtime (lib/Runtime/aoti_instrument_runtime.h)"
       " =====\n#ifndef AOTI_RT_PRELUDE_INCLUDED\n"
       "#define AOTI_RT_PRELUDE_INCLUDED\n";
-  if (Cuda) {
-    S += "#define AOTI_RT_CUDA 1\n";
-    if (runtimeHasStatsPtx()) {
-      S += "namespace {\nnamespace aoti_rt {\n"
-           "// PTX of lib/Runtime/stats_kernel.cu (nvcc -ptx "
-           "-arch=compute_80), loaded with cuModuleLoadData.\n"
-           "const char *const kStatsPtxChunks[] = {\n";
-      appendLiterals(S, join(StatsPtxText));
-      S += "nullptr};\n} // namespace aoti_rt\n} // namespace\n"
-           "#define AOTI_RT_HAVE_STATS_PTX 1\n";
-    }
-  } else {
-    S += "#define AOTI_RT_CUDA 0\n";
-  }
+  bool Ptx = Cuda && runtimeHasStatsPtx();
+  S += Cuda ? "#define AOTI_RT_CUDA 1\n" : "#define AOTI_RT_CUDA 0\n";
+  if (Ptx)
+    S += "#define AOTI_RT_HAVE_STATS_PTX 1\n";
   S += join(RuntimeHeaderText);
   if (!S.empty() && S.back() != '\n')
     S += '\n';
+  if (Ptx) {
+    S += "#if AOTI_RT_DEFINITIONS\nAOTI_RT_NAMESPACE_BEGIN\nnamespace detail {\n"
+         "// PTX of lib/Runtime/stats_kernel.cu (nvcc -ptx "
+         "-arch=compute_80), loaded with cuModuleLoadData.\n"
+         "const char *const *statsPtxChunks() {\n"
+         "static const char *const Chunks[] = {\n";
+    appendLiterals(S, join(StatsPtxText));
+    S += "nullptr};\nreturn Chunks;\n}\n} // namespace detail\n"
+         "AOTI_RT_NAMESPACE_END\n"
+         "#endif // AOTI_RT_DEFINITIONS\n";
+  }
   S += "#endif // AOTI_RT_PRELUDE_INCLUDED\n"
        "// ===== end of aoti-instrument runtime =====\n";
   return S;
+}
+
+std::string runtimeObjectSource(bool Cuda) {
+  return "// The aoti-instrument runtime's definitions, compiled once beside\n"
+         "// wrappers built with -DAOTI_RT_SEPARATE=1.\n"
+         "#define AOTI_RT_SEPARATE 1\n#define AOTI_RT_IMPL 1\n" +
+         runtimePrelude(Cuda);
 }
 
 } // namespace aoti

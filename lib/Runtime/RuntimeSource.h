@@ -19,6 +19,15 @@ namespace aoti {
 /// `#define AOTI_RT_CUDA 0`. Ends with a newline.
 std::string runtimePrelude(bool Cuda);
 
+/// The one file that holds the runtime's definitions for wrappers compiled
+/// with -DAOTI_RT_SEPARATE=1 (their prelude then declares the API and
+/// keeps only the hot path inline): what a rebuild the tool drives
+/// compiles once and links beside the wrapper.
+std::string runtimeObjectSource(bool Cuda);
+
+/// The macro a wrapper's compile defines to use that object.
+constexpr const char *RuntimeSeparateFlag = "-DAOTI_RT_SEPARATE=1";
+
 /// Whether the statistics kernel's PTX was embedded (nvcc found at build
 /// time); without it CUDA statistics are computed on host copies.
 bool runtimeHasStatsPtx();

@@ -56,8 +56,37 @@
 #include <cuda_runtime_api.h>
 #endif
 
-namespace {
-namespace aoti_rt {
+// How the runtime is compiled. By default every definition is in the file
+// that includes it (an instrumented wrapper built by itself: one TU).
+// With AOTI_RT_SEPARATE=1 that file sees only the API and the hot inline
+// path, and one other file compiled with AOTI_RT_IMPL=1 as well holds the
+// rest: what the tool does when it drives the build (a .pt2 rebuild), the
+// runtime's object compiled once and cached. Either way each model's .so
+// has its own copy, invisible outside it, so instrumented models share a
+// process.
+#ifndef AOTI_RT_SEPARATE
+#define AOTI_RT_SEPARATE 0
+#endif
+#ifndef AOTI_RT_IMPL
+#define AOTI_RT_IMPL 0
+#endif
+#define AOTI_RT_DEFINITIONS (!AOTI_RT_SEPARATE || AOTI_RT_IMPL)
+#if AOTI_RT_SEPARATE
+#define AOTI_RT_NAMESPACE_BEGIN                                                \
+  namespace aoti_rt __attribute__((visibility("hidden"))) {
+#define AOTI_RT_NAMESPACE_END }
+#define AOTI_RT_OUTLINE
+#else
+#define AOTI_RT_NAMESPACE_BEGIN                                                \
+  namespace {                                                                  \
+  namespace aoti_rt {
+#define AOTI_RT_NAMESPACE_END                                                  \
+  }                                                                            \
+  }
+#define AOTI_RT_OUTLINE inline
+#endif
+
+AOTI_RT_NAMESPACE_BEGIN
 
 /// What a launch does with a tensor; a bitmask so Unknown counts as both.
 enum Role : uint8_t { kIn = 1, kOut = 2, kInOut = 3, kUnknownRole = 3 };
@@ -166,7 +195,7 @@ public:
   RunScope &operator=(const RunScope &) = delete;
 
   /// Instrumentation is enabled and this call is selected.
-  bool observing() const;
+  bool observing() const { return Observing; }
   /// Runs \p Pr for the launch whose ordinal is \p Site in \p Ph on
   /// \p Tensors: print, NaN check, save, sync, breadcrumb, in that order.
   void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
@@ -216,6 +245,8 @@ private:
   bool Capturing = false;
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
 };
+
+#if AOTI_RT_DEFINITIONS
 
 //===----------------------------------------------------------------------===//
 // Implementation
@@ -1172,11 +1203,17 @@ private:
   cudaStreamCaptureMode Mode;
 };
 
+#if defined(AOTI_RT_HAVE_STATS_PTX) && AOTI_RT_HAVE_STATS_PTX
+/// The PTX's pieces, null-terminated: defined after this header by the
+/// text the tool pastes (lib/Runtime/RuntimeSource.cpp).
+const char *const *statsPtxChunks();
+#endif
+
 inline const char *statsPtx() {
 #if defined(AOTI_RT_HAVE_STATS_PTX) && AOTI_RT_HAVE_STATS_PTX
   static const std::string *Text = [] {
     std::string *S = new std::string();
-    for (const char *const *C = kStatsPtxChunks; *C; ++C)
+    for (const char *const *C = statsPtxChunks(); *C; ++C)
       *S += *C;
     return S;
   }();
@@ -2577,7 +2614,7 @@ inline void releaseDeferredRun(DeferredRun *D) {
 // RunScope
 //===----------------------------------------------------------------------===//
 
-inline RunScope::RunScope(const Program &P, void *Stream)
+AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream)
     : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
       Uncaught(std::uncaught_exceptions()) {
   Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -2610,7 +2647,7 @@ inline RunScope::RunScope(const Program &P, void *Stream)
   Observing = Selected;
 }
 
-inline RunScope::~RunScope() {
+AOTI_RT_OUTLINE RunScope::~RunScope() {
   bool Unwinding = std::uncaught_exceptions() > Uncaught;
 #if AOTI_RT_CUDA
   // Deferred checks that finish() did not read: read them now. A kThrow
@@ -2649,9 +2686,8 @@ inline RunScope::~RunScope() {
 #endif
 }
 
-inline bool RunScope::observing() const { return Observing; }
 
-inline void RunScope::finish() {
+AOTI_RT_OUTLINE void RunScope::finish() {
 #if AOTI_RT_CUDA
   if (!Deferred)
     return;
@@ -2664,7 +2700,7 @@ inline void RunScope::finish() {
 
 #if AOTI_RT_CUDA
 
-inline void RunScope::releaseDeferred() {
+AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   if (!Deferred)
     return;
   detail::DeferredRun *D = Deferred;
@@ -2676,7 +2712,7 @@ inline void RunScope::releaseDeferred() {
   detail::releaseDeferredRun(D);
 }
 
-inline void RunScope::resolveDeferred(int EndMode) {
+AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   using namespace detail;
   if (!Deferred || !Deferred->checks.pending())
     return;
@@ -2717,7 +2753,7 @@ inline void RunScope::resolveDeferred(int EndMode) {
 /// result slots; read by resolveDeferred. False (nothing done) when the
 /// probe needs the immediate path: host copies (no kernel, more than 8
 /// dims), another device's launches pending, no mapped memory.
-inline bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
+AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
                                  int N, const Probe &Pr,
                                  const detail::ProbeCtx &C) {
   using namespace detail;
@@ -2843,7 +2879,7 @@ inline bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
 
 #endif // AOTI_RT_CUDA
 
-inline void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tensors,
+AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tensors,
                               int N, const Probe &Pr, void *Stream,
                               int Lane) {
   using namespace detail;
@@ -3149,7 +3185,7 @@ inline void guardFailed(ProgramState &S, int64_t Run, const char *Event,
 
 } // namespace detail
 
-inline void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
+AOTI_RT_OUTLINE void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
   using namespace detail;
   if (!Observing)
     return;
@@ -3257,7 +3293,7 @@ inline void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
     guardFailed(S, Run, "guard", inputText(G), Problems, G.on_fail);
 }
 
-inline void RunScope::guardEqualDims(const DimRef *Group, int N,
+AOTI_RT_OUTLINE void RunScope::guardEqualDims(const DimRef *Group, int N,
                                      AtenTensorHandle *Inputs, OnFail F) {
   using namespace detail;
   if (!Observing || N < 2 || !Group || !Inputs)
@@ -3310,7 +3346,7 @@ inline uint64_t deviceStatsPassCount() {
 }
 
 } // namespace detail
-} // namespace aoti_rt
-} // namespace
+#endif // AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_END
 
 #endif // AOTI_INSTRUMENT_RUNTIME_H

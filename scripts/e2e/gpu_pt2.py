@@ -260,7 +260,7 @@ def part_bench():
 def part_buildtime():
     pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
     p = sh([sys.executable, os.path.join(REPO, "scripts", "bench", "bench_pt2.py"),
-            pt2, "--rounds", "3"], timeout=1200)
+            pt2, "--rounds", "5"], timeout=1200)
     print(p.stdout, flush=True)
     for l in p.stderr.splitlines():
         if l.startswith("{"):
