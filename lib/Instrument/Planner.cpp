@@ -138,7 +138,8 @@ llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
                        Asked + " is not an input of this wrapper",
                        "its inputs are: " +
                            (Known.empty() ? std::string("none")
-                                          : llvm::join(Known, ", ")));
+                                          : llvm::join(Known, ", ")),
+                       formatSourceSnippet(Rules.Text, Loc.Line, Loc.Column));
 }
 
 } // namespace
