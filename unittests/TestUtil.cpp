@@ -92,6 +92,88 @@ ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
   return P;
 }
 
+HandMadeWrapper aoti::test::handMadeWrapper() {
+  HandMadeWrapper W;
+  W.Text = "#include <torch/csrc/inductor/aoti_include/cuda.h>\n"
+           "void AOTInductorModel::run_impl(AtenTensorHandle *input_handles, "
+           "AtenTensorHandle *output_handles, DeviceStreamType stream, "
+           "AOTIProxyExecutorHandle proxy_executor) {\n"
+           "    __check_inputs_outputs(input_handles, output_handles);\n"
+           "    call_triton_poi_fused_0(buf0, arg0_1, 16L, this->device_idx_, "
+           "stream, kernels, this->cubin_dir_);\n"
+           "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda_mm_out(buf1, buf0, "
+           "w));\n"
+           "    output_handles[0] = buf1.release();\n"
+           "}\n";
+  StringRef Text = W.Text;
+  auto StartOf = [&](StringRef Line) { return unsigned(Text.find(Line)); };
+  auto EndOf = [&](StringRef Line) {
+    return unsigned(Text.find('\n', Text.find(Line)) + 1);
+  };
+  auto Tensor = [](StringRef Param, StringRef Name, ArgRole Role,
+                   HandleOrigin Origin) {
+    TensorArg T;
+    T.Param = Param.str();
+    T.Name = Name.str();
+    T.Expr = Name.str();
+    T.Role = Role;
+    T.Origin = Origin;
+    if (Origin != HandleOrigin::Buffer)
+      T.OriginIndex = 0;
+    return T;
+  };
+  WrapperInventory &Inv = W.Inv;
+  Inv.File = "wrapper.cpp";
+  Inv.Device = "cuda";
+  Inv.RunImplLine = 2;
+  Inv.Inputs = {{"arg0_1", 0}};
+  Inv.Constants = {"w"};
+  Inv.PreludeOffset = EndOf("#include");
+  Inv.InputsReadyOffset = EndOf("__check_inputs_outputs");
+  Inv.RunImplEndOffset = unsigned(Text.rfind('}'));
+  AnalyzedFunction RunImpl;
+  RunImpl.Name = "run_impl";
+  RunImpl.EntryOffset = EndOf("__check_inputs_outputs");
+  RunImpl.ExitOffset = StartOf("    output_handles[0]");
+  RunImpl.HasSites = true;
+  Inv.Functions = {RunImpl};
+
+  LaunchSite Triton;
+  Triton.Ordinal = 0;
+  Triton.Kind = LaunchKind::Triton;
+  Triton.Kernel = "triton_poi_fused_0";
+  Triton.Function = "run_impl";
+  Triton.Line = 4;
+  Triton.Column = 5;
+  Triton.SourceNodes = {"relu"};
+  Triton.AtenOps = {"aten.relu"};
+  Triton.Tensors = {
+      Tensor("in_out_ptr0", "buf0", ArgRole::InOut, HandleOrigin::Buffer),
+      Tensor("in_ptr0", "arg0_1", ArgRole::Input, HandleOrigin::GraphInput)};
+  Triton.Scalars = {{"xnumel", "16L", ""}};
+  Triton.BeforeOffset = StartOf("    call_triton");
+  Triton.AfterOffset = EndOf("call_triton");
+  Triton.Indent = "    ";
+
+  LaunchSite Mm;
+  Mm.Ordinal = 1;
+  Mm.Kind = LaunchKind::Extern;
+  Mm.Kernel = "aoti_torch_cuda_mm_out";
+  Mm.Function = "run_impl";
+  Mm.Line = 5;
+  Mm.Column = 33;
+  Mm.AtenOps = {"aten.mm"};
+  Mm.Tensors = {
+      Tensor("out", "buf1", ArgRole::Output, HandleOrigin::Buffer),
+      Tensor("self", "buf0", ArgRole::Input, HandleOrigin::Buffer),
+      Tensor("mat2", "w", ArgRole::Input, HandleOrigin::Constant)};
+  Mm.BeforeOffset = StartOf("    AOTI_TORCH_ERROR_CODE_CHECK");
+  Mm.AfterOffset = EndOf("AOTI_TORCH_ERROR_CODE_CHECK");
+  Mm.Indent = "    ";
+  Inv.Sites = {Triton, Mm};
+  return W;
+}
+
 unsigned aoti::test::lineOfOffset(StringRef Text, unsigned Offset) {
   return Text.take_front(Offset).count('\n') + 1;
 }

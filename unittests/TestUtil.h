@@ -57,6 +57,17 @@ struct ParsedWrapper {
 ParsedWrapper parseWrapper(llvm::StringRef Code, llvm::StringRef FileName,
                            bool Cuda);
 
+/// A small CUDA wrapper text and its inventory, written by hand (no
+/// analysis): site 0 is Triton kernel triton_poi_fused_0 (buf0 in-out, graph
+/// input arg0_1 in), site 1 extern op aoti_torch_cuda_mm_out (buf1 out, buf0
+/// and constant w in); offsets point into the text. For the planner and
+/// rewriter tests.
+struct HandMadeWrapper {
+  std::string Text;
+  WrapperInventory Inv;
+};
+HandMadeWrapper handMadeWrapper();
+
 /// 1-based line of \p Offset in \p Text.
 unsigned lineOfOffset(llvm::StringRef Text, unsigned Offset);
 /// The line of \p Text that starts at \p Offset, without its newline.
