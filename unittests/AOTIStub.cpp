@@ -200,8 +200,7 @@ StubAnalysis aoti::test::analyzeWithStub(StringRef Wrapper) {
       clang::tooling::buildASTFromCodeWithArgs(
           Wrapper, Args, "/aoti-stub/wrapper.cpp", "aoti-stub-test",
           std::make_shared<clang::PCHContainerOperations>(),
-          clang::tooling::getClangStripDependencyFileAdjuster(), Files,
-          &Diags);
+          clang::tooling::getClangStripDependencyFileAdjuster(), Files, &Diags);
   for (auto It = Diags.err_begin(); It != Diags.err_end(); ++It)
     Result.Diagnostics += It->second + "\n";
   if (!AST || AST->getDiagnostics().hasErrorOccurred())

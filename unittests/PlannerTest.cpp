@@ -8,28 +8,19 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
-using llvm::StringRef;
 
 namespace {
-
-RuleSet rules(StringRef Yaml) {
-  auto Rules = parseRules(Yaml, "r.yaml");
-  if (!Rules) {
-    ADD_FAILURE() << describe(Rules.takeError());
-    return RuleSet();
-  }
-  return std::move(*Rules);
-}
 
 /// The plan of \p Yaml on the hand-made wrapper; fails the test on errors.
 InstrumentationPlan plan(StringRef Yaml, std::vector<PlanWarning> &Warnings,
                          StringRef Device = "cuda") {
   HandMadeWrapper W = handMadeWrapper();
   W.Inv.Device = Device.str();
-  RuleSet Rules = rules(Yaml);
+  RuleSet Rules = rulesFrom(Yaml);
   auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
   if (!Plan) {
     ADD_FAILURE() << describe(Plan.takeError());
@@ -99,9 +90,9 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
 
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan P = plan(
-      "rules:\n  - {match: {kernel: triton_poi_fused_9}, sync: true}\n",
-      Warnings);
+  InstrumentationPlan P =
+      plan("rules:\n  - {match: {kernel: triton_poi_fused_9}, sync: true}\n",
+           Warnings);
   EXPECT_THAT(P.Sites, IsEmpty());
   EXPECT_THAT(P.RuleMatchCounts, ElementsAre(0u));
   ASSERT_EQ(Warnings.size(), 1u);
@@ -135,20 +126,16 @@ TEST(PlannerTest, GuardsResolveInputs) {
 TEST(PlannerTest, GuardOnAnUnknownInputIsAnError) {
   HandMadeWrapper W = handMadeWrapper();
   RuleSet Rules =
-      rules("input_guards:\n  inputs:\n    - {input: arg9_1, rank: 1}\n");
+      rulesFrom("input_guards:\n  inputs:\n    - {input: arg9_1, rank: 1}\n");
   std::vector<PlanWarning> Warnings;
   auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
   ASSERT_FALSE(bool(Plan));
-  bool Seen = false;
-  llvm::handleAllErrors(Plan.takeError(), [&](const ToolError &TE) {
-    Seen = true;
-    EXPECT_EQ(TE.code(), ExitCode::RulesError);
-    EXPECT_EQ(TE.location(), "r.yaml:3:7");
-    EXPECT_EQ(TE.text(), "input 'arg9_1' is not an input of this wrapper");
-    EXPECT_EQ(TE.hint(), "its inputs are: arg0_1");
-    EXPECT_EQ(TE.snippet(), "    - {input: arg9_1, rank: 1}\n      ^\n");
-  });
-  EXPECT_TRUE(Seen);
+  ReportedError E = takeApart(Plan.takeError());
+  EXPECT_EQ(E.Code, static_cast<int>(ExitCode::RulesError));
+  EXPECT_EQ(E.Location, "r.yaml:3:7");
+  EXPECT_EQ(E.Text, "input 'arg9_1' is not an input of this wrapper");
+  EXPECT_EQ(E.Hint, "its inputs are: arg0_1");
+  EXPECT_EQ(E.Snippet, "    - {input: arg9_1, rank: 1}\n      ^\n");
 }
 
 TEST(PlannerTest, SelectorCriteria) {
@@ -157,23 +144,28 @@ TEST(PlannerTest, SelectorCriteria) {
   const LaunchSite &Mm = W.Inv.Sites[1];
   auto Selects = [&](StringRef Match, const LaunchSite &Site) {
     RuleSet Rules =
-        rules(("rules:\n  - {match: " + Match + ", sync: true}\n").str());
-    return !Rules.Rules.empty() &&
-           selectorMatches(Rules.Rules[0].Match, Site);
+        rulesFrom(("rules:\n  - {match: " + Match + ", sync: true}\n").str());
+    return !Rules.Rules.empty() && selectorMatches(Rules.Rules[0].Match, Site);
   };
-  EXPECT_TRUE(Selects("{}", Triton));
-  EXPECT_TRUE(Selects("{kind: triton}", Triton));
-  EXPECT_FALSE(Selects("{kind: triton}", Mm));
-  EXPECT_TRUE(Selects("{kernel_regex: '_mm_'}", Mm));
-  EXPECT_TRUE(Selects("{source_nodes: [relu]}", Triton));
-  EXPECT_FALSE(Selects("{source_nodes: [relu]}", Mm));
-  EXPECT_TRUE(Selects("{tensors_regex: '^arg'}", Triton));
-  EXPECT_FALSE(Selects("{tensors_regex: '^arg'}", Mm));
-  EXPECT_TRUE(Selects("{ordinals: '1-'}", Mm));
-  EXPECT_FALSE(Selects("{ordinals: '1-'}", Triton));
-  EXPECT_FALSE(Selects("{function: _const_run_impl}", Triton));
-  // Every criterion must hold.
-  EXPECT_FALSE(Selects("{kind: extern, source_nodes: [relu]}", Mm));
+  // Match, and whether it selects site 0 (Triton) and site 1 (extern).
+  const struct {
+    const char *Match;
+    bool Triton, Extern;
+  } Cases[] = {
+      {"{}", true, true},
+      {"{kind: triton}", true, false},
+      {"{kernel_regex: '_mm_'}", false, true},
+      {"{source_nodes: [relu]}", true, false},
+      {"{tensors_regex: '^arg'}", true, false},
+      {"{ordinals: '1-'}", false, true},
+      {"{function: _const_run_impl}", false, false},
+      // Every criterion must hold.
+      {"{kind: extern, source_nodes: [relu]}", false, false},
+  };
+  for (const auto &C : Cases) {
+    EXPECT_EQ(Selects(C.Match, Triton), C.Triton) << C.Match;
+    EXPECT_EQ(Selects(C.Match, Mm), C.Extern) << C.Match;
+  }
 }
 
 } // namespace

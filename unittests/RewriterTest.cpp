@@ -8,10 +8,10 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
-using llvm::StringRef;
 
 namespace {
 
@@ -23,19 +23,15 @@ struct Rewritten {
 Rewritten rewrite(StringRef Yaml) {
   Rewritten R;
   HandMadeWrapper W = handMadeWrapper();
-  auto Rules = parseRules(Yaml, "r.yaml");
-  if (!Rules) {
-    ADD_FAILURE() << describe(Rules.takeError());
-    return R;
-  }
+  RuleSet Rules = rulesFrom(Yaml);
   std::vector<PlanWarning> Warnings;
-  auto Plan = planInstrumentation(*Rules, W.Inv, Warnings);
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
   if (!Plan) {
     ADD_FAILURE() << describe(Plan.takeError());
     return R;
   }
-  auto Text = rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, *Rules,
-                             R.Summary);
+  auto Text =
+      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, Rules, R.Summary);
   if (!Text) {
     ADD_FAILURE() << describe(Text.takeError());
     return R;
@@ -84,7 +80,8 @@ TEST(RewriterTest, InsertsAroundTheLaunchAndKeepsEveryLine) {
   EXPECT_LT(at(Out, "aoti_rt_run.finish();"), at(Out, "output_handles[0] ="));
   // A sync goes after the launch only, and only on the selected site.
   size_t Launch = at(Out, "    call_triton_poi_fused_0(");
-  size_t Probe = at(Out, "    { // aoti-instrument: after #0 triton_poi_fused_0");
+  size_t Probe =
+      at(Out, "    { // aoti-instrument: after #0 triton_poi_fused_0");
   EXPECT_LT(Launch, Probe);
   EXPECT_LT(Probe, at(Out, "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda"));
   EXPECT_THAT(R.Text, Not(HasSubstr("aoti-instrument: before #0")));
@@ -97,10 +94,11 @@ TEST(RewriterTest, InsertsAroundTheLaunchAndKeepsEveryLine) {
 }
 
 TEST(RewriterTest, ProbesOnBothSidesOfEverySite) {
-  Rewritten R = rewrite(
-      "rules:\n  - {print: {when: both}, nan_check: {when: both}}\n");
+  Rewritten R =
+      rewrite("rules:\n  - {print: {when: both}, nan_check: {when: both}}\n");
   StringRef Out = R.Text;
-  size_t Before1 = at(Out, "{ // aoti-instrument: before #1 aoti_torch_cuda_mm_out");
+  size_t Before1 =
+      at(Out, "{ // aoti-instrument: before #1 aoti_torch_cuda_mm_out");
   size_t After0 = at(Out, "{ // aoti-instrument: after #0 triton_poi_fused_0");
   // At the offset the two sites share, site 0's after-probe comes first.
   EXPECT_LT(After0, Before1);

@@ -14,40 +14,21 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using llvm::StringRef;
 
 namespace {
 
 /// What a failed parse reported.
-struct Failure {
-  int Code = 0;
-  std::string Location;
-  std::string Message;
-  std::string Hint;
-  std::string Snippet;
-};
-
-Failure failureOf(StringRef Yaml) {
-  Failure F;
+ReportedError failureOf(StringRef Yaml) {
   auto Rules = parseRules(Yaml, "r.yaml");
   if (Rules) {
     ADD_FAILURE() << "parsed without error:\n" << Yaml.str();
-    return F;
+    return ReportedError();
   }
-  llvm::handleAllErrors(
-      Rules.takeError(),
-      [&](const ToolError &TE) {
-        F.Code = static_cast<int>(TE.code());
-        F.Location = TE.location().str();
-        F.Message = TE.text().str();
-        F.Hint = TE.hint().str();
-        F.Snippet = TE.snippet().str();
-      },
-      [&](const llvm::ErrorInfoBase &Other) { F.Message = Other.message(); });
-  return F;
+  return takeApart(Rules.takeError());
 }
 
 TEST(RulesLoaderTest, GoodFile) {
@@ -110,8 +91,8 @@ rules:
   ASSERT_EQ(Nan.Match.Kernel.size(), 1u);
   EXPECT_TRUE(Nan.Match.Kernel[0].matches("triton_poi_fused_0"));
   EXPECT_FALSE(Nan.Match.Kernel[0].matches("aoti_torch_cuda_mm_out"));
-  EXPECT_THAT(Nan.Match.Kinds, ElementsAre(LaunchKind::Triton,
-                                           LaunchKind::Extern));
+  EXPECT_THAT(Nan.Match.Kinds,
+              ElementsAre(LaunchKind::Triton, LaunchKind::Extern));
   EXPECT_THAT(Nan.Match.Ordinals,
               ElementsAre(std::make_pair(0u, 2u), std::make_pair(5u, ~0u)));
   ASSERT_TRUE(Nan.NanCheck.has_value());
@@ -141,19 +122,19 @@ TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {
 }
 
 TEST(RulesLoaderTest, ErrorQuotesTheLineWithACaret) {
-  Failure F = failureOf("rules:\n  - sync: true\n    breadcrum: true\n");
+  ReportedError F = failureOf("rules:\n  - sync: true\n    breadcrum: true\n");
   EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
   EXPECT_EQ(F.Location, "r.yaml:3:5");
-  EXPECT_EQ(F.Message,
+  EXPECT_EQ(F.Text,
             "unknown key 'breadcrum' in a rule; did you mean 'breadcrumb'?");
   EXPECT_THAT(F.Hint, StartsWith("known keys: name, match"));
   EXPECT_EQ(F.Snippet, "    breadcrum: true\n    ^\n");
 }
 
 TEST(RulesLoaderTest, MalformedYamlQuotesTheLine) {
-  Failure F = failureOf("rules:\n  - match: {kernel: [a, b}\n");
+  ReportedError F = failureOf("rules:\n  - match: {kernel: [a, b}\n");
   EXPECT_THAT(F.Location, StartsWith("r.yaml:"));
-  EXPECT_THAT(F.Message, StartsWith("malformed YAML: "));
+  EXPECT_THAT(F.Text, StartsWith("malformed YAML: "));
   EXPECT_THAT(F.Snippet, HasSubstr("^\n"));
 }
 
@@ -168,10 +149,10 @@ class BadRulesTest : public ::testing::TestWithParam<BadCase> {};
 
 TEST_P(BadRulesTest, IsARulesErrorAtTheNode) {
   const BadCase &C = GetParam();
-  Failure F = failureOf(C.Yaml);
+  ReportedError F = failureOf(C.Yaml);
   EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
   EXPECT_EQ(F.Location, C.Location);
-  EXPECT_THAT(F.Message, HasSubstr(C.Message));
+  EXPECT_THAT(F.Text, HasSubstr(C.Message));
   // A position means a quoted line; a file-level error has neither.
   if (StringRef(C.Location).contains(':'))
     EXPECT_THAT(F.Snippet, HasSubstr("^\n"));
@@ -183,8 +164,9 @@ const BadCase BadCases[] = {
     {"", "r.yaml", "rules file is empty"},
     {"# nothing\n", "r.yaml", "rules file is empty (only comments)"},
     {"- sync: true\n", "r.yaml:1:1", "must be a mapping with 'rules'"},
-    {"rule: []\n", "r.yaml:1:1", "unknown key 'rule' in the rules file; "
-                                 "did you mean 'rules'?"},
+    {"rule: []\n", "r.yaml:1:1",
+     "unknown key 'rule' in the rules file; "
+     "did you mean 'rules'?"},
     {"version: 2\nrules: [{sync: true}]\n", "r.yaml:1:10",
      "unsupported rules version 2"},
     {"version: one\n", "r.yaml:1:10", "'version' must be an integer"},
@@ -197,8 +179,8 @@ const BadCase BadCases[] = {
      "r.yaml:2:27", "invalid regex 'a(b'"},
     {"rules:\n  - match: {kernel: 'a[b'}\n    sync: true\n", "r.yaml:2:21",
      "invalid glob 'a[b'"},
-    {"rules:\n  - match: {kind: triton_user}\n    sync: true\n",
-     "r.yaml:2:19", "invalid value 'triton_user' for 'kind'"},
+    {"rules:\n  - match: {kind: triton_user}\n    sync: true\n", "r.yaml:2:19",
+     "invalid value 'triton_user' for 'kind'"},
     {"rules:\n  - match: {ordinals: x-3}\n    sync: true\n", "r.yaml:2:23",
      "invalid ordinal range 'x-3'"},
     {"rules:\n  - match: {ordinals: 5-3}\n    sync: true\n", "r.yaml:2:23",
@@ -213,8 +195,8 @@ const BadCase BadCases[] = {
      "r.yaml:3:5", "duplicate rule name 'a'"},
     {"rules:\n  - {name: a, sync: true}\n  - {name: b, sync: true}\n",
      "r.yaml:3:5", "rule 'b' duplicates the rule at r.yaml:2:5"},
-    {"settings: {calls: {first: -1}}\nrules: [{sync: true}]\n",
-     "r.yaml:1:27", "'first' must be an integer"},
+    {"settings: {calls: {first: -1}}\nrules: [{sync: true}]\n", "r.yaml:1:27",
+     "'first' must be an integer"},
     {"settings: []\nrules: [{sync: true}]\n", "r.yaml:1:11",
      "'settings' must be a mapping"},
     {"settings: {log_env: X}\n", "r.yaml:1:1",
@@ -222,8 +204,9 @@ const BadCase BadCases[] = {
     {"input_guards:\n  inputs:\n    - dtype: float32\n", "r.yaml:3:7",
      "input guard needs 'input'"},
     {"input_guards:\n  inputs:\n    - {input: 0, dtype: float}\n",
-     "r.yaml:3:25", "invalid value 'float' for 'dtype'; did you mean "
-                    "'float32'?"},
+     "r.yaml:3:25",
+     "invalid value 'float' for 'dtype'; did you mean "
+     "'float32'?"},
     {"input_guards:\n  inputs:\n    - {input: 0, dims: {0: 4}}\n",
      "r.yaml:3:24", "'dims' as a mapping needs 'rank' too"},
     {"input_guards:\n  inputs:\n    - {input: 0, rank: 1, dims: [1, 2]}\n",
@@ -232,8 +215,8 @@ const BadCase BadCases[] = {
      "r.yaml:3:25", "empty dimension range"},
     {"input_guards:\n  inputs:\n    - {input: 0, values: [2, 1]}\n",
      "r.yaml:3:26", "empty value range"},
-    {"input_guards:\n  inputs:\n    - {input: 0, aligned: 12}\n",
-     "r.yaml:3:27", "'aligned' must be a power of two"},
+    {"input_guards:\n  inputs:\n    - {input: 0, aligned: 12}\n", "r.yaml:3:27",
+     "'aligned' must be a power of two"},
     {"input_guards:\n  equal_dims: [[arg0_1.0]]\n", "r.yaml:2:16",
      "each 'equal_dims' group must list at least two dimensions"},
     {"input_guards:\n  equal_dims: [[arg0_1, arg1_1.0]]\n", "r.yaml:2:17",
@@ -247,8 +230,7 @@ TEST(RulesLoaderTest, MissingFile) {
   TempDir Dir;
   auto Rules = loadRules(Dir.file("none.yaml"));
   ASSERT_FALSE(bool(Rules));
-  EXPECT_THAT(describe(Rules.takeError()),
-              HasSubstr("cannot open rules file"));
+  EXPECT_THAT(describe(Rules.takeError()), HasSubstr("cannot open rules file"));
 }
 
 TEST(RulesLoaderTest, LoadsFromDisk) {

@@ -106,7 +106,9 @@ HandMadeWrapper aoti::test::handMadeWrapper() {
            "    output_handles[0] = buf1.release();\n"
            "}\n";
   StringRef Text = W.Text;
-  auto StartOf = [&](StringRef Line) { return unsigned(Text.find(Line)); };
+  auto StartOf = [&](const llvm::Twine &Line) {
+    return unsigned(Text.find(Line.str()));
+  };
   auto EndOf = [&](StringRef Line) {
     return unsigned(Text.find('\n', Text.find(Line)) + 1);
   };
@@ -138,40 +140,48 @@ HandMadeWrapper aoti::test::handMadeWrapper() {
   RunImpl.HasSites = true;
   Inv.Functions = {RunImpl};
 
-  LaunchSite Triton;
-  Triton.Ordinal = 0;
-  Triton.Kind = LaunchKind::Triton;
-  Triton.Kernel = "triton_poi_fused_0";
-  Triton.Function = "run_impl";
-  Triton.Line = 4;
-  Triton.Column = 5;
-  Triton.SourceNodes = {"relu"};
-  Triton.AtenOps = {"aten.relu"};
-  Triton.Tensors = {
-      Tensor("in_out_ptr0", "buf0", ArgRole::InOut, HandleOrigin::Buffer),
-      Tensor("in_ptr0", "arg0_1", ArgRole::Input, HandleOrigin::GraphInput)};
-  Triton.Scalars = {{"xnumel", "16L", ""}};
-  Triton.BeforeOffset = StartOf("    call_triton");
-  Triton.AfterOffset = EndOf("call_triton");
-  Triton.Indent = "    ";
-
-  LaunchSite Mm;
-  Mm.Ordinal = 1;
-  Mm.Kind = LaunchKind::Extern;
-  Mm.Kernel = "aoti_torch_cuda_mm_out";
-  Mm.Function = "run_impl";
-  Mm.Line = 5;
-  Mm.Column = 33;
-  Mm.AtenOps = {"aten.mm"};
-  Mm.Tensors = {
-      Tensor("out", "buf1", ArgRole::Output, HandleOrigin::Buffer),
-      Tensor("self", "buf0", ArgRole::Input, HandleOrigin::Buffer),
-      Tensor("mat2", "w", ArgRole::Input, HandleOrigin::Constant)};
-  Mm.BeforeOffset = StartOf("    AOTI_TORCH_ERROR_CODE_CHECK");
-  Mm.AfterOffset = EndOf("AOTI_TORCH_ERROR_CODE_CHECK");
-  Mm.Indent = "    ";
-  Inv.Sites = {Triton, Mm};
+  // The statement of each launch is one line, indented by four spaces.
+  Inv.Sites.reserve(2);
+  auto Site = [&](LaunchKind Kind, StringRef Kernel, StringRef Statement,
+                  std::vector<TensorArg> Tensors) {
+    LaunchSite S;
+    S.Ordinal = Inv.Sites.size();
+    S.Kind = Kind;
+    S.Kernel = Kernel.str();
+    S.Function = "run_impl";
+    S.BeforeOffset = StartOf("    " + Statement.str());
+    S.AfterOffset = EndOf(Statement);
+    S.Line = lineOfOffset(Text, S.BeforeOffset);
+    S.Column = 5;
+    S.Indent = "    ";
+    S.Tensors = std::move(Tensors);
+    Inv.Sites.push_back(std::move(S));
+    return &Inv.Sites.back();
+  };
+  LaunchSite *Triton = Site(
+      LaunchKind::Triton, "triton_poi_fused_0", "call_triton",
+      {Tensor("in_out_ptr0", "buf0", ArgRole::InOut, HandleOrigin::Buffer),
+       Tensor("in_ptr0", "arg0_1", ArgRole::Input, HandleOrigin::GraphInput)});
+  Triton->SourceNodes = {"relu"};
+  Triton->AtenOps = {"aten.relu"};
+  Triton->Scalars = {{"xnumel", "16L", ""}};
+  LaunchSite *Mm =
+      Site(LaunchKind::Extern, "aoti_torch_cuda_mm_out",
+           "AOTI_TORCH_ERROR_CODE_CHECK",
+           {Tensor("out", "buf1", ArgRole::Output, HandleOrigin::Buffer),
+            Tensor("self", "buf0", ArgRole::Input, HandleOrigin::Buffer),
+            Tensor("mat2", "w", ArgRole::Input, HandleOrigin::Constant)});
+  Mm->AtenOps = {"aten.mm"};
   return W;
+}
+
+RuleSet aoti::test::rulesFrom(StringRef Yaml) {
+  auto Rules = parseRules(Yaml, "r.yaml");
+  if (!Rules) {
+    ADD_FAILURE() << describe(Rules.takeError());
+    return RuleSet();
+  }
+  return std::move(*Rules);
 }
 
 unsigned aoti::test::lineOfOffset(StringRef Text, unsigned Offset) {
@@ -180,6 +190,20 @@ unsigned aoti::test::lineOfOffset(StringRef Text, unsigned Offset) {
 
 StringRef aoti::test::lineAt(StringRef Text, unsigned Offset) {
   return Text.drop_front(Offset).take_until([](char C) { return C == '\n'; });
+}
+
+ReportedError aoti::test::takeApart(llvm::Error E) {
+  ReportedError R;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const ToolError &TE) {
+        R = {static_cast<int>(TE.code()), TE.location().str(), TE.text().str(),
+             TE.hint().str(), TE.snippet().str()};
+      },
+      [&](const llvm::ErrorInfoBase &Other) {
+        R = {-1, "", Other.message(), "", ""};
+      });
+  return R;
 }
 
 std::string aoti::test::describe(llvm::Error E) {

@@ -9,6 +9,7 @@
 #define AOTI_UNITTESTS_TESTUTIL_H
 
 #include "Analysis/LaunchSite.h"
+#include "Rules/Rules.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -68,10 +69,22 @@ struct HandMadeWrapper {
 };
 HandMadeWrapper handMadeWrapper();
 
+/// \p Yaml read as rules file "r.yaml"; fails the test (and returns an
+/// empty set) when it does not load.
+RuleSet rulesFrom(llvm::StringRef Yaml);
+
 /// 1-based line of \p Offset in \p Text.
 unsigned lineOfOffset(llvm::StringRef Text, unsigned Offset);
 /// The line of \p Text that starts at \p Offset, without its newline.
 llvm::StringRef lineAt(llvm::StringRef Text, unsigned Offset);
+
+/// A ToolError taken apart (Code -1: another error, 0: success).
+struct ReportedError {
+  int Code = 0;
+  std::string Location, Text, Hint, Snippet;
+};
+/// \p E taken apart, consuming it.
+ReportedError takeApart(llvm::Error E);
 
 /// llvm::Error -> "code: message" (or "success"), consuming it.
 std::string describe(llvm::Error E);

@@ -15,10 +15,10 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
-using llvm::StringRef;
 
 namespace {
 
@@ -36,7 +36,8 @@ std::vector<std::string> tensorsOf(const LaunchSite &Site) {
 std::string wrapper(StringRef Device, StringRef Before, StringRef Launches) {
   return (llvm::Twine("#include <torch/csrc/inductor/aoti_include/") + Device +
           R"cpp(.h>
-)cpp" + Before + R"cpp(
+)cpp" + Before +
+          R"cpp(
 namespace torch::aot_inductor {
 void AOTInductorModel::run_impl(AtenTensorHandle *input_handles,
                                 AtenTensorHandle *output_handles,
@@ -54,7 +55,8 @@ void AOTInductorModel::run_impl(AtenTensorHandle *input_handles,
   AtenTensorHandle buf1_handle;
   AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_empty_strided(2, int_array_0, int_array_0, 6, 0, this->device_idx_, &buf1_handle));
   RAIIAtenTensorHandle buf1(buf1_handle);
-)cpp" + Launches + R"cpp(
+)cpp" + Launches +
+          R"cpp(
   output_handles[0] = buf1.release();
 } // AOTInductorModel::run_impl
 } // namespace torch::aot_inductor

@@ -1,4 +1,4 @@
-//===- AOTINames.h - Names in AOTI wrappers the analysis relies on -*- C++ -*-===//
+//===- AOTINames.h - Names of AOTI code the analysis uses ------*- C++ -*-===//
 //
 // The spelling of what AOTInductor's codegen writes and the analysis looks
 // for by name (declarations found in the AST, not text matches), expanded
