@@ -92,12 +92,118 @@ ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
   return P;
 }
 
+HandMadeWrapper aoti::test::handMadeWrapper() {
+  HandMadeWrapper W;
+  W.Text = "#include <torch/csrc/inductor/aoti_include/cuda.h>\n"
+           "void AOTInductorModel::run_impl(AtenTensorHandle *input_handles, "
+           "AtenTensorHandle *output_handles, DeviceStreamType stream, "
+           "AOTIProxyExecutorHandle proxy_executor) {\n"
+           "    __check_inputs_outputs(input_handles, output_handles);\n"
+           "    call_triton_poi_fused_0(buf0, arg0_1, 16L, this->device_idx_, "
+           "stream, kernels, this->cubin_dir_);\n"
+           "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda_mm_out(buf1, buf0, "
+           "w));\n"
+           "    output_handles[0] = buf1.release();\n"
+           "}\n";
+  StringRef Text = W.Text;
+  auto StartOf = [&](const llvm::Twine &Line) {
+    return unsigned(Text.find(Line.str()));
+  };
+  auto EndOf = [&](StringRef Line) {
+    return unsigned(Text.find('\n', Text.find(Line)) + 1);
+  };
+  auto Tensor = [](StringRef Param, StringRef Name, ArgRole Role,
+                   HandleOrigin Origin) {
+    TensorArg T;
+    T.Param = Param.str();
+    T.Name = Name.str();
+    T.Expr = Name.str();
+    T.Role = Role;
+    T.Origin = Origin;
+    if (Origin != HandleOrigin::Buffer)
+      T.OriginIndex = 0;
+    return T;
+  };
+  WrapperInventory &Inv = W.Inv;
+  Inv.File = "wrapper.cpp";
+  Inv.Device = "cuda";
+  Inv.RunImplLine = 2;
+  Inv.Inputs = {{"arg0_1", 0}};
+  Inv.Constants = {"w"};
+  Inv.PreludeOffset = EndOf("#include");
+  Inv.InputsReadyOffset = EndOf("__check_inputs_outputs");
+  Inv.RunImplEndOffset = unsigned(Text.rfind('}'));
+  AnalyzedFunction RunImpl;
+  RunImpl.Name = "run_impl";
+  RunImpl.EntryOffset = EndOf("__check_inputs_outputs");
+  RunImpl.ExitOffset = StartOf("    output_handles[0]");
+  RunImpl.HasSites = true;
+  Inv.Functions = {RunImpl};
+
+  // The statement of each launch is one line, indented by four spaces.
+  Inv.Sites.reserve(2);
+  auto Site = [&](LaunchKind Kind, StringRef Kernel, StringRef Statement,
+                  std::vector<TensorArg> Tensors) {
+    LaunchSite S;
+    S.Ordinal = Inv.Sites.size();
+    S.Kind = Kind;
+    S.Kernel = Kernel.str();
+    S.Function = "run_impl";
+    S.BeforeOffset = StartOf("    " + Statement.str());
+    S.AfterOffset = EndOf(Statement);
+    S.Line = lineOfOffset(Text, S.BeforeOffset);
+    S.Column = 5;
+    S.Indent = "    ";
+    S.Tensors = std::move(Tensors);
+    Inv.Sites.push_back(std::move(S));
+    return &Inv.Sites.back();
+  };
+  LaunchSite *Triton = Site(
+      LaunchKind::Triton, "triton_poi_fused_0", "call_triton",
+      {Tensor("in_out_ptr0", "buf0", ArgRole::InOut, HandleOrigin::Buffer),
+       Tensor("in_ptr0", "arg0_1", ArgRole::Input, HandleOrigin::GraphInput)});
+  Triton->SourceNodes = {"relu"};
+  Triton->AtenOps = {"aten.relu"};
+  Triton->Scalars = {{"xnumel", "16L", ""}};
+  LaunchSite *Mm =
+      Site(LaunchKind::Extern, "aoti_torch_cuda_mm_out",
+           "AOTI_TORCH_ERROR_CODE_CHECK",
+           {Tensor("out", "buf1", ArgRole::Output, HandleOrigin::Buffer),
+            Tensor("self", "buf0", ArgRole::Input, HandleOrigin::Buffer),
+            Tensor("mat2", "w", ArgRole::Input, HandleOrigin::Constant)});
+  Mm->AtenOps = {"aten.mm"};
+  return W;
+}
+
+RuleSet aoti::test::rulesFrom(StringRef Yaml) {
+  auto Rules = parseRules(Yaml, "r.yaml");
+  if (!Rules) {
+    ADD_FAILURE() << describe(Rules.takeError());
+    return RuleSet();
+  }
+  return std::move(*Rules);
+}
+
 unsigned aoti::test::lineOfOffset(StringRef Text, unsigned Offset) {
   return Text.take_front(Offset).count('\n') + 1;
 }
 
 StringRef aoti::test::lineAt(StringRef Text, unsigned Offset) {
   return Text.drop_front(Offset).take_until([](char C) { return C == '\n'; });
+}
+
+ReportedError aoti::test::takeApart(llvm::Error E) {
+  ReportedError R;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const ToolError &TE) {
+        R = {static_cast<int>(TE.code()), TE.location().str(), TE.text().str(),
+             TE.hint().str(), TE.snippet().str()};
+      },
+      [&](const llvm::ErrorInfoBase &Other) {
+        R = {-1, "", Other.message(), "", ""};
+      });
+  return R;
 }
 
 std::string aoti::test::describe(llvm::Error E) {

@@ -9,6 +9,7 @@
 #define AOTI_UNITTESTS_TESTUTIL_H
 
 #include "Analysis/LaunchSite.h"
+#include "Rules/Rules.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -57,10 +58,33 @@ struct ParsedWrapper {
 ParsedWrapper parseWrapper(llvm::StringRef Code, llvm::StringRef FileName,
                            bool Cuda);
 
+/// A small CUDA wrapper text and its inventory, written by hand (no
+/// analysis): site 0 is Triton kernel triton_poi_fused_0 (buf0 in-out, graph
+/// input arg0_1 in), site 1 extern op aoti_torch_cuda_mm_out (buf1 out, buf0
+/// and constant w in); offsets point into the text. For the planner and
+/// rewriter tests.
+struct HandMadeWrapper {
+  std::string Text;
+  WrapperInventory Inv;
+};
+HandMadeWrapper handMadeWrapper();
+
+/// \p Yaml read as rules file "r.yaml"; fails the test (and returns an
+/// empty set) when it does not load.
+RuleSet rulesFrom(llvm::StringRef Yaml);
+
 /// 1-based line of \p Offset in \p Text.
 unsigned lineOfOffset(llvm::StringRef Text, unsigned Offset);
 /// The line of \p Text that starts at \p Offset, without its newline.
 llvm::StringRef lineAt(llvm::StringRef Text, unsigned Offset);
+
+/// A ToolError taken apart (Code -1: another error, 0: success).
+struct ReportedError {
+  int Code = 0;
+  std::string Location, Text, Hint, Snippet;
+};
+/// \p E taken apart, consuming it.
+ReportedError takeApart(llvm::Error E);
 
 /// llvm::Error -> "code: message" (or "success"), consuming it.
 std::string describe(llvm::Error E);

@@ -24,23 +24,6 @@ using llvm::StringRef;
 
 namespace {
 
-/// A ToolError taken apart (Code -1: another error, 0: success).
-struct Reported {
-  int Code = 0;
-  std::string Location, Text, Hint;
-};
-Reported report(llvm::Error E) {
-  Reported R;
-  llvm::handleAllErrors(
-      std::move(E),
-      [&](const ToolError &TE) {
-        R = {static_cast<int>(TE.code()), TE.location().str(), TE.text().str(),
-             TE.hint().str()};
-      },
-      [&](const llvm::ErrorInfoBase &Other) { R = {-1, "", Other.message(), ""}; });
-  return R;
-}
-
 //===----------------------------------------------------------------------===//
 // TorchRelease
 //===----------------------------------------------------------------------===//
@@ -359,7 +342,7 @@ TEST(FindOrFetchTorchHeaders, CachedNeedsNoPython) {
 TEST(FindOrFetchTorchHeaders, NoPythonToFetchWith) {
   TempDir Cache;
   std::string Err;
-  Reported R = report(
+  ReportedError R = takeApart(
       fetch("2.12", "/nonexistent/python3", Cache.path(), Err).takeError());
   EXPECT_EQ(R.Code, 7);
   EXPECT_EQ(R.Text, "cannot fetch the torch 2.12 headers: no "
@@ -373,7 +356,7 @@ TEST(FindOrFetchTorchHeaders, FailedFetch) {
   TempDir Dir;
   std::string Python = fakePython(Dir, "echo 'pip: offline' >&2\nexit 2\n");
   std::string Cache = Dir.file("cache"), Err;
-  Reported R = report(fetch("2.14", Python, Cache, Err).takeError());
+  ReportedError R = takeApart(fetch("2.14", Python, Cache, Err).takeError());
   EXPECT_EQ(R.Code, 7);
   EXPECT_EQ(R.Location, "");
   EXPECT_EQ(R.Text, "cannot fetch the torch 2.14 headers: the download failed "
@@ -391,7 +374,7 @@ TEST(FindOrFetchTorchHeaders, FetchThatLeavesNothing) {
   TempDir Dir;
   std::string Python = fakePython(Dir, "exit 0\n");
   std::string Err;
-  Reported R = report(fetch("2.14", Python, Dir.file("cache"), Err).takeError());
+  ReportedError R = takeApart(fetch("2.14", Python, Dir.file("cache"), Err).takeError());
   EXPECT_EQ(R.Code, 7);
   EXPECT_THAT(R.Text, HasSubstr("the fetch left no"));
 }
@@ -430,7 +413,7 @@ TEST(ExplainParseFailure, OlderHeadersSaySo) {
   writeFile(Include + "/torch/headeronly/version.h",
             "#define TORCH_VERSION_MAJOR 2\n#define TORCH_VERSION_MINOR 11\n"
             "#define TORCH_VERSION_PATCH 0\n");
-  Reported R = report(explainParseFailure(parseError(), "w.cpp", Wrapper213,
+  ReportedError R = takeApart(explainParseFailure(parseError(), "w.cpp", Wrapper213,
                                           {"-std=c++17", "-I" + Include}));
   EXPECT_EQ(R.Code, 4);
   // At the marker, in the wrapper.
@@ -452,7 +435,7 @@ TEST(ExplainParseFailure, OtherwiseUnchanged) {
   std::string New = makeInclude(Dir, "t212", Version2121, "");
   std::string Unknown = makeInclude(Dir, "unknown", "", "");
   auto Unchanged = [](llvm::Error E) {
-    Reported R = report(std::move(E));
+    ReportedError R = takeApart(std::move(E));
     return R.Code == 4 && R.Location == "w.cpp:9:20" &&
            StringRef(R.Text).starts_with("no member named");
   };

@@ -1,8 +1,8 @@
-//===- AOTINames.h - Names in AOTI wrappers the analysis relies on -*- C++ -*-===//
+//===- AOTINames.h - Names of AOTI code the analysis uses ------*- C++ -*-===//
 //
-// The spelling of what AOTInductor's CUDA codegen writes and the analysis
-// looks for by name (declarations found in the AST, not text matches). One
-// place, so that a rename upstream is one edit here.
+// The spelling of what AOTInductor's codegen writes and the analysis looks
+// for by name (declarations found in the AST, not text matches), expanded
+// from the table in AOTINames.def: a rename upstream is one edit there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,39 +13,39 @@
 
 namespace aoti::names {
 
-/// Triton launch helpers: `call_<kernel>(...)`, whose body calls launchKernel.
-constexpr llvm::StringRef HelperPrefix = "call_";
-constexpr llvm::StringRef LaunchKernel = "launchKernel";
+/// Every name of AOTINames.def as a constant: `names::LaunchKernel`, ...
+#define AOTI_NAME(Name, Spelling) constexpr llvm::StringRef Name = Spelling;
+#include "Analysis/AOTINames.def"
 
-/// Parameters of the helpers (and of run_impl) that carry plumbing, not
-/// kernel arguments.
-constexpr llvm::StringRef HelperDeviceParam = "device_idx_";
-constexpr llvm::StringRef HelperStreamParam = "stream_";
-constexpr llvm::StringRef HelperKernelsParam = "kernels_";
-constexpr llvm::StringRef HelperCubinDirParam = "cubin_dir_";
-constexpr llvm::StringRef ProxyExecutorParam = "proxy_executor";
-/// launchKernel's own stream parameter (older inline launches).
-constexpr llvm::StringRef LaunchKernelStreamParam = "stream";
+/// Whether a class of this name holds a tensor handle (RAIIAtenTensorHandle,
+/// ConstantHandle, ...). The raw handle is a pointer to RawHandleRecord.
+inline bool isTensorHandleRecord(llvm::StringRef RecordName) {
+#define AOTI_HANDLE_TYPE(Name, Spelling)                                       \
+  if (RecordName == Spelling)                                                  \
+    return true;
+#include "Analysis/AOTINames.def"
+  return false;
+}
 
-/// run_impl's stream parameter: the caller's (main) stream.
-constexpr llvm::StringRef RunImplStreamParam = "stream";
+/// Whether a parameter of a launch helper (or of run_impl) carries plumbing,
+/// not a kernel argument.
+inline bool isPlumbingParam(llvm::StringRef ParamName) {
+#define AOTI_PLUMBING_PARAM(Name, Spelling)                                    \
+  if (ParamName == Spelling)                                                   \
+    return true;
+#include "Analysis/AOTINames.def"
+  return false;
+}
 
-/// Multi-stream AOTI (torch 2.14+, codegen/aoti_runtime/streams.h): aux
-/// stream N is `_aoti_aux_stream_cache.get(N, this->device_idx_, stream)`,
-/// usually also bound to `cudaStream_t streamN`; extern ops run on the
-/// current stream that `_aoti_current_stream_guard =
-/// std::make_unique<AOTICudaStreamGuard>(S, ...)` sets and `.reset()` ends.
-constexpr llvm::StringRef AuxStreamCache = "_aoti_aux_stream_cache";
-constexpr llvm::StringRef AuxStreamGet = "get";
-constexpr llvm::StringRef CurrentStreamGuard = "_aoti_current_stream_guard";
-constexpr llvm::StringRef StreamGuardClass = "AOTICudaStreamGuard";
-constexpr llvm::StringRef MakeUnique = "make_unique";
-constexpr llvm::StringRef GuardReset = "reset";
-
-/// The include every wrapper (and kernel source) opens with:
-/// `#include <torch/csrc/inductor/aoti_include/{cpu,cuda,xpu,...}.h>`.
-constexpr llvm::StringRef AOTIIncludeDirective =
-    "#include <torch/csrc/inductor/aoti_include/";
+/// Whether a C shim function allocates, wraps or inspects tensors without
+/// running an op. Everything else the shim declares runs an op.
+inline bool isShimUtility(llvm::StringRef FunctionName) {
+#define AOTI_SHIM_UTILITY(Name, Prefix)                                        \
+  if (FunctionName.starts_with(Prefix))                                        \
+    return true;
+#include "Analysis/AOTINames.def"
+  return false;
+}
 
 /// The first line of \p Source that is AOTIIncludeDirective (without its
 /// newline), or "" when there is none.

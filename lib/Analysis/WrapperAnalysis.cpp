@@ -36,7 +36,7 @@ bool isRawHandleType(QualType T) {
   T = T.getNonReferenceType();
   if (const auto *PT = T->getAs<PointerType>())
     if (const auto *RD = PT->getPointeeType()->getAsRecordDecl())
-      return RD->getName() == "AtenTensorOpaque";
+      return RD->getName() == names::RawHandleRecord;
   return false;
 }
 
@@ -45,11 +45,8 @@ bool isTensorHandleType(QualType T) {
   T = T.getNonReferenceType();
   if (isRawHandleType(T))
     return true;
-  if (const auto *RD = T->getAsRecordDecl()) {
-    StringRef N = RD->getName();
-    return N == "RAIIAtenTensorHandle" || N == "ConstantHandle" ||
-           N == "MaybeOwningAtenTensorHandle";
-  }
+  if (const auto *RD = T->getAsRecordDecl())
+    return names::isTensorHandleRecord(RD->getName());
   return false;
 }
 
@@ -70,7 +67,7 @@ const InitListExpr *handleStdArrayData(const Expr *E) {
   const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
   if (!Call || !Call->getMethodDecl() ||
       !Call->getMethodDecl()->getDeclName().isIdentifier() ||
-      Call->getMethodDecl()->getName() != "data")
+      Call->getMethodDecl()->getName() != names::StdArrayData)
     return nullptr;
   const Expr *Object = Call->getImplicitObjectArgument();
   if (!Object)
@@ -95,14 +92,6 @@ StringRef calleeName(const CallExpr *Call) {
     if (FD->getDeclName().isIdentifier())
       return FD->getName();
   return "";
-}
-
-/// Parameters of a launch helper that carry plumbing, not kernel arguments.
-bool isPlumbingParam(StringRef Name) {
-  return Name == names::HelperDeviceParam || Name == names::HelperStreamParam ||
-         Name == names::HelperKernelsParam ||
-         Name == names::HelperCubinDirParam ||
-         Name == names::ProxyExecutorParam;
 }
 
 /// The stream argument of a launch call: a helper's `stream_`, or
@@ -139,29 +128,6 @@ std::optional<unsigned> auxStreamSlotIn(const Stmt *S, const ASTContext &Ctx) {
     if (auto Slot = auxStreamSlotIn(Child, Ctx))
       return Slot;
   return std::nullopt;
-}
-
-/// Shim functions that allocate, wrap or inspect tensors without running a
-/// kernel. Everything else declared by the shim runs an op.
-bool isShimUtility(StringRef Name) {
-  static const StringRef UtilityPrefixes[] = {
-      "aoti_torch_get_",         "aoti_torch_empty_strided",
-      "aoti_torch_create_",      "aoti_torch_clone",
-      "aoti_torch_delete_",      "aoti_torch_new_",
-      "aoti_torch_dtype_",       "aoti_torch_device_type_",
-      "aoti_torch_layout_",      "aoti_torch_memory_format_",
-      "aoti_torch_item_",        "aoti_torch_scalar_to_tensor_",
-      "aoti_torch_wrap_",        "aoti_torch_assign_tensors",
-      "aoti_torch_check_",       "aoti_torch_print_",
-      "aoti_torch_save_",        "aoti_torch_grad_mode_",
-      "aoti_torch__reinterpret", "aoti_torch__alloc_from_pool",
-      "aoti_torch_as_strided",   "aoti_torch_is_",
-      "aoti_torch_cpu_view",     "aoti_torch_cuda_view",
-      "aoti_torch_free_",        "aoti_torch_set_",
-      "aoti_torch_warn",
-  };
-  return llvm::any_of(UtilityPrefixes,
-                      [&](StringRef P) { return Name.starts_with(P); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -218,7 +184,7 @@ public:
     Info.EntryOffset = lineEnd(Buffer, PrevBoundary);
     for (const Stmt *S : Body->body())
       if (const auto *Call = dyn_cast<CallExpr>(S))
-        if (calleeName(Call) == "__check_inputs_outputs")
+        if (calleeName(Call) == names::CheckInputsOutputs)
           Info.EntryOffset = lineEnd(Buffer, endOffsetOf(S));
     Info.ExitOffset = lineStart(Buffer, offsetOf(Body->getRBracLoc()));
     for (const Stmt *S : Body->body())
@@ -228,7 +194,7 @@ public:
                 Assign->getLHS()->IgnoreParenImpCasts()))
           if (const auto *Base = dyn_cast<DeclRefExpr>(
                   Subscript->getBase()->IgnoreParenImpCasts());
-              Base && Base->getDecl()->getName() == "output_handles") {
+              Base && Base->getDecl()->getName() == names::OutputHandlesParam) {
             Info.ExitOffset = lineStart(Buffer, offsetOf(S->getBeginLoc()));
             break;
           }
@@ -237,7 +203,7 @@ public:
     analyzeCompound(Body);
     Info.HasSites = Inv.Sites.size() > SitesBefore;
     Inv.Functions.push_back(std::move(Info));
-    if (Function == "run_impl") {
+    if (Function == names::RunImpl) {
       Inv.RunImplEndOffset = offsetOf(Body->getRBracLoc());
       if (!Inv.InputsReadyOffset)
         Inv.InputsReadyOffset = PrevBoundaryAfterInputs
@@ -272,7 +238,7 @@ private:
       if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
         if (const auto *Base =
                 dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreImpCasts()))
-          if (Base->getDecl()->getName() == "inputs") {
+          if (Base->getDecl()->getName() == names::InputsParam) {
             Expr::EvalResult R;
             const Expr *IndexExpr = Op->getArg(1);
             if (IndexExpr->EvaluateAsInt(
@@ -306,15 +272,14 @@ private:
       return std::nullopt;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getDeclName().isIdentifier() && MD->getName() == "at" &&
-            MC->getNumArgs() == 1)
+        if (MD->getDeclName().isIdentifier() &&
+            MD->getName() == names::ConstantsAt && MC->getNumArgs() == 1)
           if (refersToMember(MC->getImplicitObjectArgument(),
-                             "constants_")) {
-              Expr::EvalResult R;
-              if (MC->getArg(0)->EvaluateAsInt(
-                      R, MD->getASTContext()))
-                return R.Val.getInt().getZExtValue();
-            }
+                             names::ConstantsMember)) {
+            Expr::EvalResult R;
+            if (MC->getArg(0)->EvaluateAsInt(R, MD->getASTContext()))
+              return R.Val.getInt().getZExtValue();
+          }
     // The constant's index is only ever in the outermost call.
     if (isa<CXXMemberCallExpr>(S))
       return std::nullopt;
@@ -351,10 +316,11 @@ private:
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getDeclName().isIdentifier() && MD->getName() == "clear")
+        if (MD->getDeclName().isIdentifier() &&
+            MD->getName() == names::InputsClear)
           if (const auto *DRE = dyn_cast<DeclRefExpr>(
                   MC->getImplicitObjectArgument()->IgnoreImpCasts()))
-            if (DRE->getDecl()->getName() == "inputs")
+            if (DRE->getDecl()->getName() == names::InputsParam)
               PrevBoundaryAfterInputs = lineEnd(Buffer, endOffsetOf(MC));
     for (const Stmt *Child : S->children())
       collectHandles(Child);
@@ -432,17 +398,18 @@ private:
     if (!FD || !FD->getDeclName().isIdentifier())
       return std::nullopt;
     StringRef Name = FD->getName();
-    if (Name == "aoti_torch_proxy_executor_call_function")
+    if (Name == names::ProxyExecutorCall)
       return std::make_pair(LaunchKind::Proxy, Name.str());
     // Older wrappers launch inline: launchKernel(kernels.triton_x, ...).
     if (Name == names::LaunchKernel && Call->getNumArgs() > 0)
       if (const auto *ME =
               dyn_cast<MemberExpr>(Call->getArg(0)->IgnoreImpCasts())) {
         std::string Kernel = ME->getMemberDecl()->getName().str();
-        return std::make_pair(StringRef(Kernel).starts_with("triton_")
-                                  ? LaunchKind::Triton
-                                  : LaunchKind::UserTriton,
-                              Kernel);
+        return std::make_pair(
+            StringRef(Kernel).starts_with(names::TritonKernelPrefix)
+                ? LaunchKind::Triton
+                : LaunchKind::UserTriton,
+            Kernel);
       }
     SourceLocation DeclLoc = SM.getExpansionLoc(FD->getLocation());
     if (SM.isInMainFile(DeclLoc)) {
@@ -452,7 +419,7 @@ private:
       if (Name.starts_with(names::HelperPrefix) &&
           callsLaunchKernel(FD->getBody())) {
         StringRef Kernel = Name.drop_front(names::HelperPrefix.size());
-        return std::make_pair(Kernel.starts_with("triton_")
+        return std::make_pair(Kernel.starts_with(names::TritonKernelPrefix)
                                   ? LaunchKind::Triton
                                   : LaunchKind::UserTriton,
                               Kernel.str());
@@ -466,10 +433,10 @@ private:
     // Fallback ops of the C shim: the generated per-device headers hold
     // only ops; shim.h mixes ops with utilities.
     StringRef DeclFile = SM.getFilename(DeclLoc);
-    if (DeclFile.contains("aoti_torch/generated/c_shim_"))
+    if (DeclFile.contains(names::GeneratedShimPath))
       return std::make_pair(LaunchKind::Extern, Name.str());
-    if (DeclFile.ends_with("aoti_torch/c/shim.h") &&
-        Name.starts_with("aoti_torch_") && !isShimUtility(Name))
+    if (DeclFile.ends_with(names::ShimHeaderPath) &&
+        Name.starts_with(names::ShimPrefix) && !names::isShimUtility(Name))
       return std::make_pair(LaunchKind::Extern, Name.str());
     return std::nullopt;
   }
@@ -500,8 +467,8 @@ private:
         const CXXMethodDecl *MD = MC->getMethodDecl();
         bool Unwraps = MD && (isa<CXXConversionDecl>(MD) ||
                               (MD->getDeclName().isIdentifier() &&
-                               (MD->getName() == "data_ptr" ||
-                                MD->getName() == "get")));
+                               (MD->getName() == names::DataPtr ||
+                                MD->getName() == names::HandleGet)));
         if (!Unwraps)
           return std::nullopt;
         E = MC->getImplicitObjectArgument();
@@ -516,9 +483,9 @@ private:
         StringRef Callee = calleeName(Call);
         if (Call->getNumArgs() == 0)
           return std::nullopt;
-        if (Callee == "reinterpret_tensor_wrapper")
+        if (Callee == names::ReinterpretTensorWrapper)
           R.IsView = true;
-        else if (Callee != "wrap_with_raii_handle_if_needed")
+        else if (Callee != names::WrapWithRAIIHandle)
           return std::nullopt;
         E = Call->getArg(0);
       } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -544,22 +511,24 @@ private:
     switch (Kind) {
     case LaunchKind::Triton:
     case LaunchKind::Cpp:
-      if (P.starts_with("in_out_ptr"))
+      if (P.starts_with(names::InOutPtrPrefix))
         return ArgRole::InOut;
-      if (P.starts_with("out_ptr"))
+      if (P.starts_with(names::OutPtrPrefix))
         return ArgRole::Output;
-      if (P.starts_with("in_ptr"))
+      if (P.starts_with(names::InPtrPrefix))
         return ArgRole::Input;
       if (Kind == LaunchKind::Cpp && Param->getType()->isPointerType() &&
           Param->getType()->getPointeeType().isConstQualified())
         return ArgRole::Input;
       return ArgRole::Unknown;
     case LaunchKind::Extern:
-      if (P == "out" || (P.starts_with("out") && P.size() > 3 &&
-                         llvm::isDigit(P[3])))
+      if (P == names::OutParam || (P.starts_with(names::OutParam) &&
+                                   P.size() > names::OutParam.size() &&
+                                   llvm::isDigit(P[names::OutParam.size()])))
         return ArgRole::Output;
       // In-place ops (index_put_, copy_) write their `self`.
-      if (P == "self" && Callee.ends_with("_") && !Callee.ends_with("__"))
+      if (P == names::SelfParam && Callee.ends_with("_") &&
+          !Callee.ends_with("__"))
         return ArgRole::InOut;
       return ArgRole::Input;
     case LaunchKind::UserTriton:
@@ -580,10 +549,12 @@ private:
         Named = It->second;
     T.Name = Named->getName().str();
     if (Named == R.Var && R.ViaOutParam)
-      T.Name = StringRef(T.Name).drop_back(
-                                    StringRef(T.Name).ends_with("_handle") ? 7
-                                                                           : 0)
-                   .str();
+      T.Name =
+          StringRef(T.Name)
+              .drop_back(StringRef(T.Name).ends_with(names::RawHandleSuffix)
+                             ? names::RawHandleSuffix.size()
+                             : 0)
+              .str();
     // An out-parameter is a fresh buffer whether or not an RAII handle
     // takes ownership of it later.
     if (R.ViaOutParam) {
@@ -717,7 +688,7 @@ private:
       std::string ParamName = Param ? Param->getName().str() : "";
       if (isStreamParam(calleeName(Call), ParamName))
         setStream(Site, Arg);
-      if (isPlumbingParam(ParamName))
+      if (names::isPlumbingParam(ParamName))
         continue;
       // A handle array stands for the tensors it lists.
       auto AddListed = [&](const InitListExpr *List) {
@@ -773,7 +744,7 @@ private:
     if (PrevBoundary >= Site.BeforeOffset)
       return;
     StringRef Gap = Buffer.slice(PrevBoundary, Site.BeforeOffset);
-    size_t Pos = Gap.rfind("Source Nodes: [");
+    size_t Pos = Gap.rfind(names::SourceNodesMarker);
     if (Pos == StringRef::npos)
       return;
     size_t Begin = Gap.rfind('\n', Pos);
@@ -823,25 +794,25 @@ void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
                FD && !isa<CXXMethodDecl>(FD) &&
                FD->doesThisDeclarationHaveABody() &&
                FD->getDeclName().isIdentifier() &&
-               FD->getName().starts_with("check_input_")) {
+               FD->getName().starts_with(names::InputCheckPrefix)) {
       InputChecks.push_back(FD->getName().str());
     } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
       if (!MD->doesThisDeclarationHaveABody() ||
           !MD->getDeclName().isIdentifier() ||
-          MD->getParent()->getName() != "AOTInductorModel")
+          MD->getParent()->getName() != names::ModelClass)
         continue;
-      if (MD->getName() == "run_impl" || MD->getName() == "_const_run_impl")
+      if (MD->getName() == names::RunImpl ||
+          MD->getName() == names::ConstRunImpl)
         Methods.push_back(MD);
     }
   }
 }
 
 std::string deviceOf(StringRef Buffer) {
-  constexpr StringRef Marker = "aoti_include/";
-  size_t Pos = Buffer.find(Marker);
+  size_t Pos = Buffer.find(names::AOTIIncludeDir);
   if (Pos == StringRef::npos)
     return "unknown";
-  StringRef Rest = Buffer.drop_front(Pos + Marker.size());
+  StringRef Rest = Buffer.drop_front(Pos + names::AOTIIncludeDir.size());
   return Rest.take_until([](char C) { return C == '.' || C == '>'; }).str();
 }
 
@@ -917,18 +888,18 @@ bool aoti::parseSourceNodesComment(StringRef Line,
   Line = Line.trim();
   if (!Line.consume_front("//"))
     return false;
-  size_t NodesPos = Line.find("Source Nodes: [");
+  size_t NodesPos = Line.find(names::SourceNodesMarker);
   if (NodesPos == StringRef::npos)
     return false;
-  StringRef Rest = Line.drop_front(NodesPos + strlen("Source Nodes: ["));
+  StringRef Rest = Line.drop_front(NodesPos + names::SourceNodesMarker.size());
   size_t Close = Rest.find("]");
   if (Close == StringRef::npos)
     return false;
   SourceNodes = splitList(Rest.take_front(Close));
   Rest = Rest.drop_front(Close + 1);
-  size_t AtenPos = Rest.find("Original ATen: [");
+  size_t AtenPos = Rest.find(names::OriginalAtenMarker);
   if (AtenPos != StringRef::npos) {
-    StringRef Ops = Rest.drop_front(AtenPos + strlen("Original ATen: ["));
+    StringRef Ops = Rest.drop_front(AtenPos + names::OriginalAtenMarker.size());
     AtenOps = splitList(Ops.take_until([](char C) { return C == ']'; }));
   }
   return true;
@@ -946,7 +917,7 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
                       Inv.InputChecks);
   const CXXMethodDecl *RunImpl = nullptr;
   for (const CXXMethodDecl *MD : Methods)
-    if (MD->getName() == "run_impl")
+    if (MD->getName() == names::RunImpl)
       RunImpl = MD;
   if (!RunImpl)
     return makeToolError(

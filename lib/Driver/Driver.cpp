@@ -372,6 +372,7 @@ int aoti::reportError(llvm::Error E, llvm::raw_ostream &Err) {
         StringRef Prefix = TE.location().empty() ? StringRef("aoti-instrument")
                                                  : TE.location();
         llvm::WithColor::error(Err, Prefix) << TE.text() << "\n";
+        Err << TE.snippet();
         if (!TE.hint().empty())
           llvm::WithColor::note(Err, Prefix) << TE.hint() << "\n";
         Code = static_cast<int>(TE.code());

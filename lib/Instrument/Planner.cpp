@@ -136,9 +136,10 @@ llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
                             : "input '" + Name.str() + "'";
   return makeToolError(ExitCode::RulesError, where(Rules, Loc),
                        Asked + " is not an input of this wrapper",
-                       "its inputs are: " +
-                           (Known.empty() ? std::string("none")
-                                          : llvm::join(Known, ", ")));
+                       "its inputs are: " + (Known.empty()
+                                                 ? std::string("none")
+                                                 : llvm::join(Known, ", ")),
+                       formatSourceSnippet(Rules.Text, Loc.Line, Loc.Column));
 }
 
 } // namespace

@@ -141,13 +141,15 @@ struct RuntimeSettings {
 struct RuleSet {
   std::string Path;
   std::string Digest; ///< sha256 of the file's bytes, hex
+  std::string Text;   ///< the file's bytes, for diagnostics that quote it
   RuntimeSettings Settings;
   std::optional<InputGuardSection> Guards;
   std::vector<Rule> Rules;
 };
 
 /// Loads and validates a rules file. Errors are ToolErrors with exit code
-/// RulesError and a `file:line:col` location.
+/// RulesError, a `file:line:col` location and, where the position is known,
+/// a snippet of the offending line with a caret under the column.
 llvm::Expected<RuleSet> loadRules(llvm::StringRef Path);
 /// The same on text already read.
 llvm::Expected<RuleSet> parseRules(llvm::StringRef Text, llvm::StringRef Path);

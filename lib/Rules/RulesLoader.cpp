@@ -162,9 +162,9 @@ std::string joinWords(llvm::ArrayRef<StringRef> Words) {
 
 class Loader {
 public:
-  explicit Loader(StringRef Path) : Path(Path.str()) {}
+  Loader(StringRef Path, StringRef Text) : Path(Path.str()), Text(Text) {}
 
-  llvm::Error load(StringRef Text, RuleSet &Out);
+  llvm::Error load(RuleSet &Out);
 
 private:
   //--- Diagnostics -------------------------------------------------------===//
@@ -181,10 +181,16 @@ private:
     return formatRulesLocation(Path, L);
   }
 
+  llvm::Error errorAt(RulesLocation L, const llvm::Twine &Message,
+                      std::string Hint = "") const {
+    return makeToolError(ExitCode::RulesError, where(L), Message.str(),
+                         std::move(Hint),
+                         formatSourceSnippet(Text, L.Line, L.Column));
+  }
+
   llvm::Error errorAt(const YAML::Node &N, const llvm::Twine &Message,
                       std::string Hint = "") const {
-    return makeToolError(ExitCode::RulesError, where(locOf(N)), Message.str(),
-                         std::move(Hint));
+    return errorAt(locOf(N), Message, std::move(Hint));
   }
 
   //--- Typed accessors ---------------------------------------------------===//
@@ -329,6 +335,7 @@ private:
   llvm::Error loadDimRef(const YAML::Node &N, DimReference &D);
 
   std::string Path;
+  StringRef Text;
 };
 
 llvm::Error Loader::loadFailAction(const YAML::Node &N, FailAction &F) {
@@ -716,7 +723,7 @@ llvm::Error Loader::loadGuards(const YAML::Node &N, InputGuardSection &G) {
   return llvm::Error::success();
 }
 
-llvm::Error Loader::load(StringRef Text, RuleSet &Out) {
+llvm::Error Loader::load(RuleSet &Out) {
   if (Text.trim().empty())
     return makeToolError(ExitCode::RulesError, Path, "rules file is empty",
                          "see yaml-rules/README.md for the format, or start "
@@ -727,8 +734,7 @@ llvm::Error Loader::load(StringRef Text, RuleSet &Out) {
   } catch (const YAML::Exception &E) {
     RulesLocation L{static_cast<unsigned>(E.mark.line + 1),
                     static_cast<unsigned>(E.mark.column + 1)};
-    return makeToolError(ExitCode::RulesError, where(L),
-                         "malformed YAML: " + E.msg);
+    return errorAt(L, "malformed YAML: " + E.msg);
   }
   if (Root.IsNull())
     return makeToolError(ExitCode::RulesError, Path,
@@ -790,10 +796,11 @@ llvm::Error Loader::load(StringRef Text, RuleSet &Out) {
 llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
   RuleSet Out;
   Out.Path = Path.str();
+  Out.Text = Text.str();
   Out.Digest = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
                            /*LowerCase=*/true);
-  Loader L(Path);
-  if (llvm::Error E = L.load(Text, Out))
+  Loader L(Path, Out.Text);
+  if (llvm::Error E = L.load(Out))
     return std::move(E);
   return Out;
 }

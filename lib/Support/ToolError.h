@@ -34,15 +34,18 @@ public:
   static char ID;
 
   ToolError(ExitCode Code, std::string Location, std::string Message,
-            std::string Hint = "")
+            std::string Hint = "", std::string Snippet = "")
       : Code(Code), Location(std::move(Location)), Message(std::move(Message)),
-        Hint(std::move(Hint)) {}
+        Hint(std::move(Hint)), Snippet(std::move(Snippet)) {}
 
   ExitCode code() const { return Code; }
   llvm::StringRef location() const { return Location; }
   llvm::StringRef text() const { return Message; }
   /// Optional follow-up line, printed as "note: ...".
   llvm::StringRef hint() const { return Hint; }
+  /// Optional source excerpt printed under the message, clang-style: the
+  /// offending line and a caret under the column (formatSourceSnippet).
+  llvm::StringRef snippet() const { return Snippet; }
 
   void log(llvm::raw_ostream &OS) const override;
   std::error_code convertToErrorCode() const override {
@@ -54,14 +57,24 @@ private:
   std::string Location;
   std::string Message;
   std::string Hint;
+  std::string Snippet;
 };
 
 /// Shorthand for `llvm::make_error<ToolError>(...)`.
 inline llvm::Error makeToolError(ExitCode Code, std::string Location,
-                                 std::string Message, std::string Hint = "") {
+                                 std::string Message, std::string Hint = "",
+                                 std::string Snippet = "") {
   return llvm::make_error<ToolError>(Code, std::move(Location),
-                                     std::move(Message), std::move(Hint));
+                                     std::move(Message), std::move(Hint),
+                                     std::move(Snippet));
 }
+
+/// Line \p Line of \p Text and, under it, a caret at \p Column (both
+/// 1-based), each ending in a newline, as clang shows the offending source;
+/// tabs before the column are kept so the caret lines up. "" when the line
+/// does not exist or is blank.
+std::string formatSourceSnippet(llvm::StringRef Text, unsigned Line,
+                                unsigned Column);
 
 } // namespace aoti
 

@@ -1,0 +1,171 @@
+//===- PlannerTest.cpp - planInstrumentation on a hand-made inventory -----===//
+
+#include "Instrument/Planner.h"
+#include "Support/ToolError.h"
+#include "TestUtil.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace aoti;
+using namespace aoti::test;
+using llvm::StringRef;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+namespace {
+
+/// The plan of \p Yaml on the hand-made wrapper; fails the test on errors.
+InstrumentationPlan plan(StringRef Yaml, std::vector<PlanWarning> &Warnings,
+                         StringRef Device = "cuda") {
+  HandMadeWrapper W = handMadeWrapper();
+  W.Inv.Device = Device.str();
+  RuleSet Rules = rulesFrom(Yaml);
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
+  if (!Plan) {
+    ADD_FAILURE() << describe(Plan.takeError());
+    return InstrumentationPlan();
+  }
+  return std::move(*Plan);
+}
+
+TEST(PlannerTest, RuleAppliesToTheSitesItSelects) {
+  std::vector<PlanWarning> Warnings;
+  InstrumentationPlan P =
+      plan("rules:\n  - {match: {kernel: 'triton_*'}, sync: true, "
+           "nan_check: true}\n",
+           Warnings);
+  EXPECT_THAT(Warnings, IsEmpty());
+  EXPECT_THAT(P.RuleMatchCounts, ElementsAre(1u));
+  ASSERT_EQ(P.Sites.size(), 1u);
+  const SitePlan &SP = P.Sites[0];
+  EXPECT_EQ(SP.Site, 0u);
+  EXPECT_THAT(SP.Rules, ElementsAre(0u));
+  // nan_check defaults: after the launch, on its outputs, NaN only, throw.
+  EXPECT_TRUE(SP.Before.empty());
+  EXPECT_TRUE(SP.After.Sync);
+  EXPECT_EQ(SP.After.NanRoles, OutputRole);
+  EXPECT_TRUE(SP.After.CheckNan);
+  EXPECT_FALSE(SP.After.CheckInf);
+  EXPECT_EQ(SP.After.NanOnFail, FailAction::Throw);
+}
+
+TEST(PlannerTest, RulesOnOneSiteMerge) {
+  std::vector<PlanWarning> Warnings;
+  InstrumentationPlan P = plan(R"yaml(rules:
+  - {match: {kind: extern}, nan_check: {on_fail: warn, defer: true}}
+  - {match: {ordinals: "1"}, nan_check: {on_fail: abort, tensors: inputs, check: inf}}
+  - {match: {tensors: [w]}, print: {level: values, when: before}}
+  - {match: {aten: [aten.mm]}, print: names}
+)yaml",
+                               Warnings);
+  EXPECT_THAT(Warnings, IsEmpty());
+  ASSERT_EQ(P.Sites.size(), 1u);
+  const SitePlan &SP = P.Sites[0];
+  EXPECT_EQ(SP.Site, 1u);
+  EXPECT_THAT(SP.Rules, ElementsAre(0u, 1u, 2u, 3u));
+  // The stricter failure action wins; deferred only if every rule defers.
+  EXPECT_EQ(SP.After.NanOnFail, FailAction::Abort);
+  EXPECT_FALSE(SP.After.NanDeferred);
+  EXPECT_EQ(SP.After.NanRoles, InputRole | OutputRole);
+  EXPECT_TRUE(SP.After.CheckNan);
+  EXPECT_TRUE(SP.After.CheckInf);
+  // The most detailed print wins in each phase.
+  EXPECT_EQ(SP.Before.Print, PrintDetail::Values);
+  EXPECT_EQ(SP.After.Print, PrintDetail::Names);
+}
+
+TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
+  std::vector<PlanWarning> Warnings;
+  StringRef Yaml = "rules:\n  - {match: {ordinals: '0'}, breadcrumb: true}\n";
+  InstrumentationPlan Cuda = plan(Yaml, Warnings, "cuda");
+  ASSERT_EQ(Cuda.Sites.size(), 1u);
+  EXPECT_FALSE(Cuda.Sites[0].Before.Breadcrumb);
+  EXPECT_TRUE(Cuda.Sites[0].After.Breadcrumb);
+  InstrumentationPlan Cpu = plan(Yaml, Warnings, "cpu");
+  ASSERT_EQ(Cpu.Sites.size(), 1u);
+  EXPECT_TRUE(Cpu.Sites[0].Before.Breadcrumb);
+  EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
+}
+
+TEST(PlannerTest, RuleThatMatchesNothingWarns) {
+  std::vector<PlanWarning> Warnings;
+  InstrumentationPlan P =
+      plan("rules:\n  - {match: {kernel: triton_poi_fused_9}, sync: true}\n",
+           Warnings);
+  EXPECT_THAT(P.Sites, IsEmpty());
+  EXPECT_THAT(P.RuleMatchCounts, ElementsAre(0u));
+  ASSERT_EQ(Warnings.size(), 1u);
+  EXPECT_EQ(Warnings[0].Location, "r.yaml:2:5");
+  EXPECT_THAT(Warnings[0].Message,
+              HasSubstr("rule 'rule 1' matches no launch site; closest "
+                        "kernel names: triton_poi_fused_0"));
+}
+
+TEST(PlannerTest, GuardsResolveInputs) {
+  std::vector<PlanWarning> Warnings;
+  InstrumentationPlan P = plan(R"yaml(input_guards:
+  on_fail: abort
+  inputs:
+    - {input: 0, finite: true}
+    - {input: arg0_1, rank: 2}
+  equal_dims: [["arg0_1.1", "#0.0"]]
+)yaml",
+                               Warnings);
+  ASSERT_EQ(P.Guards.size(), 2u);
+  EXPECT_EQ(P.Guards[0].InputIndex, 0u);
+  EXPECT_EQ(P.Guards[0].InputName, "arg0_1");
+  EXPECT_TRUE(P.Guards[0].Rule->Finite);
+  EXPECT_EQ(P.Guards[1].InputName, "arg0_1");
+  EXPECT_EQ(P.GuardOnFail, FailAction::Abort);
+  ASSERT_EQ(P.EqualDims.size(), 1u);
+  EXPECT_THAT(P.EqualDims[0],
+              ElementsAre(std::make_pair(0u, 1u), std::make_pair(0u, 0u)));
+}
+
+TEST(PlannerTest, GuardOnAnUnknownInputIsAnError) {
+  HandMadeWrapper W = handMadeWrapper();
+  RuleSet Rules =
+      rulesFrom("input_guards:\n  inputs:\n    - {input: arg9_1, rank: 1}\n");
+  std::vector<PlanWarning> Warnings;
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
+  ASSERT_FALSE(bool(Plan));
+  ReportedError E = takeApart(Plan.takeError());
+  EXPECT_EQ(E.Code, static_cast<int>(ExitCode::RulesError));
+  EXPECT_EQ(E.Location, "r.yaml:3:7");
+  EXPECT_EQ(E.Text, "input 'arg9_1' is not an input of this wrapper");
+  EXPECT_EQ(E.Hint, "its inputs are: arg0_1");
+  EXPECT_EQ(E.Snippet, "    - {input: arg9_1, rank: 1}\n      ^\n");
+}
+
+TEST(PlannerTest, SelectorCriteria) {
+  HandMadeWrapper W = handMadeWrapper();
+  const LaunchSite &Triton = W.Inv.Sites[0];
+  const LaunchSite &Mm = W.Inv.Sites[1];
+  auto Selects = [&](StringRef Match, const LaunchSite &Site) {
+    RuleSet Rules =
+        rulesFrom(("rules:\n  - {match: " + Match + ", sync: true}\n").str());
+    return !Rules.Rules.empty() && selectorMatches(Rules.Rules[0].Match, Site);
+  };
+  // Match, and whether it selects site 0 (Triton) and site 1 (extern).
+  const struct {
+    const char *Match;
+    bool Triton, Extern;
+  } Cases[] = {
+      {"{}", true, true},
+      {"{kind: triton}", true, false},
+      {"{kernel_regex: '_mm_'}", false, true},
+      {"{source_nodes: [relu]}", true, false},
+      {"{tensors_regex: '^arg'}", true, false},
+      {"{ordinals: '1-'}", false, true},
+      {"{function: _const_run_impl}", false, false},
+      // Every criterion must hold.
+      {"{kind: extern, source_nodes: [relu]}", false, false},
+  };
+  for (const auto &C : Cases) {
+    EXPECT_EQ(Selects(C.Match, Triton), C.Triton) << C.Match;
+    EXPECT_EQ(Selects(C.Match, Mm), C.Extern) << C.Match;
+  }
+}
+
+} // namespace

@@ -1,0 +1,124 @@
+//===- RewriterTest.cpp - rewriteWrapper on a hand-made inventory ---------===//
+
+#include "Instrument/Rewriter.h"
+#include "TestUtil.h"
+#include "llvm/ADT/StringExtras.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace aoti;
+using namespace aoti::test;
+using llvm::StringRef;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+namespace {
+
+struct Rewritten {
+  std::string Text;
+  InstrumentSummary Summary;
+};
+
+Rewritten rewrite(StringRef Yaml) {
+  Rewritten R;
+  HandMadeWrapper W = handMadeWrapper();
+  RuleSet Rules = rulesFrom(Yaml);
+  std::vector<PlanWarning> Warnings;
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
+  if (!Plan) {
+    ADD_FAILURE() << describe(Plan.takeError());
+    return R;
+  }
+  auto Text =
+      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, Rules, R.Summary);
+  if (!Text) {
+    ADD_FAILURE() << describe(Text.takeError());
+    return R;
+  }
+  R.Text = std::move(*Text);
+  return R;
+}
+
+/// Offset of \p Needle in \p Text; fails the test when it is not there.
+size_t at(StringRef Text, StringRef Needle) {
+  size_t Pos = Text.find(Needle);
+  EXPECT_NE(Pos, StringRef::npos) << "missing: " << Needle.str();
+  return Pos;
+}
+
+TEST(RewriterTest, InsertsAroundTheLaunchAndKeepsEveryLine) {
+  Rewritten R = rewrite("rules:\n  - {match: {ordinals: '0'}, sync: true}\n");
+  StringRef Out = R.Text;
+  EXPECT_THAT(R.Text, StartsWith(instrumentedMarker().str()));
+  EXPECT_THAT(R.Text, HasSubstr("instrumented copy of wrapper.cpp (rules "
+                                "r.yaml, sha256 "));
+  EXPECT_TRUE(isInstrumented(Out));
+
+  // Only insertions: the original lines are all there, in order.
+  const std::string Original = handMadeWrapper().Text;
+  llvm::SmallVector<StringRef> Lines;
+  StringRef(Original).split(Lines, '\n');
+  size_t From = 0;
+  for (StringRef Line : Lines) {
+    size_t Pos = Out.find(Line, From);
+    ASSERT_NE(Pos, StringRef::npos) << "lost or moved: " << Line.str();
+    From = Pos + Line.size();
+  }
+
+  // Runtime and tables right after the AOTI include, before run_impl.
+  size_t Include = at(Out, "#include <torch/csrc/inductor/aoti_include/");
+  size_t Runtime = at(Out, "// ===== aoti-instrument: runtime and tables");
+  size_t RunImpl = at(Out, "void AOTInductorModel::run_impl(");
+  EXPECT_LT(Include, Runtime);
+  EXPECT_LT(Runtime, RunImpl);
+  // Per-call state after the input checks; deferred checks read before the
+  // outputs are handed over.
+  size_t Checks = at(Out, "__check_inputs_outputs(input_handles");
+  size_t Scope = at(Out, "::aoti_rt::RunScope aoti_rt_run(");
+  EXPECT_LT(Checks, Scope);
+  EXPECT_LT(at(Out, "aoti_rt_run.finish();"), at(Out, "output_handles[0] ="));
+  // A sync goes after the launch only, and only on the selected site.
+  size_t Launch = at(Out, "    call_triton_poi_fused_0(");
+  size_t Probe =
+      at(Out, "    { // aoti-instrument: after #0 triton_poi_fused_0");
+  EXPECT_LT(Launch, Probe);
+  EXPECT_LT(Probe, at(Out, "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda"));
+  EXPECT_THAT(R.Text, Not(HasSubstr("aoti-instrument: before #0")));
+  EXPECT_THAT(R.Text, Not(HasSubstr("aoti-instrument: after #1")));
+
+  EXPECT_EQ(R.Summary.SitesProbed, 1u);
+  EXPECT_EQ(R.Summary.Syncs, 1u);
+  EXPECT_EQ(R.Summary.NanChecks, 0u);
+  EXPECT_EQ(R.Summary.describe(), "1 launch site probed, 1 sync point");
+}
+
+TEST(RewriterTest, ProbesOnBothSidesOfEverySite) {
+  Rewritten R =
+      rewrite("rules:\n  - {print: {when: both}, nan_check: {when: both}}\n");
+  StringRef Out = R.Text;
+  size_t Before1 =
+      at(Out, "{ // aoti-instrument: before #1 aoti_torch_cuda_mm_out");
+  size_t After0 = at(Out, "{ // aoti-instrument: after #0 triton_poi_fused_0");
+  // At the offset the two sites share, site 0's after-probe comes first.
+  EXPECT_LT(After0, Before1);
+  EXPECT_LT(at(Out, "before #0"), at(Out, "    call_triton_poi_fused_0("));
+  EXPECT_EQ(R.Summary.SitesProbed, 2u);
+  EXPECT_EQ(R.Summary.NanChecks, 4u);
+  EXPECT_EQ(R.Summary.Prints, 4u);
+}
+
+TEST(RewriterTest, InputGuardsRunAtEntry) {
+  Rewritten R = rewrite("input_guards:\n  inputs:\n    - {input: arg0_1, "
+                        "rank: 2, dims: {1: [1, 8]}}\n");
+  StringRef Out = R.Text;
+  EXPECT_THAT(R.Text, HasSubstr("aoti_rt_guard_0_max[] = {-1L, 8L};"));
+  size_t Guard =
+      at(Out, "aoti_rt_run.guardInput(aoti_rt_guard_0, input_handles[0]);");
+  EXPECT_LT(at(Out, "::aoti_rt::RunScope aoti_rt_run("), Guard);
+  EXPECT_LT(Guard, at(Out, "    call_triton_poi_fused_0("));
+  EXPECT_EQ(R.Summary.InputGuards, 1u);
+  EXPECT_EQ(R.Summary.SitesProbed, 0u);
+}
+
+} // namespace

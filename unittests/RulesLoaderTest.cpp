@@ -1,0 +1,256 @@
+//===- RulesLoaderTest.cpp - parseRules / loadRules -----------------------===//
+//
+// A good rules file read into RuleSet, and one bad file per kind of mistake:
+// each is a RulesError at the offending node, with that line quoted and a
+// caret under the column.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/Rules.h"
+#include "Support/ToolError.h"
+#include "TestUtil.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace aoti;
+using namespace aoti::test;
+using llvm::StringRef;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+namespace {
+
+/// What a failed parse reported.
+ReportedError failureOf(StringRef Yaml) {
+  auto Rules = parseRules(Yaml, "r.yaml");
+  if (Rules) {
+    ADD_FAILURE() << "parsed without error:\n" << Yaml.str();
+    return ReportedError();
+  }
+  return takeApart(Rules.takeError());
+}
+
+TEST(RulesLoaderTest, GoodFile) {
+  auto Rules = parseRules(R"yaml(version: 1
+settings:
+  log_env: MY_LOG
+  calls: {first: 3, every: 2}
+  max_print_values: 8
+input_guards:
+  on_fail: warn
+  inputs:
+    - input: arg0_1
+      dtype: float32
+      dims: [4, [1, null]]
+      values: [-1.5, 2]
+    - input: 1
+      finite: true
+  equal_dims:
+    - [arg0_1.0, "#1.0"]
+rules:
+  - name: nan
+    match: {kernel: "triton_*", kind: [triton, extern], ordinals: "0-2, 5-"}
+    nan_check: {when: both, check: inf, on_fail: abort, defer: true}
+  - match: {kernel_regex: "^aoti_torch_", function: run_impl}
+    print: names
+    sync: true
+)yaml",
+                          "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_EQ(Rules->Path, "r.yaml");
+  EXPECT_EQ(Rules->Digest.size(), 64u);
+  EXPECT_EQ(Rules->Settings.LogEnv, "MY_LOG");
+  EXPECT_EQ(Rules->Settings.DisableEnv, "AOTI_INSTRUMENT_DISABLE");
+  EXPECT_EQ(Rules->Settings.FirstCalls, 3u);
+  EXPECT_EQ(Rules->Settings.EveryCalls, 2u);
+  EXPECT_EQ(Rules->Settings.MaxPrintValues, 8u);
+
+  ASSERT_TRUE(Rules->Guards.has_value());
+  EXPECT_EQ(Rules->Guards->OnFail, FailAction::Warn);
+  ASSERT_EQ(Rules->Guards->Inputs.size(), 2u);
+  const InputGuardRule &G0 = Rules->Guards->Inputs[0];
+  EXPECT_EQ(G0.Name, "arg0_1");
+  EXPECT_EQ(G0.Dtype, "float32");
+  EXPECT_EQ(G0.Rank, 2u);
+  using Bounds = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(G0.Dims.at(0), Bounds(4, 4));
+  EXPECT_EQ(G0.Dims.at(1), Bounds(1, -1));
+  EXPECT_EQ(G0.ValueRange, std::make_pair(-1.5, 2.0));
+  EXPECT_EQ(G0.Loc.Line, 9u);
+  EXPECT_EQ(Rules->Guards->Inputs[1].Index, 1u);
+  EXPECT_TRUE(Rules->Guards->Inputs[1].Finite);
+  ASSERT_EQ(Rules->Guards->EqualDims.size(), 1u);
+  EXPECT_EQ(Rules->Guards->EqualDims[0][1].Input, "#1");
+
+  ASSERT_EQ(Rules->Rules.size(), 2u);
+  const Rule &Nan = Rules->Rules[0];
+  EXPECT_EQ(Nan.Name, "nan");
+  EXPECT_EQ(Nan.Loc.Line, 18u);
+  EXPECT_EQ(Nan.Loc.Column, 5u);
+  ASSERT_EQ(Nan.Match.Kernel.size(), 1u);
+  EXPECT_TRUE(Nan.Match.Kernel[0].matches("triton_poi_fused_0"));
+  EXPECT_FALSE(Nan.Match.Kernel[0].matches("aoti_torch_cuda_mm_out"));
+  EXPECT_THAT(Nan.Match.Kinds,
+              ElementsAre(LaunchKind::Triton, LaunchKind::Extern));
+  EXPECT_THAT(Nan.Match.Ordinals,
+              ElementsAre(std::make_pair(0u, 2u), std::make_pair(5u, ~0u)));
+  ASSERT_TRUE(Nan.NanCheck.has_value());
+  EXPECT_EQ(Nan.NanCheck->When, Phases::Both);
+  EXPECT_FALSE(Nan.NanCheck->Nan);
+  EXPECT_TRUE(Nan.NanCheck->Inf);
+  EXPECT_EQ(Nan.NanCheck->OnFail, FailAction::Abort);
+  EXPECT_TRUE(Nan.NanCheck->Defer);
+  const Rule &Print = Rules->Rules[1];
+  EXPECT_EQ(Print.Name, "rule 2");
+  EXPECT_TRUE(Print.Match.Kernel[0].isRegex());
+  EXPECT_EQ(Print.Match.Function, "run_impl");
+  ASSERT_TRUE(Print.Print.has_value());
+  EXPECT_EQ(Print.Print->Detail, PrintDetail::Names);
+  EXPECT_TRUE(Print.Sync);
+  EXPECT_FALSE(Print.Save.has_value());
+}
+
+TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {
+  auto Rules = parseRules("rules:\n  - {sync: true, nan_check: false, "
+                          "print: false, save: false}\n",
+                          "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_FALSE(Rules->Rules[0].NanCheck.has_value());
+  EXPECT_FALSE(Rules->Rules[0].Print.has_value());
+  EXPECT_FALSE(Rules->Rules[0].Save.has_value());
+}
+
+TEST(RulesLoaderTest, ErrorQuotesTheLineWithACaret) {
+  ReportedError F = failureOf("rules:\n  - sync: true\n    breadcrum: true\n");
+  EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
+  EXPECT_EQ(F.Location, "r.yaml:3:5");
+  EXPECT_EQ(F.Text,
+            "unknown key 'breadcrum' in a rule; did you mean 'breadcrumb'?");
+  EXPECT_THAT(F.Hint, StartsWith("known keys: name, match"));
+  EXPECT_EQ(F.Snippet, "    breadcrum: true\n    ^\n");
+}
+
+TEST(RulesLoaderTest, MalformedYamlQuotesTheLine) {
+  ReportedError F = failureOf("rules:\n  - match: {kernel: [a, b}\n");
+  EXPECT_THAT(F.Location, StartsWith("r.yaml:"));
+  EXPECT_THAT(F.Text, StartsWith("malformed YAML: "));
+  EXPECT_THAT(F.Snippet, HasSubstr("^\n"));
+}
+
+/// One bad file per kind of mistake: where, and what is said.
+struct BadCase {
+  const char *Yaml;
+  const char *Location;
+  const char *Message;
+};
+
+class BadRulesTest : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadRulesTest, IsARulesErrorAtTheNode) {
+  const BadCase &C = GetParam();
+  ReportedError F = failureOf(C.Yaml);
+  EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
+  EXPECT_EQ(F.Location, C.Location);
+  EXPECT_THAT(F.Text, HasSubstr(C.Message));
+  // A position means a quoted line; a file-level error has neither.
+  if (StringRef(C.Location).contains(':'))
+    EXPECT_THAT(F.Snippet, HasSubstr("^\n"));
+  else
+    EXPECT_EQ(F.Snippet, "");
+}
+
+const BadCase BadCases[] = {
+    {"", "r.yaml", "rules file is empty"},
+    {"# nothing\n", "r.yaml", "rules file is empty (only comments)"},
+    {"- sync: true\n", "r.yaml:1:1", "must be a mapping with 'rules'"},
+    {"rule: []\n", "r.yaml:1:1",
+     "unknown key 'rule' in the rules file; "
+     "did you mean 'rules'?"},
+    {"version: 2\nrules: [{sync: true}]\n", "r.yaml:1:10",
+     "unsupported rules version 2"},
+    {"version: one\n", "r.yaml:1:10", "'version' must be an integer"},
+    {"rules: {sync: true}\n", "r.yaml:1:8", "'rules' must be a list of rules"},
+    {"rules:\n  - sync: sometimes\n", "r.yaml:2:11",
+     "'sync' must be true or false, not 'sometimes'"},
+    {"rules:\n  - match: {kernal: x}\n    sync: true\n", "r.yaml:2:13",
+     "unknown key 'kernal' in match; did you mean 'kernel'?"},
+    {"rules:\n  - match: {kernel_regex: 'a(b'}\n    sync: true\n",
+     "r.yaml:2:27", "invalid regex 'a(b'"},
+    {"rules:\n  - match: {kernel: 'a[b'}\n    sync: true\n", "r.yaml:2:21",
+     "invalid glob 'a[b'"},
+    {"rules:\n  - match: {kind: triton_user}\n    sync: true\n", "r.yaml:2:19",
+     "invalid value 'triton_user' for 'kind'"},
+    {"rules:\n  - match: {ordinals: x-3}\n    sync: true\n", "r.yaml:2:23",
+     "invalid ordinal range 'x-3'"},
+    {"rules:\n  - match: {ordinals: 5-3}\n    sync: true\n", "r.yaml:2:23",
+     "empty ordinal range '5-3'"},
+    {"rules:\n  - match: {function: main}\n    sync: true\n", "r.yaml:2:23",
+     "invalid value 'main' for 'function'"},
+    {"rules:\n  - nan_check: {when: afterwards}\n", "r.yaml:2:23",
+     "invalid value 'afterwards' for 'when'"},
+    {"rules:\n  - print: [stats]\n", "r.yaml:2:12", "'print' must be true"},
+    {"rules:\n  - name: idle\n", "r.yaml:2:5", "rule 'idle' has no action"},
+    {"rules:\n  - {name: a, sync: true}\n  - {name: a, breadcrumb: true}\n",
+     "r.yaml:3:5", "duplicate rule name 'a'"},
+    {"rules:\n  - {name: a, sync: true}\n  - {name: b, sync: true}\n",
+     "r.yaml:3:5", "rule 'b' duplicates the rule at r.yaml:2:5"},
+    {"settings: {calls: {first: -1}}\nrules: [{sync: true}]\n", "r.yaml:1:27",
+     "'first' must be an integer"},
+    {"settings: []\nrules: [{sync: true}]\n", "r.yaml:1:11",
+     "'settings' must be a mapping"},
+    {"settings: {log_env: X}\n", "r.yaml:1:1",
+     "rules file has neither 'rules' nor 'input_guards'"},
+    {"input_guards:\n  inputs:\n    - dtype: float32\n", "r.yaml:3:7",
+     "input guard needs 'input'"},
+    {"input_guards:\n  inputs:\n    - {input: 0, dtype: float}\n",
+     "r.yaml:3:25",
+     "invalid value 'float' for 'dtype'; did you mean "
+     "'float32'?"},
+    {"input_guards:\n  inputs:\n    - {input: 0, dims: {0: 4}}\n",
+     "r.yaml:3:24", "'dims' as a mapping needs 'rank' too"},
+    {"input_guards:\n  inputs:\n    - {input: 0, rank: 1, dims: [1, 2]}\n",
+     "r.yaml:3:33", "'dims' lists 2 dimensions but 'rank' is 1"},
+    {"input_guards:\n  inputs:\n    - {input: 0, dims: [[5, 2]]}\n",
+     "r.yaml:3:25", "empty dimension range"},
+    {"input_guards:\n  inputs:\n    - {input: 0, values: [2, 1]}\n",
+     "r.yaml:3:26", "empty value range"},
+    {"input_guards:\n  inputs:\n    - {input: 0, aligned: 12}\n", "r.yaml:3:27",
+     "'aligned' must be a power of two"},
+    {"input_guards:\n  equal_dims: [[arg0_1.0]]\n", "r.yaml:2:16",
+     "each 'equal_dims' group must list at least two dimensions"},
+    {"input_guards:\n  equal_dims: [[arg0_1, arg1_1.0]]\n", "r.yaml:2:17",
+     "invalid dimension reference 'arg0_1'"},
+};
+
+INSTANTIATE_TEST_SUITE_P(EveryKind, BadRulesTest,
+                         ::testing::ValuesIn(BadCases));
+
+TEST(RulesLoaderTest, MissingFile) {
+  TempDir Dir;
+  auto Rules = loadRules(Dir.file("none.yaml"));
+  ASSERT_FALSE(bool(Rules));
+  EXPECT_THAT(describe(Rules.takeError()), HasSubstr("cannot open rules file"));
+}
+
+TEST(RulesLoaderTest, LoadsFromDisk) {
+  TempDir Dir;
+  writeFile(Dir.file("r.yaml"), "rules: [{sync: true}]\n");
+  auto Rules = loadRules(Dir.file("r.yaml"));
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_EQ(Rules->Rules.size(), 1u);
+  EXPECT_EQ(Rules->Text, "rules: [{sync: true}]\n");
+}
+
+TEST(SourceSnippetTest, QuotesTheLineWithACaret) {
+  EXPECT_EQ(formatSourceSnippet("a\nbcd\n", 2, 3), "bcd\n  ^\n");
+  // Tabs are kept so the caret lines up in any tab width.
+  EXPECT_EQ(formatSourceSnippet("\tx: 1\n", 1, 2), "\tx: 1\n\t^\n");
+  EXPECT_EQ(formatSourceSnippet("x: 1\r\n", 1, 1), "x: 1\n^\n");
+  EXPECT_EQ(formatSourceSnippet("x\n", 5, 1), "");
+  // The end of the file: nothing to point at.
+  EXPECT_EQ(formatSourceSnippet("x\n", 2, 1), "");
+  EXPECT_EQ(formatSourceSnippet("x\n", 0, 0), "");
+}
+
+} // namespace
