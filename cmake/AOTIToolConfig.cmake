@@ -21,12 +21,19 @@ if(AOTI_STATIC_LLVM)
 elseif(LLVM_LINK_LLVM_DYLIB)
   set(AOTI_LLVM_LIBS clang-cpp LLVM)
 else()
+  # What the code uses directly; the imported targets bring their own
+  # dependencies (Parse, Sema, ... behind Frontend).
   llvm_map_components_to_libnames(AOTI_LLVM_COMPONENT_LIBS support option
-    object frontendopenmp)
-  set(AOTI_LLVM_LIBS clangTooling clangToolingCore clangToolingRefactoring
-    clangTransformer clangFrontend clangDriver clangSerialization clangParse
-    clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
-    clangFormat clangRewrite clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
+    object)
+  # LLVMSupport's link interface names zstd's imported target, which
+  # LLVMConfig does not always define (Debian).
+  if(NOT TARGET zstd::libzstd_shared)
+    add_library(zstd::libzstd_shared INTERFACE IMPORTED)
+    set_target_properties(zstd::libzstd_shared PROPERTIES
+      INTERFACE_LINK_LIBRARIES -l:libzstd.so.1)
+  endif()
+  set(AOTI_LLVM_LIBS clangTooling clangToolingCore clangFrontend clangDriver
+    clangSerialization clangAST clangLex clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
 endif()
 # libzip reads and writes .pt2 packages (Debian: libzip-dev).
 find_package(PkgConfig REQUIRED)

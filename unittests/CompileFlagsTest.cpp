@@ -3,6 +3,8 @@
 #include "Analysis/CompileFlags.h"
 #include "Support/Trailer.h"
 #include "TestUtil.h"
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -122,9 +124,11 @@ template <typename P> bool anyArg(const std::vector<std::string> &Args, P Pred) 
 TEST(DiscoverCompileFlags, ExplicitFlagsKeptAsGiven) {
   FakeTorch Torch;
   CompileFlagsOptions O = isolatedOptions();
-  O.ExplicitFlags = std::vector<std::string>{
-      "-std=c++20", "-DFOO=1", "-O3", "-march=native", "-I" + Torch.Include};
-  O.ExplicitOrigin = "command line";
+  clang::tooling::FixedCompilationDatabase Database(
+      ".", {"-std=c++20", "-DFOO=1", "-O3", "-march=native",
+            "-I" + Torch.Include});
+  O.Database = &Database;
+  O.DatabaseOrigin = "command line";
   O.ResourceDir = "/res";
   // The wrapper's own trailer is ignored when flags are given.
   std::string Text = readFile(inputPath("mlp_cuda/wrapper.cpp"));
@@ -140,8 +144,9 @@ TEST(DiscoverCompileFlags, ExplicitFlagsKeptAsGiven) {
 TEST(DiscoverCompileFlags, ExplicitFlagsGetTorchWhenTheyLackIt) {
   FakeTorch Torch;
   CompileFlagsOptions O = isolatedOptions();
-  O.ExplicitFlags = std::vector<std::string>{"-std=c++17"};
-  O.ExplicitOrigin = "compilation database";
+  clang::tooling::FixedCompilationDatabase Database(".", {"-std=c++17"});
+  O.Database = &Database;
+  O.DatabaseOrigin = "compilation database";
   O.TorchIncludeDir = Torch.Include;
   auto Flags = discoverCompileFlags("wrapper.cpp", "", O);
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
@@ -257,6 +262,96 @@ TEST(DiscoverCompileFlags, ExistingIncludeDirKeptWithoutNote) {
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
   EXPECT_THAT(Flags->Args, ElementsAre("-std=c++17", "-I" + Inc.path()));
   EXPECT_THAT(Flags->Notes, IsEmpty());
+}
+
+TEST(DiscoverCompileFlags, TrailerKeepsEachKindOfIncludeDir) {
+  TempDir Inc;
+  std::string A = Inc.file("a"), B = Inc.file("b"), C = Inc.file("c"),
+              D = Inc.file("d");
+  for (const std::string &Dir : {A, B, C, D})
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Dir));
+  // Joined and separate spellings; -isystem stays a system dir, -iquote a
+  // quote dir, -idirafter after the system dirs.
+  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -I" + A +
+                     " -isystem" + B + " -isystem " + C + " -iquote " + D +
+                     " -iquote" + A + " -idirafter " + D + " -c -o w.o\n";
+  auto Flags = discoverCompileFlags("w.cpp", Text, isolatedOptions());
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args,
+              ElementsAre("-I" + A, "-isystem", B, "-isystem", C, "-iquote", D,
+                          "-iquote", A, "-idirafter", D));
+  EXPECT_THAT(Flags->Notes, IsEmpty());
+}
+
+TEST(DiscoverCompileFlags, MissingIsystemAndIquoteDirsReplacedOrDropped) {
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.TorchIncludeDir = Torch.Include;
+  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -isystem" +
+                     GenTorch.str() + " -iquote /nonexistent/quote -c\n";
+  auto Flags = discoverCompileFlags("w.cpp", Text, O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  // The local torch provides the runtime headers: no -I added for it.
+  EXPECT_THAT(Flags->Args, ElementsAre("-isystem", Torch.Include));
+  EXPECT_THAT(Flags->Notes,
+              ElementsAre("include dir '" + GenTorch.str() +
+                              "' from the compile command comment does not "
+                              "exist here; using '" + Torch.Include + "'",
+                          "include dir '/nonexistent/quote' from the compile "
+                          "command comment does not exist here; dropped"));
+}
+
+TEST(DiscoverCompileFlags, CompilationDatabasePathsAreRelativeToItsDirectory) {
+  TempDir Build;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Build.file("inc")));
+  clang::tooling::FixedCompilationDatabase Database(
+      Build.path(), {"-Iinc", "-isystem", "inc", "-c", "-o", "w.o", "-MD",
+                     "-MF", "w.d"});
+  CompileFlagsOptions O = isolatedOptions();
+  O.Database = &Database;
+  O.DatabaseOrigin = "compilation database";
+  auto Flags = discoverCompileFlags("w.cpp", "", O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args, ElementsAre("-I" + Build.file("inc"), "-isystem",
+                                       Build.file("inc")));
+}
+
+TEST(ClangResourceDir, NextToTheExecutable) {
+  TempDir Root;
+  std::string Builtins =
+      Root.file("lib/clang/" CLANG_VERSION_MAJOR_STRING "/include");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Builtins));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Root.file("bin")));
+  std::string Exe = Root.file("bin/aoti-instrument");
+  // No builtin headers there yet: not a resource dir.
+  EXPECT_EQ(resourceDirNextTo(Exe), "");
+  writeFile(Builtins + "/stddef.h", "");
+  std::string Found = resourceDirNextTo(Exe);
+  EXPECT_TRUE(llvm::sys::fs::equivalent(
+      Found, Root.file("lib/clang/" CLANG_VERSION_MAJOR_STRING)))
+      << Found;
+}
+
+TEST(ClangResourceDir, OverrideThenNextToExecutableThenBuild) {
+  EXPECT_EQ(clangResourceDir("/res"), "/res");
+  // The test binary has no clang next to it: the build's resource dir.
+  EXPECT_EQ(clangResourceDir(), AOTI_TEST_RESOURCE_DIR);
+}
+
+TEST(LocalIncludeDir, SharedWithTheRebuild) {
+  TempDir Cuda;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Cuda.file("include")));
+  LocalIncludeDirs Local{"/here/torch/include", nullptr, Cuda.path()};
+  EXPECT_EQ(localIncludeDir(GenTorch.str() + "/torch/csrc/api/include", Local),
+            "/here/torch/include/torch/csrc/api/include");
+  EXPECT_EQ(localIncludeDir("/nonexistent/cuda-12.8/include", Local),
+            Cuda.file("include"));
+  EXPECT_EQ(localIncludeDir("/nonexistent/python3.12", Local), "");
+  // Whether the replacement exists is the caller's business.
+  Local.CudaHome = "/nonexistent/cuda";
+  EXPECT_EQ(localIncludeDir("/elsewhere/cuda/include", Local),
+            "/nonexistent/cuda/include");
+  EXPECT_EQ(localIncludeDir(Cuda.path(), Local), Cuda.path());
 }
 
 /// The cpponly fixture's wrapper without its trailer, and its flags JSON,

@@ -4,19 +4,25 @@
 #include "Analysis/TorchRelease.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/StringSaver.h"
 
 using namespace aoti;
+using clang::tooling::ArgumentsAdjuster;
+using clang::tooling::CommandLineArguments;
 using llvm::StringRef;
+namespace options = clang::driver::options;
 
 namespace {
 
@@ -30,125 +36,126 @@ bool providesHeader(StringRef IncludeDir, StringRef Header) {
   return llvm::sys::fs::exists(Path);
 }
 
-/// Collects the flags that change what the wrapper means: -D/-U/-I/-include,
-/// -std, -m* (they pick vectorized code paths) and -fopenmp. Optimization
-/// and warning flags are dropped: the analysis does not need them.
-class FlagCollector {
+//===----------------------------------------------------------------------===//
+// Reading a command line with the clang driver's option table
+//===----------------------------------------------------------------------===//
+
+/// Calls \p Visit for each option of \p Args (no program name), in order,
+/// with the tokens it was spelled with. An option missing its value at the
+/// end is left out.
+void forEachOption(
+    llvm::ArrayRef<std::string> Args,
+    llvm::function_ref<void(const llvm::opt::Arg &,
+                            llvm::ArrayRef<std::string> Tokens)>
+        Visit) {
+  std::vector<const char *> Argv;
+  Argv.reserve(Args.size());
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  llvm::opt::InputArgList Strings(Argv.data(), Argv.data() + Argv.size());
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned Index = 0;
+  while (Index < Argv.size()) {
+    unsigned Start = Index;
+    std::unique_ptr<llvm::opt::Arg> A = Table.ParseOneArg(
+        Strings, Index, llvm::opt::Visibility(options::ClangOption));
+    if (!A)
+      break;
+    Visit(*A, Args.slice(Start, Index - Start));
+  }
+}
+
+/// An adjuster that keeps the program name and, of the rest, what \p Adjust
+/// appends for each option.
+ArgumentsAdjuster perOption(
+    std::function<void(const llvm::opt::Arg &, llvm::ArrayRef<std::string>,
+                       CommandLineArguments &)>
+        Adjust) {
+  return [Adjust](const CommandLineArguments &Args, StringRef) {
+    if (Args.empty())
+      return Args;
+    CommandLineArguments Adjusted(1, Args.front());
+    forEachOption(llvm::ArrayRef(Args).drop_front(),
+                  [&](const llvm::opt::Arg &A,
+                      llvm::ArrayRef<std::string> Tokens) {
+                    Adjust(A, Tokens, Adjusted);
+                  });
+    return Adjusted;
+  };
+}
+
+bool isIncludeDirOption(const llvm::opt::Arg &A) {
+  return A.getOption().matches(options::OPT_I) ||
+         A.getOption().matches(options::OPT_isystem) ||
+         A.getOption().matches(options::OPT_iquote) ||
+         A.getOption().matches(options::OPT_idirafter);
+}
+
+/// Takes out what belongs to building an object rather than to parsing:
+/// the inputs (the recorded source file, the one the database appends), -c,
+/// -o and the dependency file options (-MD, -MF ...).
+ArgumentsAdjuster getStripCompileJobAdjuster() {
+  return perOption([](const llvm::opt::Arg &A,
+                      llvm::ArrayRef<std::string> Tokens,
+                      CommandLineArguments &Out) {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.getKind() == llvm::opt::Option::InputClass ||
+        O.matches(options::OPT_c) || O.matches(options::OPT_o) ||
+        O.matches(options::OPT_M_Group))
+      return;
+    llvm::append_range(Out, Tokens);
+  });
+}
+
+/// Resolves relative include dirs and prefix headers against \p Directory,
+/// the directory of a compile_commands.json entry, which is not where the
+/// tool runs. Nothing changes when \p Directory is itself relative (the
+/// command line's database).
+ArgumentsAdjuster getAbsolutePathsAdjuster(std::string Directory) {
+  return perOption([Directory](const llvm::opt::Arg &A,
+                               llvm::ArrayRef<std::string> Tokens,
+                               CommandLineArguments &Out) {
+    StringRef Value = A.getNumValues() == 1 ? A.getValue() : "";
+    if (!(isIncludeDirOption(A) || A.getOption().matches(options::OPT_include)) ||
+        Value.empty() || llvm::sys::path::is_absolute(Value) ||
+        llvm::sys::path::is_relative(Directory)) {
+      llvm::append_range(Out, Tokens);
+      return;
+    }
+    llvm::SmallString<256> Resolved(Directory);
+    llvm::sys::path::append(Resolved, Value);
+    if (Tokens.size() == 1) {
+      Out.push_back((A.getSpelling() + Resolved).str());
+    } else {
+      Out.push_back(Tokens.front());
+      Out.push_back(std::string(Resolved));
+    }
+  });
+}
+
+/// Reduces a command AOTI recorded on another machine to the flags that
+/// change what the wrapper means: -D/-U, include dirs (-I, -isystem,
+/// -iquote, -idirafter, each kept as it was given), -include, -std, -m*
+/// (they pick vectorized code paths) and -fopenmp. Optimization and warning
+/// flags are dropped: the analysis does not need them. Include dirs and
+/// prefix headers that do not exist here are replaced or dropped, with a
+/// note each.
+class RecordedFlagsAdapter {
 public:
-  explicit FlagCollector(const CompileFlagsOptions &Options, StringRef Origin,
-                         std::vector<std::string> &Notes)
+  RecordedFlagsAdapter(const CompileFlagsOptions &Options, StringRef Origin,
+                       std::vector<std::string> &Notes)
       : Options(Options), Origin(Origin), Notes(Notes) {}
 
-  void addDefine(StringRef Flag, StringRef Value) {
-    Value = Value.trim();
-    if (!Value.empty())
-      Args.push_back((Flag + Value).str());
+  ArgumentsAdjuster adjuster() {
+    return perOption([this](const llvm::opt::Arg &A,
+                            llvm::ArrayRef<std::string> Tokens,
+                            CommandLineArguments &Out) {
+      adapt(A, Tokens, Out);
+    });
   }
 
-  void addIncludeDir(StringRef Dir) {
-    Dir = Dir.trim();
-    if (Dir.empty())
-      return;
-    std::string Local = localIncludeDir(Dir);
-    if (!Local.empty() && Seen.insert(Local).second)
-      Args.push_back("-I" + Local);
-  }
-
-  void addPrefixHeader(StringRef Header) {
-    if (llvm::sys::fs::exists(Header)) {
-      Args.push_back("-include");
-      Args.push_back(Header.str());
-      return;
-    }
-    Notes.push_back(("prefix header '" + Header + "' from the " + Origin +
-                     " does not exist here; parsing without it")
-                        .str());
-  }
-
-  void addStd(StringRef Std) { Args.push_back(("-std=" + Std).str()); }
-
-  /// -march/-mavx512f...: they decide which vectorized code the C++ kernels
-  /// of package_cpp_only wrappers compile (CPU_CAPABILITY_AVX512 needs them).
-  void addTargetFlag(StringRef Flag) {
-    if (Flag.size() > 2)
-      Args.push_back(Flag.str());
-  }
-
-  /// Tokens of a g++ command line (the compiler first).
-  void addCommandLine(llvm::ArrayRef<std::string> Tokens) {
-    for (size_t I = 1; I < Tokens.size(); ++I) {
-      StringRef Tok = Tokens[I];
-      auto Next = [&]() -> StringRef {
-        return I + 1 < Tokens.size() ? StringRef(Tokens[++I]) : StringRef();
-      };
-      if (Tok == "-D" || Tok == "-U")
-        addDefine(Tok, Next());
-      else if (Tok.starts_with("-D") || Tok.starts_with("-U"))
-        addDefine(Tok.take_front(2), Tok.drop_front(2));
-      else if (Tok == "-I" || Tok == "-isystem" || Tok == "-idirafter")
-        addIncludeDir(Next());
-      else if (Tok.starts_with("-I"))
-        addIncludeDir(Tok.drop_front(2));
-      else if (Tok == "-include")
-        addPrefixHeader(Next());
-      else if (Tok.starts_with("-std="))
-        addStd(Tok.drop_front(5));
-      else if (Tok == "-fopenmp")
-        UsesOpenMP = true;
-      else if (Tok.starts_with("-m"))
-        addTargetFlag(Tok);
-    }
-  }
-
-  /// The wrapper was built with -fopenmp (package_cpp_only wrappers carry
-  /// their C++ kernels, which include omp.h).
-  bool UsesOpenMP = false;
-
-  std::vector<std::string> take() { return std::move(Args); }
-
-private:
-  /// The directory to use here for an include dir of the generating
-  /// machine: itself when it exists, else the local torch/CUDA equivalent.
-  std::string localIncludeDir(StringRef Dir) {
-    size_t TorchPos = Dir.find(TorchIncludeMarker);
-    bool IsTorch = TorchPos != StringRef::npos;
-    // An explicit --torch-include wins over whatever the trailer says.
-    if (IsTorch && !Options.TorchIncludeDir.empty()) {
-      std::string Local =
-          Options.TorchIncludeDir +
-          Dir.drop_front(TorchPos + TorchIncludeMarker.size()).str();
-      if (Local != Dir)
-        Notes.push_back(("include dir '" + Dir + "' from the " + Origin +
-                         (isDirectory(Dir) ? " replaced by --torch-include"
-                                           : " does not exist here") +
-                         "; using '" + Local + "'")
-                            .str());
-      return Local;
-    }
-    if (isDirectory(Dir))
-      return Dir.str();
-    std::string Replacement;
-    if (IsTorch) {
-      std::string Torch = torchIncludeDir();
-      if (!Torch.empty())
-        Replacement =
-            Torch + Dir.drop_front(TorchPos + TorchIncludeMarker.size()).str();
-    } else if (Dir.contains("cuda")) {
-      Replacement = cudaIncludeDir(Options);
-    }
-    if (!Replacement.empty() && isDirectory(Replacement)) {
-      Notes.push_back(("include dir '" + Dir + "' from the " + Origin +
-                       " does not exist here; using '" + Replacement + "'")
-                          .str());
-      return Replacement;
-    }
-    Notes.push_back(("include dir '" + Dir + "' from the " + Origin +
-                     " does not exist here; dropped")
-                        .str());
-    return "";
-  }
-
-public:
+  /// This machine's torch/include (--torch-include, else asked of the
+  /// python once); "" when there is none.
   std::string torchIncludeDir() {
     if (!Options.TorchIncludeDir.empty())
       return Options.TorchIncludeDir;
@@ -159,45 +166,130 @@ public:
     return CachedTorch;
   }
 
-  static std::string cudaIncludeDir(const CompileFlagsOptions &Options) {
-    return cudaHome(Options.CudaHome) + "/include";
+private:
+  void adapt(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+             CommandLineArguments &Out) {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.matches(options::OPT_D) || O.matches(options::OPT_U)) {
+      StringRef Value = StringRef(A.getValue()).trim();
+      if (!Value.empty())
+        Out.push_back((A.getSpelling() + Value).str());
+    } else if (isIncludeDirOption(A)) {
+      StringRef Dir = StringRef(A.getValue()).trim();
+      std::string Local = Dir.empty() ? "" : localDir(Dir);
+      if (Local.empty() || !Seen.insert(A.getSpelling().str() + Local).second)
+        return;
+      if (O.matches(options::OPT_I)) {
+        Out.push_back("-I" + Local);
+      } else {
+        Out.push_back(A.getSpelling().str());
+        Out.push_back(std::move(Local));
+      }
+    } else if (O.matches(options::OPT_include)) {
+      StringRef Header = A.getValue();
+      if (llvm::sys::fs::exists(Header)) {
+        Out.push_back("-include");
+        Out.push_back(Header.str());
+      } else {
+        Notes.push_back(("prefix header '" + Header + "' from the " + Origin +
+                         " does not exist here; parsing without it")
+                            .str());
+      }
+    } else if (O.matches(options::OPT_std_EQ) ||
+               O.matches(options::OPT_fopenmp) ||
+               O.matches(options::OPT_m_Group)) {
+      llvm::append_range(Out, Tokens);
+    }
   }
 
-private:
+  /// localIncludeDir() with a note for what it changed.
+  std::string localDir(StringRef Dir) {
+    auto FindTorch = [this] { return torchIncludeDir(); };
+    LocalIncludeDirs Local{Options.TorchIncludeDir, FindTorch,
+                           cudaHome(Options.CudaHome)};
+    std::string Result = localIncludeDir(Dir, Local);
+    // A replacement that does not exist either would only hide the error
+    // behind a later one; --torch-include is taken as given.
+    bool Overridden =
+        !Options.TorchIncludeDir.empty() && Dir.contains(TorchIncludeMarker);
+    if (Result != Dir && !Overridden && !isDirectory(Result))
+      Result.clear();
+    std::string Subject = ("include dir '" + Dir + "' from the " + Origin).str();
+    if (Result.empty())
+      Notes.push_back(Subject + " does not exist here; dropped");
+    else if (Result != Dir)
+      Notes.push_back(Subject +
+                      (isDirectory(Dir) ? " replaced by --torch-include"
+                                        : " does not exist here") +
+                      "; using '" + Result + "'");
+    return Result;
+  }
+
   const CompileFlagsOptions &Options;
   StringRef Origin;
   std::vector<std::string> &Notes;
-  std::vector<std::string> Args;
   llvm::StringSet<> Seen;
   bool TorchDiscovered = false;
   std::string CachedTorch;
 };
 
-std::vector<StringRef> includeDirsOf(llvm::ArrayRef<std::string> Args) {
-  std::vector<StringRef> Dirs;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if ((A == "-I" || A == "-isystem" || A == "-idirafter") &&
-        I + 1 < Args.size())
-      Dirs.push_back(Args[++I]);
-    else if (A.starts_with("-I"))
-      Dirs.push_back(A.drop_front(2));
-    else if (A.starts_with("-isystem"))
-      Dirs.push_back(A.drop_front(8));
-  }
+/// The dirs of -I, -isystem and -idirafter in \p Args (no program name):
+/// where `#include <...>` looks.
+std::vector<std::string> angledIncludeDirsOf(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Dirs;
+  forEachOption(Args, [&](const llvm::opt::Arg &A,
+                          llvm::ArrayRef<std::string>) {
+    if (isIncludeDirOption(A) && !A.getOption().matches(options::OPT_iquote))
+      Dirs.push_back(A.getValue());
+  });
   return Dirs;
 }
 
 bool definesCuda(llvm::ArrayRef<std::string> Args) {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    if (Args[I] == "-DUSE_CUDA" || Args[I].rfind("-DUSE_CUDA=", 0) == 0)
-      return true;
-    if (Args[I] == "-D" && I + 1 < Args.size() &&
-        StringRef(Args[I + 1]).trim().starts_with("USE_CUDA"))
-      return true;
-  }
-  return false;
+  bool Cuda = false;
+  forEachOption(Args, [&](const llvm::opt::Arg &A,
+                          llvm::ArrayRef<std::string>) {
+    StringRef Macro = StringRef(A.getValue()).trim();
+    if (A.getOption().matches(options::OPT_D) &&
+        (Macro == "USE_CUDA" || Macro.starts_with("USE_CUDA=")))
+      Cuda = true;
+  });
+  return Cuda;
 }
+
+/// Adds torch's and CUDA's include dirs when no given include dir provides
+/// their headers.
+ArgumentsAdjuster
+getTorchAndCudaAdjuster(const CompileFlagsOptions &Options,
+                        std::function<std::string()> TorchIncludeDir) {
+  return [&Options, TorchIncludeDir](const CommandLineArguments &Args,
+                                     StringRef) {
+    llvm::ArrayRef<std::string> Flags = llvm::ArrayRef(Args).drop_front();
+    std::vector<std::string> Dirs = angledIncludeDirsOf(Flags);
+    auto Provides = [&](StringRef Header) {
+      return llvm::any_of(
+          Dirs, [&](StringRef D) { return providesHeader(D, Header); });
+    };
+    CommandLineArguments Adjusted(Args);
+    if (!Provides("torch/csrc/inductor/aoti_runtime/model.h")) {
+      std::string Torch = TorchIncludeDir();
+      if (!Torch.empty())
+        Adjusted.push_back("-I" + Torch);
+    }
+    if (definesCuda(Flags) && !Provides("cuda.h")) {
+      // Not again if it is already there (replacing a missing dir) without
+      // providing cuda.h: a second -I would change nothing.
+      std::string Cuda = cudaHome(Options.CudaHome) + "/include";
+      if (isDirectory(Cuda) && !llvm::is_contained(Dirs, Cuda))
+        Adjusted.push_back("-I" + Cuda);
+    }
+    return Adjusted;
+  };
+}
+
+//===----------------------------------------------------------------------===//
+// The wrapper's recorded flags
+//===----------------------------------------------------------------------===//
 
 /// `<stem>_compile_flags.json`, else any `*_compile_flags.json`, beside the
 /// wrapper.
@@ -219,7 +311,10 @@ std::string findCompileFlagsJson(StringRef WrapperPath) {
   return "";
 }
 
-llvm::Error addFlagsFromJson(StringRef JsonPath, FlagCollector &Collector) {
+/// The command a `*_compile_flags.json` (torch's CppBuilder options)
+/// stands for.
+llvm::Expected<std::vector<std::string>>
+commandFromFlagsJson(StringRef JsonPath) {
   auto Buffer = llvm::MemoryBuffer::getFile(JsonPath);
   if (!Buffer)
     return makeToolError(ExitCode::InputFile, JsonPath.str(),
@@ -232,32 +327,40 @@ llvm::Error addFlagsFromJson(StringRef JsonPath, FlagCollector &Collector) {
   if (!Root)
     return makeToolError(ExitCode::InputFile, JsonPath.str(),
                          "expected a JSON object of compile flags");
-  if (const auto *Defs = Root->getArray("definitions"))
-    for (const auto &D : *Defs)
-      if (auto S = D.getAsString())
-        Collector.addDefine("-D", *S);
-  if (const auto *Dirs = Root->getArray("include_dirs"))
-    for (const auto &D : *Dirs)
-      if (auto S = D.getAsString())
-        Collector.addIncludeDir(*S);
-  if (const auto *CFlags = Root->getArray("cflags"))
-    for (const auto &F : *CFlags)
-      if (auto S = F.getAsString(); S && S->starts_with("std="))
-        Collector.addStd(S->drop_front(4));
-      else if (S && *S == "fopenmp")
-        Collector.UsesOpenMP = true;
-      else if (S && S->starts_with("m"))
-        Collector.addTargetFlag(("-" + *S).str());
+  std::vector<std::string> Command = {
+      Root->getString("compiler").value_or("c++").str()};
+  auto AddEach = [&](StringRef Key, StringRef Prefix) {
+    if (const auto *Values = Root->getArray(Key))
+      for (const auto &V : *Values)
+        if (auto S = V.getAsString())
+          Command.push_back((Prefix + S->trim()).str());
+  };
+  AddEach("definitions", "-D");
+  AddEach("include_dirs", "-I");
+  AddEach("cflags", "-");
   if (const auto *Passthrough = Root->getArray("passthrough_args"))
     for (const auto &P : *Passthrough)
       if (auto S = P.getAsString()) {
         llvm::SmallVector<StringRef, 16> Parts;
         S->split(Parts, ' ', -1, /*KeepEmpty=*/false);
         for (StringRef Part : Parts)
-          if (Part.starts_with("-m"))
-            Collector.addTargetFlag(Part);
+          Command.push_back(Part.str());
       }
-  return llvm::Error::success();
+  return Command;
+}
+
+/// What AOTI passes for every wrapper of the release \p WrapperText was
+/// generated by: C++20 since torch 2.12.
+std::vector<std::string> defaultCommand(StringRef WrapperText) {
+  auto Release = oldestReleaseFor(WrapperText);
+  bool Cxx20 = Release && !(Release->Oldest < FirstCxx20Release);
+  std::vector<std::string> Command = {
+      "c++", Cxx20 ? "-std=c++20" : "-std=c++17",
+      "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
+      "-DC10_USING_CUSTOM_GENERATED_MACROS"};
+  if (WrapperText.contains("aoti_include/cuda.h"))
+    Command.push_back("-DUSE_CUDA");
+  return Command;
 }
 
 } // namespace
@@ -298,6 +401,73 @@ std::string aoti::findTorchIncludeDir(StringRef Python) {
   return isDirectory(Result) ? Result : "";
 }
 
+llvm::Expected<std::unique_ptr<RecordedFlagsDatabase>>
+RecordedFlagsDatabase::load(StringRef WrapperPath, StringRef WrapperText) {
+  std::vector<std::string> Trailer =
+      trailerCommand(WrapperText, CompileCmdLabel);
+  if (!Trailer.empty())
+    return std::unique_ptr<RecordedFlagsDatabase>(new RecordedFlagsDatabase(
+        "compile command comment", std::move(Trailer)));
+  std::string JsonPath = findCompileFlagsJson(WrapperPath);
+  if (!JsonPath.empty()) {
+    auto Command = commandFromFlagsJson(JsonPath);
+    if (!Command)
+      return Command.takeError();
+    return std::unique_ptr<RecordedFlagsDatabase>(new RecordedFlagsDatabase(
+        llvm::sys::path::filename(JsonPath).str(), std::move(*Command)));
+  }
+  return std::unique_ptr<RecordedFlagsDatabase>(
+      new RecordedFlagsDatabase("defaults", defaultCommand(WrapperText)));
+}
+
+std::vector<clang::tooling::CompileCommand>
+RecordedFlagsDatabase::getCompileCommands(StringRef FilePath) const {
+  std::vector<std::string> CommandLine = Command;
+  CommandLine.push_back(FilePath.str());
+  // Relative paths of a recorded command are taken from where the tool runs,
+  // as the generating machine's directory is not known.
+  return {clang::tooling::CompileCommand(".", FilePath, std::move(CommandLine),
+                                         /*Output=*/"")};
+}
+
+std::string aoti::localIncludeDir(StringRef Dir, const LocalIncludeDirs &Local) {
+  size_t TorchPos = Dir.find(TorchIncludeMarker);
+  bool IsTorch = TorchPos != StringRef::npos;
+  StringRef TorchSubdir =
+      IsTorch ? Dir.drop_front(TorchPos + TorchIncludeMarker.size()) : "";
+  if (IsTorch && !Local.TorchOverride.empty())
+    return Local.TorchOverride + TorchSubdir.str();
+  if (isDirectory(Dir))
+    return Dir.str();
+  std::string Replacement;
+  if (IsTorch) {
+    std::string Torch = Local.FindTorch ? Local.FindTorch() : "";
+    if (!Torch.empty())
+      Replacement = Torch + TorchSubdir.str();
+  } else if (Dir.contains("cuda")) {
+    Replacement = Local.CudaHome + "/include";
+  }
+  return Replacement;
+}
+
+std::string aoti::resourceDirNextTo(StringRef Executable) {
+  std::string Dir = clang::driver::Driver::GetResourcesPath(Executable);
+  llvm::SmallString<256> Builtins(Dir);
+  llvm::sys::path::append(Builtins, "include", "stddef.h");
+  return llvm::sys::fs::exists(Builtins) ? Dir : "";
+}
+
+std::string aoti::clangResourceDir(StringRef Override) {
+  if (!Override.empty())
+    return Override.str();
+  // Any symbol of the executable will do; /proc/self/exe is read first.
+  static int Anchor;
+  std::string Next =
+      resourceDirNextTo(llvm::sys::fs::getMainExecutable("aoti-instrument",
+                                                         &Anchor));
+  return Next.empty() ? std::string(AOTI_CLANG_RESOURCE_DIR) : Next;
+}
+
 llvm::Expected<CompileFlags>
 aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
                            const CompileFlagsOptions &Options) {
@@ -306,67 +476,47 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
                          "--torch-include: '" + Options.TorchIncludeDir +
                              "' is not a directory");
   CompileFlags Result;
-  std::vector<std::string> Trailer;
-  std::string JsonPath;
-  if (Options.ExplicitFlags) {
-    Result.Origin = Options.ExplicitOrigin;
-  } else if (!(Trailer = trailerCommand(WrapperText, CompileCmdLabel)).empty()) {
-    Result.Origin = "compile command comment";
-  } else if (!(JsonPath = findCompileFlagsJson(WrapperPath)).empty()) {
-    Result.Origin = llvm::sys::path::filename(JsonPath).str();
+  const clang::tooling::CompilationDatabase *Database = Options.Database;
+  std::unique_ptr<RecordedFlagsDatabase> Recorded;
+  if (Database) {
+    Result.Origin = Options.DatabaseOrigin;
   } else {
-    Result.Origin = "defaults";
+    auto Loaded = RecordedFlagsDatabase::load(WrapperPath, WrapperText);
+    if (!Loaded)
+      return Loaded.takeError();
+    Recorded = std::move(*Loaded);
+    Result.Origin = Recorded->origin().str();
+    Database = Recorded.get();
   }
+  llvm::SmallString<256> Absolute(WrapperPath);
+  llvm::sys::fs::make_absolute(Absolute);
+  std::vector<clang::tooling::CompileCommand> Commands =
+      Database->getCompileCommands(Absolute);
+  if (Commands.empty())
+    return makeToolError(ExitCode::Usage, "",
+                         "the " + Result.Origin + " has no command for '" +
+                             WrapperPath.str() + "'");
+  const clang::tooling::CompileCommand &Command = Commands.front();
 
-  FlagCollector Collector(Options, Result.Origin, Result.Notes);
-  if (Options.ExplicitFlags) {
-    Result.Args = *Options.ExplicitFlags;
-  } else {
-    if (!Trailer.empty()) {
-      Collector.addCommandLine(Trailer);
-    } else if (!JsonPath.empty()) {
-      if (llvm::Error E = addFlagsFromJson(JsonPath, Collector))
-        return std::move(E);
-    } else {
-      // What AOTI passes for every wrapper in torch 2.x; C++20 since 2.12.
-      auto Release = oldestReleaseFor(WrapperText);
-      Collector.addStd(Release && !(Release->Oldest < FirstCxx20Release)
-                           ? "c++20"
-                           : "c++17");
-      for (StringRef D : {"TORCH_INDUCTOR_CPP_WRAPPER", "STANDALONE_TORCH_HEADER",
-                          "C10_USING_CUSTOM_GENERATED_MACROS"})
-        Collector.addDefine("-D", D);
-      if (WrapperText.contains("aoti_include/cuda.h"))
-        Collector.addDefine("-D", "USE_CUDA");
-    }
-    Result.Args = Collector.take();
-  }
-
-  // Fill in torch and CUDA headers when no given include dir provides them.
-  std::vector<StringRef> Dirs = includeDirsOf(Result.Args);
-  auto Provides = [&](StringRef Header) {
-    return llvm::any_of(Dirs,
-                        [&](StringRef D) { return providesHeader(D, Header); });
-  };
-  std::vector<std::string> Extra;
-  if (!Provides("torch/csrc/inductor/aoti_runtime/model.h")) {
-    std::string Torch = Collector.torchIncludeDir();
-    if (!Torch.empty())
-      Extra.push_back("-I" + Torch);
-  }
-  if (definesCuda(Result.Args) && !Provides("cuda.h")) {
-    // Not again if it is already there (replacing a missing dir) without
-    // providing cuda.h: a second -I would change nothing.
-    std::string Cuda = FlagCollector::cudaIncludeDir(Options);
-    if (isDirectory(Cuda) && !llvm::is_contained(Dirs, StringRef(Cuda)))
-      Extra.push_back("-I" + Cuda);
-  }
-  // The C++ kernels of package_cpp_only wrappers include omp.h: clang finds
-  // it in its resource dir (Debian: libomp-19-dev).
-  if (Collector.UsesOpenMP)
-    Result.Args.push_back("-fopenmp");
-  llvm::append_range(Result.Args, Extra);
+  // The one chain every source goes through. The user's flags are used as
+  // given; the recorded ones are adapted to this machine.
+  RecordedFlagsAdapter Adapter(Options, Result.Origin, Result.Notes);
+  ArgumentsAdjuster Chain = clang::tooling::combineAdjusters(
+      getStripCompileJobAdjuster(),
+      getAbsolutePathsAdjuster(Command.Directory));
+  if (Recorded)
+    Chain = clang::tooling::combineAdjusters(Chain, Adapter.adjuster());
+  Chain = clang::tooling::combineAdjusters(
+      Chain, getTorchAndCudaAdjuster(Options,
+                                     [&] { return Adapter.torchIncludeDir(); }));
   if (!Options.ResourceDir.empty())
-    Result.Args.push_back("-resource-dir=" + Options.ResourceDir);
+    Chain = clang::tooling::combineAdjusters(
+        Chain, clang::tooling::getInsertArgumentAdjuster(
+                   ("-resource-dir=" + Options.ResourceDir).c_str(),
+                   clang::tooling::ArgumentInsertPosition::END));
+  CommandLineArguments Adjusted = Chain(Command.CommandLine, WrapperPath);
+  // Without the program name: the parse supplies its own.
+  if (!Adjusted.empty())
+    Result.Args.assign(Adjusted.begin() + 1, Adjusted.end());
   return Result;
 }

@@ -1,19 +1,26 @@
 //===- CompileFlags.h - Flags to parse a wrapper with -----------*- C++ -*-===//
 //
-// A wrapper.cpp is parsed with the flags it was built with, found in this
-// order: flags given by the user (after `--`, or from compile_commands.json
-// with -p); the `// Compile cmd` trailer AOTI writes at the end of the file;
-// a `*_compile_flags.json` beside it (package_cpp_only output); built-in
-// defaults. Torch and CUDA include dirs that do not exist on this machine
-// (the wrapper was generated elsewhere) are replaced by local discoveries.
+// A wrapper.cpp is parsed with the flags it was built with. Every source of
+// flags is a clang::tooling::CompilationDatabase: the user's (flags after
+// `--`, or compile_commands.json with -p), else the wrapper's own record
+// (RecordedFlagsDatabase: the `// Compile cmd` trailer AOTI writes at the end
+// of the file, a `*_compile_flags.json` beside it, or built-in defaults). Its
+// command goes through one chain of argument adjusters, which read it with
+// the clang driver's option table: the user's flags are kept as given, the
+// recorded ones reduced to those that change what the wrapper means, with
+// torch and CUDA include dirs that do not exist on this machine (the wrapper
+// was generated elsewhere) replaced by local discoveries.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef AOTI_ANALYSIS_COMPILEFLAGS_H
 #define AOTI_ANALYSIS_COMPILEFLAGS_H
 
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,18 +28,20 @@
 namespace aoti {
 
 struct CompileFlagsOptions {
-  /// Flags the user gave (after `--` or from a compilation database),
-  /// without the compiler and the source file. When set, used as given.
-  std::optional<std::vector<std::string>> ExplicitFlags;
-  /// Where they came from, for notes ("command line", a database path).
-  std::string ExplicitOrigin;
+  /// The user's compilation database (flags after `--`, or -p's
+  /// compile_commands.json); when set, its command for the wrapper is used
+  /// as given (less the compiler, the inputs, and the output and dependency
+  /// file options) and the wrapper's own record is not read.
+  const clang::tooling::CompilationDatabase *Database = nullptr;
+  /// Where it came from, for notes: "command line", "compilation database".
+  std::string DatabaseOrigin;
   /// --torch-include=DIR; when empty, ask the python3 on PATH.
   std::string TorchIncludeDir;
   /// Interpreter asked for torch's location (python3 on PATH by default).
   std::string Python = "python3";
   /// CUDA toolkit root; when empty, $CUDA_HOME, then /usr/local/cuda.
   std::string CudaHome;
-  /// Clang resource dir (builtin headers).
+  /// Clang resource dir (builtin headers); see clangResourceDir().
   std::string ResourceDir;
 };
 
@@ -46,11 +55,66 @@ struct CompileFlags {
   std::vector<std::string> Notes;
 };
 
+/// The flags AOTI recorded for a wrapper, as a database of one command
+/// (compiler, flags, file): the `// Compile cmd` trailer at the end of the
+/// wrapper, else a `*_compile_flags.json` beside it, else what AOTI passes
+/// for every wrapper of its torch release.
+class RecordedFlagsDatabase : public clang::tooling::CompilationDatabase {
+public:
+  /// Fails only on a `*_compile_flags.json` that cannot be read.
+  static llvm::Expected<std::unique_ptr<RecordedFlagsDatabase>>
+  load(llvm::StringRef WrapperPath, llvm::StringRef WrapperText);
+
+  /// "compile command comment", "<name>_compile_flags.json" or "defaults".
+  llvm::StringRef origin() const { return Origin; }
+
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef FilePath) const override;
+
+private:
+  RecordedFlagsDatabase(std::string Origin, std::vector<std::string> Command)
+      : Origin(std::move(Origin)), Command(std::move(Command)) {}
+
+  std::string Origin;
+  /// The compiler and the flags; the recorded source file and output are
+  /// left in (a trailer's), for the adjusters to take out.
+  std::vector<std::string> Command;
+};
+
 /// Works out the flags to parse \p WrapperPath (whose text is
 /// \p WrapperText) with.
 llvm::Expected<CompileFlags>
 discoverCompileFlags(llvm::StringRef WrapperPath, llvm::StringRef WrapperText,
                      const CompileFlagsOptions &Options);
+
+/// Local equivalents of the generating machine's torch and CUDA dirs.
+struct LocalIncludeDirs {
+  /// torch/include that replaces every `.../torch/include[/...]`, even one
+  /// that exists here (--torch-include, or the rebuild's torch).
+  std::string TorchOverride;
+  /// This machine's torch/include, asked only when a missing torch dir is to
+  /// be replaced and there is no TorchOverride; may give "".
+  llvm::function_ref<std::string()> FindTorch;
+  /// The CUDA toolkit root, for missing dirs whose path names cuda.
+  std::string CudaHome;
+};
+
+/// The directory to use here for the include dir \p Dir of the machine
+/// that generated a wrapper: the torch override (keeping what follows
+/// `/torch/include`), else \p Dir itself when it exists, else the local
+/// torch or CUDA equivalent (which may not exist either); "" when there is
+/// none.
+std::string localIncludeDir(llvm::StringRef Dir, const LocalIncludeDirs &Local);
+
+/// The clang resource dir (builtin headers) to parse with: \p Override when
+/// given (--resource-dir), else the one next to the running executable
+/// (<exe dir>/../lib/clang/<major>, as clang finds its own), else the one
+/// the tool was built against.
+std::string clangResourceDir(llvm::StringRef Override = "");
+
+/// The resource dir clang would use if it were \p Executable, when it holds
+/// builtin headers; "" otherwise.
+std::string resourceDirNextTo(llvm::StringRef Executable);
 
 /// The CUDA toolkit root: \p Override, else $CUDA_HOME, else
 /// /usr/local/cuda.

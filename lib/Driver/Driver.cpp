@@ -52,10 +52,10 @@ aoti::readWrapperFile(StringRef Path) {
 
 namespace {
 
-/// Flags for \p File from the compile_commands.json in \p BuildPath, minus
-/// the compiler, the file itself and output options.
-llvm::Expected<std::vector<std::string>>
-flagsFromDatabase(StringRef BuildPath, StringRef File) {
+/// The compile_commands.json in \p BuildPath, which must have a command
+/// for \p File.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadBuildDatabase(StringRef BuildPath, StringRef File) {
   std::string Message;
   auto Database =
       clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Message);
@@ -66,49 +66,11 @@ flagsFromDatabase(StringRef BuildPath, StringRef File) {
                          "compile_commands.json in this directory");
   llvm::SmallString<256> Absolute(File);
   llvm::sys::fs::make_absolute(Absolute);
-  auto Commands = Database->getCompileCommands(Absolute);
-  if (Commands.empty())
+  if (Database->getCompileCommands(Absolute).empty())
     return makeToolError(ExitCode::Usage, BuildPath.str(),
                          "compile_commands.json has no entry for '" +
                              File.str() + "'");
-  const clang::tooling::CompileCommand &Command = Commands.front();
-  std::vector<std::string> Flags;
-  const std::vector<std::string> &Line = Command.CommandLine;
-  for (size_t I = 1; I < Line.size(); ++I) {
-    StringRef Arg = Line[I];
-    if (Arg == "-o" || Arg == "-MF" || Arg == "-MT" || Arg == "-MQ") {
-      ++I;
-      continue;
-    }
-    if (Arg == "-c" || Arg == Command.Filename || Arg == File ||
-        Arg == StringRef(Absolute) || Arg.starts_with("-M"))
-      continue;
-    // Paths in a database entry are relative to its "directory", not to
-    // where the tool runs.
-    for (StringRef PathFlag : {"-I", "-isystem", "-iquote", "-idirafter",
-                               "-include"}) {
-      StringRef Value;
-      if (Arg == PathFlag && I + 1 < Line.size()) {
-        Flags.push_back(Arg.str());
-        Value = Line[++I];
-      } else if (PathFlag.size() == 2 && Arg.starts_with(PathFlag) &&
-                 Arg.size() > 2) {
-        Value = Arg.drop_front(2);
-      } else {
-        continue;
-      }
-      llvm::SmallString<256> Resolved(Value);
-      if (llvm::sys::path::is_relative(Resolved))
-        Resolved = (Command.Directory + "/" + Value).str();
-      Flags.push_back(Arg == PathFlag ? std::string(Resolved)
-                                      : (PathFlag + Resolved).str());
-      Arg = "";
-      break;
-    }
-    if (!Arg.empty())
-      Flags.push_back(Arg.str());
-  }
-  return Flags;
+  return std::move(Database);
 }
 
 /// Refuses option combinations that cannot mean anything.
@@ -215,18 +177,18 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
   FlagOptions.Python = Options.Python;
-  FlagOptions.ResourceDir = Options.ResourceDir.empty()
-                                ? std::string(AOTI_CLANG_RESOURCE_DIR)
-                                : Options.ResourceDir;
-  if (Options.ExtraFlags) {
-    FlagOptions.ExplicitFlags = *Options.ExtraFlags;
-    FlagOptions.ExplicitOrigin = "command line";
+  FlagOptions.ResourceDir = clangResourceDir(Options.ResourceDir);
+  std::unique_ptr<clang::tooling::CompilationDatabase> BuildDatabase;
+  if (Options.CommandLineDatabase) {
+    FlagOptions.Database = Options.CommandLineDatabase.get();
+    FlagOptions.DatabaseOrigin = "command line";
   } else if (!Options.BuildPath.empty()) {
-    auto Flags = flagsFromDatabase(Options.BuildPath, Path);
-    if (!Flags)
-      return Flags.takeError();
-    FlagOptions.ExplicitFlags = std::move(*Flags);
-    FlagOptions.ExplicitOrigin = "compilation database";
+    auto Loaded = loadBuildDatabase(Options.BuildPath, Path);
+    if (!Loaded)
+      return Loaded.takeError();
+    BuildDatabase = std::move(*Loaded);
+    FlagOptions.Database = BuildDatabase.get();
+    FlagOptions.DatabaseOrigin = "compilation database";
   }
   auto Flags = discoverCompileFlags(Path, Text, FlagOptions);
   if (!Flags)

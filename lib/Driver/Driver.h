@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace clang::tooling {
+class CompilationDatabase;
+} // namespace clang::tooling
+
 namespace aoti {
 
 enum class ListFormat { None, Table, Json };
@@ -28,8 +32,10 @@ enum class ListFormat { None, Table, Json };
 struct DriverOptions {
   std::string InputPath;
   ListFormat List = ListFormat::None;
-  /// Flags after `--`, used as given.
-  std::optional<std::vector<std::string>> ExtraFlags;
+  /// Flags after `--` (FixedCompilationDatabase::loadFromCommandLine), used
+  /// as given; null when there is no `--`.
+  std::shared_ptr<const clang::tooling::CompilationDatabase>
+      CommandLineDatabase;
   /// -p: directory holding compile_commands.json.
   std::string BuildPath;
   std::string TorchIncludeDir;
@@ -37,7 +43,8 @@ struct DriverOptions {
   /// (fetched first when missing).
   std::string TorchVersion;
   std::string Python = "python3";
-  /// Clang resource dir; defaults to the one the tool was built against.
+  /// --resource-dir: clang resource dir; by default the one next to the
+  /// executable, else the one the tool was built against.
   std::string ResourceDir;
   /// -rules: instrument the wrapper as this rules file says.
   std::string RulesPath;

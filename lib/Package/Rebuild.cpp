@@ -2,6 +2,7 @@
 
 #include "Package/Rebuild.h"
 #include "Analysis/AOTINames.h"
+#include "Analysis/CompileFlags.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -23,7 +24,6 @@ namespace path = llvm::sys::path;
 
 namespace {
 
-constexpr StringRef TorchIncludeMarker = "/torch/include";
 constexpr StringRef TorchLibSuffix = "/torch/lib";
 
 bool isTorchLibrary(StringRef Flag) {
@@ -70,16 +70,11 @@ public:
 
   /// A -I/-isystem dir here, or nothing when it has no local equivalent.
   std::optional<std::string> includeDir(StringRef Dir) {
-    size_t Torch = Dir.find(TorchIncludeMarker);
-    if (Torch != StringRef::npos && !Toolchain.TorchIncludeDir.empty())
-      return replaced(Dir, Toolchain.TorchIncludeDir +
-                               Dir.drop_front(Torch + TorchIncludeMarker.size())
-                                   .str());
-    if (fs::is_directory(Dir))
-      return Dir.str();
-    if (Dir.contains("cuda"))
-      return replaced(Dir, Toolchain.CudaHome + "/include");
-    return dropped(Dir, "include dir");
+    std::string Local = localIncludeDir(
+        Dir, {Toolchain.TorchIncludeDir, nullptr, Toolchain.CudaHome});
+    if (Local.empty())
+      return dropped(Dir, "include dir");
+    return replaced(Dir, std::move(Local));
   }
 
   /// A -L dir here, or nothing when it has no local equivalent.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/Driver.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -81,7 +82,9 @@ llvm::cl::opt<std::string>
 
 llvm::cl::opt<std::string>
     ResourceDir("resource-dir",
-                llvm::cl::desc("Clang resource directory (builtin headers)"),
+                llvm::cl::desc("Clang resource directory (builtin headers; "
+                               "default: <exe dir>/../lib/clang/<major> when "
+                               "it exists, else the build's)"),
                 llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<bool> TimeReport(
@@ -147,14 +150,17 @@ int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
 
   // Like every clang tool, everything after `--` is compiler flags.
-  std::optional<std::vector<std::string>> ExtraFlags;
-  for (int I = 1; I < Argc; ++I) {
-    if (llvm::StringRef(Argv[I]) != "--")
-      continue;
-    ExtraFlags.emplace(Argv + I + 1, Argv + Argc);
-    Argc = I;
-    break;
-  }
+  std::string DatabaseError;
+  std::shared_ptr<const clang::tooling::CompilationDatabase> FlagsDatabase =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+          Argc, Argv, DatabaseError);
+  if (!FlagsDatabase && !DatabaseError.empty())
+    return reportError(makeToolError(ExitCode::Usage, "",
+                                     "flags after '--': " +
+                                         llvm::StringRef(DatabaseError)
+                                             .trim()
+                                             .str()),
+                       llvm::errs());
 
   llvm::cl::HideUnrelatedOptions(ToolCategory);
   llvm::cl::SetVersionPrinter(printVersion);
@@ -173,7 +179,7 @@ int main(int Argc, const char **Argv) {
   DriverOptions Options;
   Options.InputPath = InputPath;
   Options.List = List;
-  Options.ExtraFlags = std::move(ExtraFlags);
+  Options.CommandLineDatabase = std::move(FlagsDatabase);
   Options.BuildPath = BuildPath;
   Options.TorchIncludeDir = TorchInclude;
   Options.TorchVersion = TorchVersion;
