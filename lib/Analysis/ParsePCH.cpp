@@ -65,7 +65,9 @@ std::string aoti::getParsePCH(const ParseCache &Cache, StringRef IncludeLine,
     if (fs::rename(Tmp + ".h", Header))
       return "";
   }
-  if (Cache.Progress)
+  // Progress for a person watching, not a diagnostic: scripts and tests
+  // that read stderr see the same output with a cold cache as a warm one.
+  if (Cache.Progress && Cache.Progress->is_displayed())
     *Cache.Progress << Cache.Label << ": precompiling the torch headers "
                     << "for the analysis (cached in " << Cache.Dir
                     << "), once\n";

@@ -26,7 +26,8 @@ namespace aoti {
 struct ParseCache {
   /// Directory of the cached PCH files; empty: parse without one.
   std::string Dir;
-  /// Told "precompiling ..." when a PCH is built (may be null).
+  /// Told "precompiling ..." when a PCH is built, if it is a terminal (may
+  /// be null).
   llvm::raw_ostream *Progress = nullptr;
   /// Prefix of that progress line (the file being analyzed).
   std::string Label;

@@ -47,6 +47,18 @@ std::string exactDouble(double D) {
 
 StringRef bool01(bool B) { return B ? "true" : "false"; }
 
+/// Around the emitted tables: C++20 designated initializers in a C++17
+/// wrapper built with -pedantic (g++: -Wpedantic, or -Wc++20-extensions
+/// from g++ 12; clang: -Wc++20-designator). Unknown names are ignored too.
+constexpr const char *DesignatorsBegin =
+    "#pragma GCC diagnostic push\n"
+    "#pragma GCC diagnostic ignored \"-Wpragmas\"\n"
+    "#pragma GCC diagnostic ignored \"-Wunknown-warning-option\"\n"
+    "#pragma GCC diagnostic ignored \"-Wpedantic\"\n"
+    "#pragma GCC diagnostic ignored \"-Wc++20-extensions\"\n"
+    "#pragma GCC diagnostic ignored \"-Wc++20-designator\"\n";
+constexpr const char *DesignatorsEnd = "#pragma GCC diagnostic pop\n";
+
 StringRef failName(FailAction F) {
   switch (F) {
   case FailAction::Throw:
@@ -82,13 +94,15 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
                  : *P.Print == PrintDetail::Stats ? "::aoti_rt::kPrintStats"
                                                   : "::aoti_rt::kPrintValues";
   std::string Checks = std::to_string((P.CheckNan ? 1 : 0) | (P.CheckInf ? 2 : 0));
-  return llvm::formatv("constexpr ::aoti_rt::Probe {0} = {{{1}, {2}, {3}, {4}, "
-                       "{5}, {6}, {7}, {8}, {9}, {10}};\n",
-                       probeName(Ordinal, After), bool01(P.Sync),
-                       bool01(P.Breadcrumb), unsigned(P.NanRoles), Checks,
-                       failName(P.NanOnFail), PrintLevel,
-                       unsigned(P.PrintRoles), bool01(P.Save),
-                       unsigned(P.SaveRoles), bool01(P.NanDeferred))
+  return llvm::formatv(
+             "constexpr ::aoti_rt::Probe {0} = {{.sync = {1}, .breadcrumb = "
+             "{2}, .nan_roles = {3}, .nan_checks = {4}, .nan_on_fail = {5}, "
+             ".print = {6}, .print_roles = {7}, .save = {8}, .save_roles = "
+             "{9}, .nan_deferred = {10}};\n",
+             probeName(Ordinal, After), bool01(P.Sync), bool01(P.Breadcrumb),
+             unsigned(P.NanRoles), Checks, failName(P.NanOnFail), PrintLevel,
+             unsigned(P.PrintRoles), bool01(P.Save), unsigned(P.SaveRoles),
+             bool01(P.NanDeferred))
       .str();
 }
 
@@ -128,6 +142,9 @@ std::string probeCall(const LaunchSite &Site, bool After) {
            Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) +
            StreamArgs + ");\n";
   } else {
+    // Positional: these arrays sit in run_impl, outside the tables'
+    // pragma region, and the three fields' types (name, role, handle) differ,
+    // so a swap does not compile either.
     Out += Inner + "const ::aoti_rt::TensorRef aoti_rt_t[] = {";
     for (size_t I = 0; I < Tensors.size(); ++I)
       Out += (I ? ", " : "") + std::string("{") + quoted(Tensors[I].first) +
@@ -151,22 +168,31 @@ std::string int64List(const std::vector<int64_t> &Values) {
 /// Tables shared by every probe: sites, probes, guards, the Program.
 std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
                    const InstrumentationPlan &Plan, const RuleSet &Rules) {
-  std::string Out = "namespace {\n";
+  // Designated initializers name every field of aoti_rt/abi.h's tables: a
+  // C++20 form that g++ and clang accept in C++17 with a pedantic warning,
+  // silenced here and only here.
+  std::string Out = "namespace {\n" + std::string(DesignatorsBegin);
   Out += "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
   for (const LaunchSite &S : Inv.Sites)
-    Out += llvm::formatv("    {{{0}, {1}, {2}, {3}, {4}, {5}{6}},\n", S.Ordinal,
-                         quoted(S.Kernel), quoted(kindName(S.Kind)), S.Line,
-                         quoted(llvm::join(S.SourceNodes, ", ")),
+    Out += llvm::formatv("    {{.ordinal = {0}, .kernel = {1}, .kind = {2}, "
+                         ".line = {3}, .source_nodes = {4}, .aten_ops = {5}"
+                         "{6}},\n",
+                         S.Ordinal, quoted(S.Kernel), quoted(kindName(S.Kind)),
+                         S.Line, quoted(llvm::join(S.SourceNodes, ", ")),
                          quoted(llvm::join(S.AtenOps, ", ")),
-                         S.Stream.empty() ? "" : ", " + quoted(S.Stream))
+                         S.Stream.empty() ? "" : ", .stream = " + quoted(S.Stream))
                .str();
   if (Inv.Sites.empty())
-    Out += "    {0, \"\", \"\", 0, \"\", \"\"},\n";
+    Out += "    {.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
+           ".source_nodes = \"\", .aten_ops = \"\"},\n";
   Out += "};\n";
   const RuntimeSettings &RS = Rules.Settings;
   Out += llvm::formatv(
-             "const ::aoti_rt::Program aoti_rt_program = {{{0}, {1}, "
-             "aoti_rt_sites, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}};\n",
+             "const ::aoti_rt::Program aoti_rt_program = {{.wrapper_file = "
+             "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
+             "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
+             ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
+             ".every_calls = {9}, .max_print_values = {10}};\n",
              quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
              quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
              quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
@@ -198,9 +224,11 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
       Out += "constexpr int64_t " + MaxName + "[] = {" + int64List(Max) + "};\n";
     }
     Out += llvm::formatv(
-               "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{{1}, {2}, "
-               "{3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}, "
-               "{14}};\n",
+               "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
+               "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
+               ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
+               ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
+               ".value_max = {12}, .finite = {13}, .on_fail = {14}};\n",
                Id, G.InputIndex, quoted(G.InputName),
                R.Dtype ? quoted(*R.Dtype) : "nullptr",
                R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
@@ -214,12 +242,12 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
     Out += "constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
            std::to_string(I) + "[] = {";
     for (size_t J = 0; J < Plan.EqualDims[I].size(); ++J)
-      Out += (J ? ", " : "") + std::string("{") +
-             std::to_string(Plan.EqualDims[I][J].first) + ", " +
+      Out += (J ? ", " : "") + std::string("{.input = ") +
+             std::to_string(Plan.EqualDims[I][J].first) + ", .dim = " +
              std::to_string(Plan.EqualDims[I][J].second) + "}";
     Out += "};\n";
   }
-  return Out + "} // namespace\n";
+  return Out + DesignatorsEnd + "} // namespace\n";
 }
 
 /// Set-up at a function's entry: the per-call scope, then input guards.

@@ -6,7 +6,7 @@
 // blockIdx.y picks the tensor, blocks along x stride over its elements.
 //
 // One launch is the whole device side of a probe: the descriptors travel in
-// the kernel's parameters (up to AOTI_RT_INLINE_DESCS of them; more are read
+// the kernel's parameters (up to kInlineDescs of them; more are read
 // from device memory), every block adds its partial result into per-tensor
 // accumulators in device memory, and the last block to finish writes the
 // final results to `out` (pinned host memory mapped into the device, or
@@ -14,7 +14,7 @@
 // their initial state for the next launch on the same buffers. So no copy to
 // or from the device is needed per probe: the host reads `out` after a sync.
 //
-// The layouts of StatsDesc, StatsResult and StatsLaunch and the DKind numbers
+// The layouts of StatsDesc, Stats and StatsLaunch and the DKind numbers
 // must match aoti_instrument_runtime.h (namespace aoti_rt::detail).
 //
 // Semantics (same as the host path): min, max and sum over the finite
@@ -24,67 +24,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "aoti_rt/abi.h" // StatsDesc, StatsLaunch, Stats, DKind: one definition
+
 typedef long long i64;
 typedef unsigned long long u64;
 
-// Must match aoti_rt::detail::DKind.
-enum DKind {
-  kUnknown = 0,
-  kF32 = 1,
-  kF64 = 2,
-  kF16 = 3,
-  kBF16 = 4,
-  kF8E4M3FN = 5,
-  kF8E5M2 = 6,
-  kF8E4M3FNUZ = 7,
-  kF8E5M2FNUZ = 8,
-  kI8 = 9,
-  kI16 = 10,
-  kI32 = 11,
-  kI64 = 12,
-  kU8 = 13,
-  kU16 = 14,
-  kU32 = 15,
-  kU64 = 16,
-  kBool = 17,
-};
+using namespace aoti_rt::detail;
 
-#define AOTI_RT_MAX_DIMS 8
-#define AOTI_RT_INLINE_DESCS 16
-
-// StatsDesc::flags.
-#define AOTI_RT_CONTIGUOUS 1
-
-// Must match aoti_rt::detail::StatsDesc (160 bytes).
-struct StatsDesc {
-  u64 data;    // address of element 0 (storage offset applied)
-  i64 numel;
-  int kind;    // DKind
-  int ndim;    // after coalescing, 1..8
-  int flags;   // kContiguous: ndim 1, stride 1, data 16-byte aligned
-  int blocks;  // blocks along x that scan this tensor (<= gridDim.x)
-  i64 sizes[AOTI_RT_MAX_DIMS];
-  i64 strides[AOTI_RT_MAX_DIMS]; // in elements
-};
-
-// Must match aoti_rt::detail::Stats (64 bytes).
-struct StatsResult {
-  double min, max, sum;
-  i64 imin, imax;
-  u64 nan, inf, count;
-};
-
-// Must match aoti_rt::detail::StatsLaunch (2600 bytes: the kernel's only
-// parameter, well under the 4 KB parameter limit).
-struct StatsLaunch {
-  const StatsDesc *descs; // null: the descriptors are inl[0..n)
-  StatsResult *acc;       // n accumulators (device), in the initial state
-  unsigned *counter;      // blocks done (device), 0 between launches
-  StatsResult *out;       // n results: mapped host memory or device memory
-  int n;                  // tensors (= gridDim.y)
-  int pad;
-  StatsDesc inl[AOTI_RT_INLINE_DESCS];
-};
+// The CUDA atomics take (unsigned) long long; abi.h's fields are the
+// fixed-width types of the same size.
+static_assert(sizeof(u64) == sizeof(uint64_t) && sizeof(i64) == sizeof(int64_t),
+              "64-bit fields");
 
 __device__ __forceinline__ float bitsToFloat(unsigned u) {
   return __int_as_float((int)u);
@@ -140,9 +90,9 @@ struct Acc {
 
 __device__ __forceinline__ int elemSize(int k) {
   switch (k) {
-  case kF64: case kI64: case kU64: return 8;
-  case kF32: case kI32: case kU32: return 4;
-  case kF16: case kBF16: case kI16: case kU16: return 2;
+  case kDF64: case kDI64: case kDU64: return 8;
+  case kDF32: case kDI32: case kDU32: return 4;
+  case kDF16: case kDBF16: case kDI16: case kDU16: return 2;
   default: return 1;
   }
 }
@@ -154,34 +104,34 @@ template <int ES>
 __device__ __forceinline__ bool decode(int k, u64 raw, double *dv, i64 *iv) {
   if (ES == 4) {
     unsigned u = (unsigned)raw;
-    if (k == kF32) { *dv = bitsToFloat(u); return false; }
-    if (k == kI32) { *iv = (int)u; return true; }
-    *iv = u; // kU32
+    if (k == kDF32) { *dv = bitsToFloat(u); return false; }
+    if (k == kDI32) { *iv = (int)u; return true; }
+    *iv = u; // kDU32
     return true;
   }
   if (ES == 2) {
     unsigned short h = (unsigned short)raw;
-    if (k == kBF16) { *dv = bitsToFloat((unsigned)h << 16); return false; }
-    if (k == kF16) { *dv = halfToFloat(h); return false; }
-    if (k == kI16) { *iv = (short)h; return true; }
-    *iv = h; // kU16
+    if (k == kDBF16) { *dv = bitsToFloat((unsigned)h << 16); return false; }
+    if (k == kDF16) { *dv = halfToFloat(h); return false; }
+    if (k == kDI16) { *iv = (short)h; return true; }
+    *iv = h; // kDU16
     return true;
   }
   if (ES == 8) {
-    if (k == kF64) { *dv = __longlong_as_double((i64)raw); return false; }
-    if (k == kI64) { *iv = (i64)raw; return true; }
+    if (k == kDF64) { *dv = __longlong_as_double((i64)raw); return false; }
+    if (k == kDI64) { *iv = (i64)raw; return true; }
     *iv = raw > 0x7fffffffffffffffULL ? 0x7fffffffffffffffLL : (i64)raw;
-    return true; // kU64
+    return true; // kDU64
   }
   unsigned b = (unsigned)raw & 0xffu;
   switch (k) {
-  case kF8E4M3FN: *dv = fp8ToFloat(b, 4, 3, 7, false, false); return false;
-  case kF8E5M2: *dv = fp8ToFloat(b, 5, 2, 15, false, true); return false;
-  case kF8E4M3FNUZ: *dv = fp8ToFloat(b, 4, 3, 8, true, false); return false;
-  case kF8E5M2FNUZ: *dv = fp8ToFloat(b, 5, 2, 16, true, false); return false;
-  case kI8: *iv = (signed char)b; return true;
-  case kBool: *iv = b != 0; return true;
-  default: *iv = b; return true; // kU8
+  case kDF8E4M3FN: *dv = fp8ToFloat(b, 4, 3, 7, false, false); return false;
+  case kDF8E5M2: *dv = fp8ToFloat(b, 5, 2, 15, false, true); return false;
+  case kDF8E4M3FNUZ: *dv = fp8ToFloat(b, 4, 3, 8, true, false); return false;
+  case kDF8E5M2FNUZ: *dv = fp8ToFloat(b, 5, 2, 16, true, false); return false;
+  case kDI8: *iv = (signed char)b; return true;
+  case kDBool: *iv = b != 0; return true;
+  default: *iv = b; return true; // kDU8
   }
 }
 
@@ -296,7 +246,7 @@ __device__ void scanContiguous(Acc &a, const StatsDesc &d, i64 first,
 }
 
 __device__ void scan(Acc &a, const StatsDesc &d, i64 first, i64 step) {
-  const bool contiguous = (d.flags & AOTI_RT_CONTIGUOUS) != 0;
+  const bool contiguous = (d.flags & kDescContiguous) != 0;
   switch (elemSize(d.kind)) {
   case 4:
     if (contiguous)
@@ -362,7 +312,7 @@ __device__ void combine(Acc &a, const Acc &b) {
   a.count += b.count;
 }
 
-__device__ __forceinline__ void initResult(StatsResult *r) {
+__device__ __forceinline__ void initResult(Stats *r) {
   r->min = __longlong_as_double(0x7ff0000000000000LL);        // +inf
   r->max = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
   r->sum = 0;
@@ -390,7 +340,7 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   Acc a;
   a.init();
   if (active) {
-    if (d.kind != kUnknown)
+    if (d.kind != kDUnknown)
       scan(a, d, (i64)blockIdx.x * blockDim.x + threadIdx.x,
            (i64)nb * blockDim.x);
     // Warp reduction, then one warp combines the per-warp results.
@@ -417,19 +367,19 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
     int nWarps = (blockDim.x + 31) / 32;
     for (int w = 1; w < nWarps; ++w)
       combine(a, warpAcc[w]);
-    StatsResult *r = &L.acc[blockIdx.y];
+    Stats *r = &L.acc[blockIdx.y];
     if (a.count) {
       atomicMinDouble(&r->min, a.mn);
       atomicMaxDouble(&r->max, a.mx);
       atomicAdd(&r->sum, a.sum);
-      atomicAdd(&r->count, a.count);
-      atomicMin(&r->imin, a.imn);
-      atomicMax(&r->imax, a.imx);
+      atomicAdd((u64 *)&r->count, a.count);
+      atomicMin((i64 *)&r->imin, a.imn);
+      atomicMax((i64 *)&r->imax, a.imx);
     }
     if (a.nan)
-      atomicAdd(&r->nan, a.nan);
+      atomicAdd((u64 *)&r->nan, a.nan);
     if (a.inf)
-      atomicAdd(&r->inf, a.inf);
+      atomicAdd((u64 *)&r->inf, a.inf);
   }
   // The last block done publishes the results and resets the accumulators.
   __threadfence();
@@ -438,8 +388,8 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
     return;
   __threadfence();
   for (int t = 0; t < L.n; ++t) {
-    StatsResult *r = &L.acc[t];
-    StatsResult v;
+    Stats *r = &L.acc[t];
+    Stats v;
     v.min = __ldcg(&r->min);
     v.max = __ldcg(&r->max);
     v.sum = __ldcg(&r->sum);

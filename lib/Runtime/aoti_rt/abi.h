@@ -1,0 +1,227 @@
+//===- aoti_rt/abi.h - What the emitter, runtime and kernel share -*- C++ -*-===//
+//
+// The one definition of everything that crosses a boundary of the
+// instrumentation runtime:
+//  - the tables the tool emits into an instrumented wrapper (SiteInfo,
+//    TensorRef, Probe, InputGuard, DimRef, Program and their enums), written
+//    with designated initializers (lib/Instrument/Rewriter.cpp), so a field
+//    renamed or moved here is a compile error in the output, never a silent
+//    misreading;
+//  - the statistics kernel's parameter and results (detail::StatsDesc,
+//    StatsLaunch, Stats, DKind), used by the host runtime and by
+//    stats_kernel.cu (nvcc), which includes this file.
+// It also says how the runtime is compiled (one TU or two) and in which
+// namespace. Plain data and enums only: no code, no library beyond
+// <cstdint>, so nvcc's device compiler reads it as the host compiler does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_ABI_H
+#define AOTI_RT_ABI_H
+
+#include <cstdint>
+
+// The AOTI shim's tensor handle (torch/csrc/inductor/aoti_torch/c/macros.h
+// declares the same alias).
+struct AtenTensorOpaque;
+using AtenTensorHandle = AtenTensorOpaque *;
+
+// How the runtime is compiled. By default every definition is in the file
+// that includes it (an instrumented wrapper built by itself: one TU).
+// With AOTI_RT_SEPARATE=1 that file sees only the API and the hot inline
+// path, and one other file compiled with AOTI_RT_IMPL=1 as well holds the
+// rest: what the tool does when it drives the build (a .pt2 rebuild), the
+// runtime's object compiled once and cached. Either way each model's .so
+// has its own copy, invisible outside it, so instrumented models share a
+// process.
+#ifndef AOTI_RT_SEPARATE
+#define AOTI_RT_SEPARATE 0
+#endif
+#ifndef AOTI_RT_IMPL
+#define AOTI_RT_IMPL 0
+#endif
+#define AOTI_RT_DEFINITIONS (!AOTI_RT_SEPARATE || AOTI_RT_IMPL)
+#if AOTI_RT_SEPARATE
+#define AOTI_RT_NAMESPACE_BEGIN                                                \
+  namespace aoti_rt __attribute__((visibility("hidden"))) {
+#define AOTI_RT_NAMESPACE_END }
+#define AOTI_RT_OUTLINE
+#else
+#define AOTI_RT_NAMESPACE_BEGIN                                                \
+  namespace {                                                                  \
+  namespace aoti_rt {
+#define AOTI_RT_NAMESPACE_END                                                  \
+  }                                                                            \
+  }
+#define AOTI_RT_OUTLINE inline
+#endif
+
+AOTI_RT_NAMESPACE_BEGIN
+
+
+/// What a launch does with a tensor; a bitmask so Unknown counts as both.
+enum Role : uint8_t { kIn = 1, kOut = 2, kInOut = 3, kUnknownRole = 3 };
+enum Phase : uint8_t { kBefore = 0, kAfter = 1 };
+enum OnFail : uint8_t { kThrow = 0, kAbort = 1, kWarn = 2 };
+enum PrintLevel : uint8_t {
+  kPrintNone = 0,
+  kPrintNames = 1, ///< "[aoti-instrument] run 1 after #3 triton_x (wrapper.cpp:917)"
+  kPrintStats = 2, ///< + one line per tensor: dtype shape strides device numel min max mean nan inf
+  kPrintValues = 3 ///< + up to Program::max_print_values values per tensor
+};
+enum CheckBits : uint8_t { kCheckNan = 1, kCheckInf = 2 };
+
+/// One launch site of the wrapper (a row of --list).
+struct SiteInfo {
+  int ordinal;
+  const char *kernel;
+  const char *kind;         ///< "triton", "extern", ...
+  int line;                 ///< in the original wrapper.cpp
+  const char *source_nodes; ///< "linear, relu" (may be "")
+  const char *aten_ops;     ///< "aten.addmm, aten.relu" (may be "")
+  /// The launch's stream when it is not run_impl's (multi-stream AOTI:
+  /// "stream1"); nullptr or "" for run_impl's stream.
+  const char *stream;
+};
+
+/// A tensor argument of a launch, named as in run_impl.
+struct TensorRef {
+  const char *name;
+  uint8_t role; ///< Role bits
+  AtenTensorHandle handle;
+};
+
+/// What to do at one site in one phase (before or after the launch).
+struct Probe {
+  bool sync;             ///< after: synchronize the stream, check the error
+  bool breadcrumb;       ///< after: record the ordinal in stream order
+                         ///< (CUDA); before/after: the site being run or
+                         ///< last completed, for the CPU crash handler
+  uint8_t nan_roles;     ///< roles whose tensors are checked; 0: no check
+  uint8_t nan_checks;    ///< CheckBits
+  OnFail nan_on_fail;
+  PrintLevel print;
+  uint8_t print_roles;   ///< roles whose tensors are printed (stats/values)
+  bool save;             ///< write a safetensors file of the tensors
+  uint8_t save_roles;
+  /// CUDA: count NaN/Inf on the device without a host sync per launch; the
+  /// counts are read once, at the end of the run, and the first offending
+  /// launch (in launch order) is reported then. Ignored on the CPU.
+  bool nan_deferred = false;
+};
+
+/// A constraint on one graph input, checked before any launch.
+struct InputGuard {
+  int index;            ///< position in input_handles
+  const char *name;     ///< arg0_1
+  const char *dtype;    ///< "float32", "int64", ... or nullptr
+  const char *device;   ///< "cuda", "cpu" or nullptr
+  int rank;             ///< -1: any
+  const int64_t *dim_min; ///< rank entries, or nullptr; -1: no bound
+  const int64_t *dim_max;
+  bool contiguous;
+  int alignment;        ///< bytes (16), 0: none
+  bool has_value_range; ///< integer/float values in [value_min, value_max]
+  double value_min;
+  double value_max;
+  bool finite;          ///< no NaN/Inf
+  OnFail on_fail;
+};
+
+/// `inputs[a].dim(da) == inputs[b].dim(db)` for every pair in a group.
+struct DimRef {
+  int input;
+  int dim;
+};
+
+/// Everything about one instrumented wrapper; a static object in it.
+struct Program {
+  const char *wrapper_file;
+  const char *rules_digest;
+  const SiteInfo *sites;
+  int num_sites;
+  const char *disable_env; ///< default "AOTI_INSTRUMENT_DISABLE"
+  const char *log_env;     ///< default "AOTI_INSTRUMENT_LOG"
+  const char *jsonl_env;   ///< default "AOTI_INSTRUMENT_JSONL"
+  const char *jsonl_path;  ///< from the rules file; "" for none
+  const char *save_dir;    ///< default "aoti-instrument-saves"
+  int first_calls;         ///< observe only the first N calls of run_impl; 0: all
+  int every_calls;         ///< observe every Nth call; 0/1: all
+  int max_print_values;    ///< values printed per tensor at kPrintValues
+};
+
+namespace detail {
+
+/// What the runtime and the kernel know of a dtype.
+enum DKind : int32_t {
+  kDUnknown = 0,
+  kDF32 = 1,
+  kDF64 = 2,
+  kDF16 = 3,
+  kDBF16 = 4,
+  kDF8E4M3FN = 5,
+  kDF8E5M2 = 6,
+  kDF8E4M3FNUZ = 7,
+  kDF8E5M2FNUZ = 8,
+  kDI8 = 9,
+  kDI16 = 10,
+  kDI32 = 11,
+  kDI64 = 12,
+  kDU8 = 13,
+  kDU16 = 14,
+  kDU32 = 15,
+  kDU64 = 16,
+  kDBool = 17,
+  kDC32 = 18,
+  kDC64 = 19,
+  kDC128 = 20,
+};
+
+/// The statistics of one tensor. Floating tensors: min,
+/// max, sum over the finite values, count = finite values. Integer tensors:
+/// imin/imax exact, count = numel.
+struct Stats {
+  double min, max, sum;
+  int64_t imin, imax;
+  uint64_t nan, inf, count;
+};
+static_assert(sizeof(Stats) == 64, "Stats: layout changed");
+
+/// Dimensions a descriptor holds after coalescing.
+constexpr int kMaxKernelDims = 8;
+
+/// What the statistics kernel scans: one tensor.
+struct StatsDesc {
+  uint64_t data;
+  int64_t numel;
+  int32_t kind;
+  int32_t ndim;
+  int32_t flags;  ///< kDescContiguous
+  int32_t blocks; ///< blocks along x that scan this tensor
+  int64_t sizes[kMaxKernelDims];
+  int64_t strides[kMaxKernelDims];
+};
+static_assert(sizeof(StatsDesc) == 160, "StatsDesc: layout changed");
+
+/// StatsDesc::flags: one dim, stride 1, 16-byte aligned data of 2- or
+/// 4-byte elements (the kernel reads 16 bytes at a time).
+constexpr int32_t kDescContiguous = 1;
+
+/// The statistics kernel's only parameter (well under the 4 KB limit).
+constexpr int kInlineDescs = 16;
+struct StatsLaunch {
+  const StatsDesc *descs; ///< null: inl[0..n)
+  Stats *acc;             ///< n accumulators (device), initial state
+  uint32_t *counter;      ///< blocks done (device), 0
+  Stats *out;             ///< n results (mapped host or device memory)
+  int32_t n;
+  int32_t pad;
+  StatsDesc inl[kInlineDescs];
+};
+static_assert(sizeof(StatsLaunch) == 2600, "StatsLaunch: layout changed");
+
+} // namespace detail
+
+AOTI_RT_NAMESPACE_END
+
+#endif // AOTI_RT_ABI_H
