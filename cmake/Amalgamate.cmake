@@ -1,24 +1,31 @@
 # cmake -DINPUT=umbrella.h -DOUTPUT=out.h -P Amalgamate.cmake
-# Writes INPUT with each `#include "aoti_rt/NAME.h"` line replaced by that
-# file's text (relative to INPUT's directory; each file once, nested
-# includes of the same form resolved too): the runtime as the one text the
-# tool pastes into wrappers (--embed-runtime's single file), built from the
-# headers the runtime is written in.
+# Writes INPUT with each include of a runtime header replaced by that
+# header's text: `#include "aoti_rt/NAME.h"` in the umbrella, `#include
+# "NAME.h"` between the headers of aoti_rt/ (each file once, in the order
+# first met; nested includes resolved). The result is the one text the tool
+# pastes into wrappers, built from the headers the runtime is written in.
 get_filename_component(_dir "${INPUT}" DIRECTORY)
 set(_seen "")
 function(_aoti_inline FILE OUTVAR)
   file(READ "${FILE}" _text)
-  string(REGEX MATCHALL "#include \"aoti_rt/[A-Za-z0-9_]+\\.h\"" _incs "${_text}")
+  string(REGEX MATCHALL "#include \"(aoti_rt/)?[A-Za-z0-9_]+\\.h\"" _incs
+    "${_text}")
   foreach(_inc IN LISTS _incs)
-    string(REGEX REPLACE "#include \"(aoti_rt/[A-Za-z0-9_]+\\.h)\"" "\\1" _rel "${_inc}")
-    list(FIND _seen "${_rel}" _at)
+    string(REGEX REPLACE "#include \"(aoti_rt/)?([A-Za-z0-9_]+\\.h)\"" "\\2"
+      _name "${_inc}")
+    set(_path "${_dir}/aoti_rt/${_name}")
+    if(NOT EXISTS "${_path}")
+      message(FATAL_ERROR "${FILE}: ${_inc}: no ${_path}")
+    endif()
+    list(FIND _seen "${_name}" _at)
     if(_at EQUAL -1)
-      list(APPEND _seen "${_rel}")
+      list(APPEND _seen "${_name}")
       set(_seen "${_seen}" PARENT_SCOPE)
-      _aoti_inline("${_dir}/${_rel}" _body)
-      set(_body "// ===== ${_rel} =====\n${_body}// ===== end of ${_rel} =====")
+      _aoti_inline("${_path}" _body)
+      set(_seen "${_seen}" PARENT_SCOPE)
+      set(_body "// ===== aoti_rt/${_name} =====\n${_body}// ===== end of aoti_rt/${_name} =====")
     else()
-      set(_body "// (${_rel}: above)")
+      set(_body "// (aoti_rt/${_name}: above)")
     endif()
     string(REPLACE "${_inc}" "${_body}" _text "${_text}")
   endforeach()

@@ -1,0 +1,128 @@
+//===- aoti_rt/cpu_crash.h - CPU breadcrumbs and the crash handler ----*- C++ -*-===//
+//
+// The site being run, per thread, named by a SIGSEGV/SIGBUS handler that
+// chains to the previous one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_CPU_CRASH_H
+#define AOTI_RT_CPU_CRASH_H
+
+#include "state.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+//--- CPU breadcrumbs: the site being run, named on SIGSEGV/SIGBUS ----------//
+
+struct CpuCrumb {
+  const Program *prog;
+  const SiteInfo *site;
+  int ordinal;
+  int64_t run;
+  int state; ///< 0: none yet, 1: running (before), 2: completed (after)
+};
+
+inline CpuCrumb &cpuCrumb() {
+  static thread_local CpuCrumb C = {nullptr, nullptr, -1, 0, 0};
+  return C;
+}
+
+struct SignalState {
+  struct sigaction oldSegv, oldBus;
+  std::atomic<bool> installed{false};
+  std::atomic<int> logFd{-1};
+};
+
+inline SignalState &signalState() {
+  static SignalState *S = new SignalState();
+  return *S;
+}
+
+// Async-signal-safe text building.
+struct SigBuf {
+  char data[1024];
+  size_t n = 0;
+  void add(const char *S) {
+    for (; S && *S && n < sizeof data - 1; ++S)
+      data[n++] = *S;
+  }
+  void addInt(long long V) {
+    char Tmp[24];
+    int K = 0;
+    unsigned long long U = V < 0 ? 0ULL - static_cast<unsigned long long>(V)
+                                 : static_cast<unsigned long long>(V);
+    do {
+      Tmp[K++] = static_cast<char>('0' + U % 10);
+      U /= 10;
+    } while (U && K < 23);
+    if (V < 0)
+      add("-");
+    while (K > 0 && n < sizeof data - 1)
+      data[n++] = Tmp[--K];
+  }
+};
+
+inline void crumbSignalHandler(int Sig, siginfo_t *, void *) {
+  SignalState &SS = signalState();
+  const CpuCrumb &C = cpuCrumb();
+  SigBuf B;
+  B.add("[aoti-instrument] ");
+  B.add(Sig == SIGSEGV ? "SIGSEGV" : Sig == SIGBUS ? "SIGBUS" : "signal");
+  if (C.state == 0 || !C.prog) {
+    B.add(" before any instrumented launch of this thread");
+  } else {
+    B.add(C.state == 1 ? " in #" : " after #");
+    B.addInt(C.ordinal);
+    B.add(" ");
+    B.add(C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
+    if (C.site) {
+      B.add(" (");
+      B.add(baseName(C.prog->wrapper_file));
+      B.add(":");
+      B.addInt(C.site->line);
+      if (C.site->source_nodes && *C.site->source_nodes) {
+        B.add(", source nodes [");
+        B.add(C.site->source_nodes);
+        B.add("]");
+      }
+      B.add(")");
+    }
+    B.add(" in run ");
+    B.addInt(C.run);
+    if (C.state == 2)
+      B.add(" (the last instrumented launch that completed)");
+  }
+  B.add("\n");
+  ssize_t R = write(2, B.data, B.n);
+  int Fd = SS.logFd.load();
+  if (Fd >= 0)
+    R = write(Fd, B.data, B.n);
+  (void)R;
+  // Chain: put the previous action back and deliver the signal again.
+  sigaction(Sig, Sig == SIGBUS ? &SS.oldBus : &SS.oldSegv, nullptr);
+  raise(Sig);
+}
+
+inline void installSignalHandler(ProgramState &S) {
+  SignalState &SS = signalState();
+  if (S.log && SS.logFd.load(std::memory_order_relaxed) < 0)
+    SS.logFd.store(fileno(S.log));
+  if (SS.installed.load(std::memory_order_relaxed) ||
+      SS.installed.exchange(true))
+    return;
+  struct sigaction SA;
+  std::memset(&SA, 0, sizeof SA);
+  SA.sa_sigaction = &crumbSignalHandler;
+  SA.sa_flags = SA_SIGINFO;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGSEGV, &SA, &SS.oldSegv);
+  sigaction(SIGBUS, &SA, &SS.oldBus);
+}
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_CPU_CRASH_H

@@ -1,0 +1,326 @@
+//===- aoti_rt/cuda_crumbs.h - CUDA: stream-ordered breadcrumbs ----*- C++ -*-===//
+//
+// The pinned, device-mapped breadcrumb arena, its slots per thread and
+// stream lane, and the report of the last launch that completed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_CUDA_CRUMBS_H
+#define AOTI_RT_CUDA_CRUMBS_H
+
+#include "cuda_stats.h"
+
+#if AOTI_RT_DEFINITIONS
+#if AOTI_RT_CUDA
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+/// Stream-ordered breadcrumbs: one pinned, device-mapped allocation with a
+/// slot per thread; after a matched launch the stream writes the launch's
+/// sequence number into the slot, and a host-side ring remembers which site
+/// each sequence number was.
+constexpr int kCrumbSlots = 256;
+constexpr int kCrumbRing = 1024;
+constexpr int kCrumbStride = 16; ///< uint32 words per slot (64 bytes)
+/// Streams per thread with their own slot (lane 0: run_impl's stream).
+constexpr int kCrumbLanes = 8;
+
+struct CrumbRecord {
+  const Program *prog;
+  int ordinal;
+  int64_t run;
+};
+
+struct CrumbSlot {
+  std::mutex mutex;
+  int lane = 0;
+  const char *stream = nullptr; ///< name of the lane's stream (lane > 0)
+  uint32_t enqueued = 0; ///< last sequence number enqueued
+  uint32_t reported = 0; ///< first-not-completed already reported
+  CrumbRecord ring[kCrumbRing];
+};
+
+struct CrumbArena {
+  std::mutex mutex;
+  std::atomic<bool> ready{false}; ///< ok, readable without the mutex
+  bool tried = false;
+  bool ok = false;
+  std::string why;
+  volatile uint32_t *host = nullptr;
+  CUdeviceptr dev = 0;
+  std::atomic<bool> useHostFn{false};
+  std::atomic<int> nextSlot{0};
+  std::atomic<CrumbSlot *> slots[kCrumbSlots];
+  CrumbArena() {
+    for (auto &S : slots)
+      S.store(nullptr);
+  }
+};
+
+inline CrumbArena &crumbArena() {
+  static CrumbArena *A = new CrumbArena();
+  return *A;
+}
+
+inline bool crumbArenaReady() {
+  return crumbArena().ready.load(std::memory_order_acquire);
+}
+
+inline void crumbAtExit();
+
+/// Allocates the breadcrumb page on first use.
+inline bool crumbArenaInit(std::string &Why) {
+  CrumbArena &A = crumbArena();
+  if (A.ready.load(std::memory_order_acquire))
+    return true;
+  std::lock_guard<std::mutex> Lock(A.mutex);
+  if (A.tried) {
+    Why = A.why;
+    return A.ok;
+  }
+  A.tried = true;
+  RelaxedCaptureMode Relaxed;
+  CUcontext Ctx = nullptr;
+  if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx)
+    cudaFree(nullptr); // makes the current device's primary context current
+  void *Host = nullptr;
+  size_t Bytes = sizeof(uint32_t) * kCrumbSlots * kCrumbStride;
+  CUresult R = cuMemHostAlloc(
+      &Host, Bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (R != CUDA_SUCCESS) {
+    A.why = "cuMemHostAlloc: " + cuErrorText(R);
+    Why = A.why;
+    return false;
+  }
+  std::memset(Host, 0, Bytes);
+  R = cuMemHostGetDevicePointer(&A.dev, Host, 0);
+  if (R != CUDA_SUCCESS) {
+    A.why = "cuMemHostGetDevicePointer: " + cuErrorText(R);
+    Why = A.why;
+    cuMemFreeHost(Host);
+    return false;
+  }
+  A.host = static_cast<volatile uint32_t *>(Host);
+  A.ok = true;
+  std::atexit(&crumbAtExit);
+  A.ready.store(true, std::memory_order_release);
+  return true;
+}
+
+inline int crumbSlotIndex() {
+  thread_local int Index = -1;
+  if (Index < 0)
+    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+  return Index;
+}
+
+/// This thread's slots of lanes 1.. (lane 0 is crumbSlotIndex()): one per
+/// stream, so that each stream's sequence numbers are its own.
+inline int *crumbLaneSlots() {
+  thread_local int Slots[kCrumbLanes] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  return Slots;
+}
+
+inline int crumbSlotIndex(int Lane) {
+  if (Lane <= 0)
+    return crumbSlotIndex();
+  int &Index = crumbLaneSlots()[Lane < kCrumbLanes ? Lane : kCrumbLanes - 1];
+  if (Index < 0)
+    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+  return Index;
+}
+
+inline CrumbSlot &crumbSlot(int Index) {
+  CrumbArena &A = crumbArena();
+  CrumbSlot *S = A.slots[Index].load();
+  if (S)
+    return *S;
+  std::lock_guard<std::mutex> Lock(A.mutex);
+  S = A.slots[Index].load();
+  if (!S) {
+    S = new CrumbSlot();
+    A.slots[Index].store(S);
+  }
+  return *S;
+}
+
+inline void crumbHostFn(void *Data) {
+  uintptr_t V = reinterpret_cast<uintptr_t>(Data);
+  CrumbArena &A = crumbArena();
+  A.host[(V >> 32) * kCrumbStride] = static_cast<uint32_t>(V & 0xffffffffu);
+}
+
+/// "first launch that did not complete: #2 ... in run 1; last completed: #1
+/// ... in run 1", or "" when every breadcrumb of the slot was written.
+/// Marks the report as given; Force repeats an earlier one.
+inline std::string crumbReport(int Index, bool Force) {
+  CrumbArena &A = crumbArena();
+  CrumbSlot *S = A.slots[Index].load();
+  if (!S || !A.host)
+    return "";
+  std::lock_guard<std::mutex> Lock(S->mutex);
+  uint32_t Done = A.host[Index * kCrumbStride];
+  uint32_t Enq = S->enqueued;
+  // Lane 0 (run_impl's stream) reads as before; other streams are named.
+  std::string On = S->lane > 0 ? "on " + std::string(orDefault(S->stream, "?")) +
+                                     ": "
+                               : "";
+  auto Describe = [&](uint32_t Seq) -> std::string {
+    if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
+      return "(unknown: too far back)";
+    const CrumbRecord &R = S->ring[Seq % kCrumbRing];
+    if (!R.prog)
+      return "(unknown)";
+    return siteText(*R.prog, R.ordinal, findSite(*R.prog, R.ordinal)) +
+           " in run " + std::to_string(static_cast<long long>(R.run));
+  };
+  if (Done >= Enq) {
+    if (!Force && S->reported == Enq + 1)
+      return "";
+    S->reported = Enq + 1;
+    return On + "every instrumented launch completed, the last was " +
+           Describe(Enq) + ": the fault is in work enqueued after it";
+  }
+  if (!Force && S->reported == Done + 1)
+    return "";
+  S->reported = Done + 1;
+  return On + "first launch that did not complete: " + Describe(Done + 1) +
+         "; last completed: " + (Done ? Describe(Done) : "none");
+}
+
+/// Enqueues the breadcrumb of a launch. False (with the error) when the
+/// stream already failed.
+inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
+                       cudaStream_t Stream, int Lane, const char *StreamName,
+                       std::string &Err) {
+  std::string Why;
+  if (!crumbArenaInit(Why))
+    return true; // not available: nothing recorded (warned by the caller)
+  CrumbArena &A = crumbArena();
+  int Index = crumbSlotIndex(Lane);
+  CrumbSlot &S = crumbSlot(Index);
+  uint32_t Seq;
+  {
+    std::lock_guard<std::mutex> Lock(S.mutex);
+    if (Lane > 0 && !S.stream) {
+      S.lane = Lane;
+      S.stream = StreamName;
+    }
+    Seq = ++S.enqueued;
+    S.ring[Seq % kCrumbRing] = CrumbRecord{&P, Ordinal, Run};
+  }
+  if (!A.useHostFn.load()) {
+    CUresult R = cuStreamWriteValue32(
+        reinterpret_cast<CUstream>(Stream),
+        A.dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
+                    kCrumbStride,
+        Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
+    if (R == CUDA_SUCCESS)
+      return true;
+    if (R != CUDA_ERROR_NOT_SUPPORTED && R != CUDA_ERROR_INVALID_VALUE) {
+      Err = cuErrorText(R);
+      return false;
+    }
+    A.useHostFn.store(true);
+  }
+  uintptr_t Data = (static_cast<uintptr_t>(Index) << 32) | Seq;
+  cudaError_t E = cudaLaunchHostFunc(Stream, &crumbHostFn,
+                                     reinterpret_cast<void *>(Data));
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  return true;
+}
+
+/// The breadcrumb reports of this thread's streams, run_impl's first, "; "
+/// between them ("" when none has anything to say).
+inline std::string crumbReportsOfThread(bool Force) {
+  std::string Out = crumbReport(crumbSlotIndex(), Force);
+  const int *Lanes = crumbLaneSlots();
+  for (int L = 1; L < kCrumbLanes; ++L) {
+    if (Lanes[L] < 0)
+      continue;
+    std::string R = crumbReport(Lanes[L], Force);
+    if (!R.empty())
+      Out += (Out.empty() ? "" : "; ") + R;
+  }
+  return Out;
+}
+
+inline void reportCudaFailure(ProgramState *S, const std::string &Error,
+                              const char *When, int64_t Run) {
+  std::string Crumbs = crumbReportsOfThread(false);
+  if (Crumbs.empty())
+    return;
+  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' (" + When +
+                     "): " + Crumbs;
+  JsonObj J;
+  J.str("event", "cuda_error").num("run", Run).str("error", Error);
+  J.str("when", When).str("message", Line);
+  if (S) {
+    emit(*S, Line, J.done());
+  } else {
+    std::lock_guard<std::mutex> Lock(global().outMutex);
+    std::fprintf(stderr, "%s\n", Line.c_str());
+    std::fflush(stderr);
+  }
+}
+
+/// Process exit: a launch that never completed is reported if the device
+/// holds an error.
+inline void crumbAtExit() {
+  CrumbArena &A = crumbArena();
+  if (!A.ok)
+    return;
+  cudaError_t E = cudaDeviceSynchronize();
+  if (E == cudaSuccess || E == cudaErrorCudartUnloading ||
+      E == cudaErrorInitializationError || E == cudaErrorNoDevice)
+    return;
+  // Report on every sink that some Program uses, once per line.
+  Global &G = global();
+  std::vector<ProgramState *> States;
+  {
+    std::lock_guard<std::mutex> Lock(G.mutex);
+    States = G.states;
+  }
+  for (int I = 0; I < kCrumbSlots; ++I) {
+    if (!A.slots[I].load())
+      continue;
+    std::string Crumbs = crumbReport(I, false);
+    if (Crumbs.empty())
+      continue;
+    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
+                       "' (at process exit): " + Crumbs;
+    ProgramState *Target = nullptr;
+    for (ProgramState *S : States)
+      if (!S->disabled)
+        Target = S;
+    JsonObj J;
+    J.str("event", "cuda_error").str("error", cudaErrorText(E));
+    J.str("when", "at process exit").str("message", Line);
+    if (Target) {
+      emit(*Target, Line, J.done());
+    } else {
+      std::fprintf(stderr, "%s\n", Line.c_str());
+      std::fflush(stderr);
+    }
+  }
+}
+
+inline bool streamCapturing(void *Stream) {
+  cudaStreamCaptureStatus Status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(static_cast<cudaStream_t>(Stream), &Status) !=
+      cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return Status != cudaStreamCaptureStatusNone;
+}
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_CUDA
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_CUDA_CRUMBS_H

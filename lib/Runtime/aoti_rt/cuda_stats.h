@@ -1,0 +1,362 @@
+//===- aoti_rt/cuda_stats.h - CUDA: errors, the statistics kernel, scratch memory ----*- C++ -*-===//
+//
+// CUDA error texts, device and capture-mode guards, the embedded statistics
+// kernel and its launch, and the scratch buffers probes borrow.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_CUDA_STATS_H
+#define AOTI_RT_CUDA_STATS_H
+
+#include "cpu_crash.h"
+
+#if AOTI_RT_DEFINITIONS
+#if AOTI_RT_CUDA
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+inline std::string cudaErrorText(cudaError_t E) {
+  const char *S = cudaGetErrorString(E);
+  return S ? S : "unknown CUDA error";
+}
+
+inline std::string cuErrorText(CUresult R) {
+  const char *S = nullptr;
+  if (cuGetErrorString(R, &S) != CUDA_SUCCESS || !S)
+    return "CUDA driver error " + std::to_string(static_cast<int>(R));
+  return S;
+}
+
+/// Sets the current device for a scope.
+class DeviceGuard {
+public:
+  explicit DeviceGuard(int Device) {
+    if (Device < 0 || cudaGetDevice(&Prev) != cudaSuccess)
+      return;
+    if (Prev != Device && cudaSetDevice(Device) == cudaSuccess)
+      Changed = true;
+  }
+  ~DeviceGuard() {
+    if (Changed)
+      cudaSetDevice(Prev);
+  }
+  DeviceGuard(const DeviceGuard &) = delete;
+  DeviceGuard &operator=(const DeviceGuard &) = delete;
+
+private:
+  int Prev = -1;
+  bool Changed = false;
+};
+
+/// Lets this thread allocate while another thread captures a CUDA graph in
+/// global mode (cudaMalloc would otherwise invalidate that capture).
+class RelaxedCaptureMode {
+public:
+  RelaxedCaptureMode() {
+    Mode = cudaStreamCaptureModeRelaxed;
+    cudaThreadExchangeStreamCaptureMode(&Mode);
+  }
+  ~RelaxedCaptureMode() { cudaThreadExchangeStreamCaptureMode(&Mode); }
+  RelaxedCaptureMode(const RelaxedCaptureMode &) = delete;
+  RelaxedCaptureMode &operator=(const RelaxedCaptureMode &) = delete;
+
+private:
+  cudaStreamCaptureMode Mode;
+};
+
+#if defined(AOTI_RT_HAVE_STATS_PTX) && AOTI_RT_HAVE_STATS_PTX
+/// The PTX's pieces, null-terminated: defined after this header by the
+/// text the tool pastes (lib/Runtime/RuntimeSource.cpp).
+const char *const *statsPtxChunks();
+#endif
+
+inline const char *statsPtx() {
+#if defined(AOTI_RT_HAVE_STATS_PTX) && AOTI_RT_HAVE_STATS_PTX
+  static const std::string *Text = [] {
+    std::string *S = new std::string();
+    for (const char *const *C = statsPtxChunks(); *C; ++C)
+      *S += *C;
+    return S;
+  }();
+  return Text->c_str();
+#else
+  return nullptr;
+#endif
+}
+
+/// The stats kernel in the current context, or null (Why says why).
+/// Cached per thread for its last context (no lock on the probe path).
+inline CUfunction statsKernel(std::string &Why) {
+  struct Entry {
+    CUcontext ctx;
+    CUfunction fn;
+    std::string why;
+  };
+  thread_local CUcontext LastCtx = nullptr;
+  thread_local CUfunction LastFn = nullptr;
+  thread_local const std::string *LastWhy = nullptr;
+  static std::mutex Mutex;
+  static std::vector<Entry *> *Cache = new std::vector<Entry *>();
+  CUcontext Ctx = nullptr;
+  if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
+    cudaFree(nullptr); // makes the device's primary context current
+    if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx) {
+      Why = "no current CUDA context";
+      return nullptr;
+    }
+  }
+  if (Ctx == LastCtx && LastWhy) {
+    if (!LastFn)
+      Why = *LastWhy;
+    return LastFn;
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Entry *Found = nullptr;
+  for (Entry *E : *Cache)
+    if (E->ctx == Ctx)
+      Found = E;
+  if (!Found) {
+    Found = new Entry{Ctx, nullptr, ""}; // never freed: cached pointers
+    const char *Ptx = statsPtx();
+    if (!Ptx) {
+      Found->why =
+          "no PTX embedded (nvcc was missing when aoti-instrument was built)";
+    } else {
+      CUmodule Mod = nullptr;
+      CUresult R = cuModuleLoadData(&Mod, Ptx);
+      if (R != CUDA_SUCCESS)
+        Found->why = "cuModuleLoadData: " + cuErrorText(R);
+      else if ((R = cuModuleGetFunction(&Found->fn, Mod, "aoti_rt_stats")) !=
+               CUDA_SUCCESS)
+        Found->why = "cuModuleGetFunction: " + cuErrorText(R);
+    }
+    Cache->push_back(Found);
+  }
+  LastCtx = Ctx;
+  LastFn = Found->fn;
+  LastWhy = &Found->why;
+  Why = Found->why;
+  return Found->fn;
+}
+
+
+
+/// The descriptor of M and the blocks its scan uses: a 256-thread block
+/// covers 16 KB of a contiguous tensor (four 16-byte loads in flight per
+/// thread) or 1024 elements of any other layout (four element loads in
+/// flight per thread); at most 1024 blocks (threads then loop).
+inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
+  std::memset(&D, 0, sizeof D);
+  D.data = reinterpret_cast<uint64_t>(M.data);
+  D.numel = M.numel;
+  D.kind = M.dtype->kind;
+  D.ndim = static_cast<int32_t>(M.csizes.size());
+  for (size_t K = 0; K < M.csizes.size(); ++K) {
+    D.sizes[K] = M.csizes[K];
+    D.strides[K] = M.cstrides[K];
+  }
+  int64_t ES = M.dtype->size;
+  bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
+                    D.strides[0] == 1 && D.data % 16 == 0;
+  D.flags = Contiguous ? kDescContiguous : 0;
+  int64_t Blocks = Contiguous ? (M.numel * ES + 16383) / 16384
+                              : (M.numel + 1023) / 1024;
+  D.blocks = static_cast<int32_t>(std::max<int64_t>(
+      1, std::min<int64_t>(Blocks, 1024)));
+}
+
+/// The device side of stats launches on one device: per-tensor
+/// accumulators, a result area (used when the host buffer is not mapped)
+/// and the block counter, all kept in their initial state between launches
+/// by the kernel itself; then room for descriptors beyond the inline ones.
+/// Launches that share an area must be ordered (one stream, or a sync).
+struct StatsArea {
+  unsigned char *dev = nullptr;
+  size_t cap = 0; ///< tensors
+  static size_t accBytes(size_t Cap) { return Cap * sizeof(Stats); }
+  static size_t counterOff(size_t Cap) { return 2 * Cap * sizeof(Stats); }
+  static size_t descOff(size_t Cap) { return counterOff(Cap) + 256; }
+  static size_t bytes(size_t Cap) {
+    return descOff(Cap) + Cap * sizeof(StatsDesc);
+  }
+  Stats *acc() const { return reinterpret_cast<Stats *>(dev); }
+  Stats *res() const { return reinterpret_cast<Stats *>(dev + accBytes(cap)); }
+  uint32_t *counter() const {
+    return reinterpret_cast<uint32_t *>(dev + counterOff(cap));
+  }
+  StatsDesc *descs() const {
+    return reinterpret_cast<StatsDesc *>(dev + descOff(cap));
+  }
+
+  /// Room for N tensors; call only when no launch on the area is in flight.
+  /// A new area is initialised by a copy on Stream (ordered before the
+  /// launches that follow on it).
+  cudaError_t reserve(size_t N, cudaStream_t Stream) {
+    if (N <= cap && dev)
+      return cudaSuccess;
+    RelaxedCaptureMode Relaxed;
+    if (dev)
+      cudaFree(dev);
+    dev = nullptr;
+    cap = 0;
+    size_t Cap = std::max<size_t>(N, 64);
+    void *D = nullptr;
+    cudaError_t E = cudaMalloc(&D, bytes(Cap));
+    if (E != cudaSuccess)
+      return E;
+    // Accumulators and results at statsInit(), the counter at 0. A copy
+    // from pageable memory: staged before the call returns.
+    std::vector<Stats> Init(2 * Cap + 256 / sizeof(Stats), statsInit());
+    std::memset(&Init[2 * Cap], 0, 256);
+    E = cudaMemcpyAsync(D, Init.data(), Init.size() * sizeof(Stats),
+                        cudaMemcpyHostToDevice, Stream);
+    if (E != cudaSuccess) {
+      cudaFree(D);
+      return E;
+    }
+    dev = static_cast<unsigned char *>(D);
+    cap = Cap;
+    return cudaSuccess;
+  }
+};
+
+/// One launch of the stats kernel over Ms (all on the current device, at
+/// most Area.cap of them), results to Out (device-visible). False with the
+/// error in Err.
+inline bool launchStats(CUfunction Fn, StatsArea &Area,
+                        const TensorMeta *const *Ms, size_t N, Stats *Out,
+                        cudaStream_t Stream, std::string &Err) {
+  StatsLaunch L;
+  L.descs = nullptr;
+  L.acc = Area.acc();
+  L.counter = Area.counter();
+  L.out = Out;
+  L.n = static_cast<int32_t>(N);
+  L.pad = 0;
+  int32_t Blocks = 1;
+  std::vector<StatsDesc> Many;
+  if (N > static_cast<size_t>(kInlineDescs))
+    Many.resize(N);
+  for (size_t I = 0; I < N; ++I) {
+    StatsDesc &D = Many.empty() ? L.inl[I] : Many[I];
+    fillDesc(D, *Ms[I]);
+    Blocks = std::max(Blocks, D.blocks);
+  }
+  if (!Many.empty()) {
+    // From pageable memory: staged before the call returns, so Many may go.
+    cudaError_t E =
+        cudaMemcpyAsync(Area.descs(), Many.data(), N * sizeof(StatsDesc),
+                        cudaMemcpyHostToDevice, Stream);
+    if (E != cudaSuccess) {
+      Err = cudaErrorText(E);
+      return false;
+    }
+    L.descs = Area.descs();
+  }
+  void *Args[] = {&L};
+  CUresult R = cuLaunchKernel(
+      Fn, static_cast<unsigned>(Blocks), static_cast<unsigned>(N), 1, 256, 1,
+      1, 0,
+      reinterpret_cast<CUstream>(Stream), Args, nullptr);
+  if (R != CUDA_SUCCESS) {
+    Err = cuErrorText(R);
+    return false;
+  }
+  global().deviceStatsPasses.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+/// Device and pinned host buffers, reused; one per concurrent probe.
+struct Scratch {
+  int device = -1;
+  StatsArea area;
+  unsigned char *host = nullptr;
+  size_t hostCap = 0;
+  bool hostPinned = false;
+  unsigned char *hostDev = nullptr; ///< host buffer as seen by the device
+};
+
+struct ScratchPool {
+  std::mutex mutex;
+  std::vector<Scratch *> free;
+};
+
+inline ScratchPool &scratchPool() {
+  static ScratchPool *P = new ScratchPool();
+  return *P;
+}
+
+class ScratchLease {
+public:
+  explicit ScratchLease(int Device) {
+    ScratchPool &P = scratchPool();
+    std::lock_guard<std::mutex> Lock(P.mutex);
+    for (size_t I = P.free.size(); I-- > 0;)
+      if (P.free[I]->device == Device) {
+        S = P.free[I];
+        P.free.erase(P.free.begin() + static_cast<long>(I));
+        return;
+      }
+    S = new Scratch();
+    S->device = Device;
+  }
+  ~ScratchLease() {
+    ScratchPool &P = scratchPool();
+    std::lock_guard<std::mutex> Lock(P.mutex);
+    P.free.push_back(S);
+  }
+  ScratchLease(const ScratchLease &) = delete;
+  ScratchLease &operator=(const ScratchLease &) = delete;
+  Scratch *operator->() { return S; }
+
+  /// Grows the buffers (only between uses: nothing is in flight then).
+  cudaError_t reserve(size_t Tensors, size_t HostBytes, cudaStream_t Stream) {
+    if (Tensors) {
+      cudaError_t E = S->area.reserve(Tensors, Stream);
+      if (E != cudaSuccess)
+        return E;
+    }
+    if (HostBytes > S->hostCap) {
+      RelaxedCaptureMode Relaxed;
+      if (S->host) {
+        if (S->hostPinned)
+          cudaFreeHost(S->host);
+        else
+          std::free(S->host);
+      }
+      S->host = nullptr;
+      S->hostDev = nullptr;
+      S->hostCap = 0;
+      size_t Cap = std::max<size_t>(HostBytes, 64 * 1024);
+      void *H = nullptr;
+      if (cudaHostAlloc(&H, Cap, cudaHostAllocPortable | cudaHostAllocMapped) ==
+          cudaSuccess) {
+        S->hostPinned = true;
+        void *D = nullptr;
+        if (cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess)
+          S->hostDev = static_cast<unsigned char *>(D);
+        else
+          cudaGetLastError(); // not mapped: results come back by a copy
+      } else {
+        cudaGetLastError(); // pinned memory exhausted: pageable copies
+        H = std::malloc(Cap);
+        S->hostPinned = false;
+        if (!H)
+          return cudaErrorMemoryAllocation;
+      }
+      S->host = static_cast<unsigned char *>(H);
+      S->hostCap = Cap;
+    }
+    return cudaSuccess;
+  }
+
+private:
+  Scratch *S = nullptr;
+};
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_CUDA
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_CUDA_STATS_H

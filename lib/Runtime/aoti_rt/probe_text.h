@@ -1,0 +1,174 @@
+//===- aoti_rt/probe_text.h - Probe reports ---------------------*- C++ -*-===//
+//
+// The context of one probe and the lines it prints (site prefix, tensor
+// statistics and values).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_PROBE_TEXT_H
+#define AOTI_RT_PROBE_TEXT_H
+
+#include "safetensors.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+//--- Probe helpers ---------------------------------------------------------//
+
+/// Everything a probe's events name.
+struct ProbeCtx {
+  ProgramState *state;
+  const Program *prog;
+  int64_t run;
+  Phase phase;
+  int ordinal;
+  const SiteInfo *site;
+  void *stream;
+};
+
+inline std::string shortSite(const ProbeCtx &C) {
+  return "#" + std::to_string(C.ordinal) + " " +
+         (C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
+}
+
+/// A CUDA error seen by a probe: report it (with the breadcrumbs) and throw.
+[[noreturn]] inline void cudaFailure(const ProbeCtx &C,
+                                     const std::string &Error) {
+  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' " +
+                     (C.phase == kAfter ? "at or before " : "before ") +
+                     siteText(*C.prog, C.ordinal, C.site) + " in run " +
+                     std::to_string(static_cast<long long>(C.run));
+#if AOTI_RT_CUDA
+  std::string Crumbs = crumbReportsOfThread(true);
+  if (!Crumbs.empty())
+    Line += "; " + Crumbs;
+#endif
+  JsonObj J = siteJson("cuda_error", *C.prog, C.run, phaseName(C.phase),
+                       C.ordinal, C.site);
+  J.str("error", Error).str("message", Line);
+  emit(*C.state, Line, J.done());
+  throw std::runtime_error(Line);
+}
+
+/// "[aoti-instrument] run 1 after #3 triton_x": what every line of a
+/// probe's tensors starts with.
+inline std::string linePrefix(const ProbeCtx &C) {
+  std::string L = "[aoti-instrument] run ";
+  L += std::to_string(static_cast<long long>(C.run));
+  L += ' ';
+  L += phaseName(C.phase);
+  L += " #";
+  L += std::to_string(C.ordinal);
+  L += ' ';
+  L += C.site ? orDefault(C.site->kernel, "?") : "(unknown site)";
+  return L;
+}
+
+inline void appendList(std::string &S, const std::vector<int64_t> &V) {
+  S += '[';
+  for (size_t I = 0; I < V.size(); ++I) {
+    if (I)
+      S += ", ";
+    appendInt(S, static_cast<long long>(V[I]));
+  }
+  S += ']';
+}
+
+/// The statistics line of a tensor (Prefix from linePrefix) and, when Json
+/// is not null, its JSON event.
+inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
+                             const Item &It, std::string *Json) {
+  const TensorMeta &M = It.meta;
+  std::string L;
+  L.reserve(Prefix.size() + 160);
+  L += Prefix;
+  L += "   ";
+  L += M.name;
+  L += ' ';
+  L += roleName(M.role);
+  JsonObj J;
+  if (Json) {
+    J = siteJson("stats", *C.prog, C.run, phaseName(C.phase), C.ordinal,
+                 C.site);
+    J.str("tensor", M.name).str("role", roleName(M.role));
+  }
+  if (!M.ok) {
+    L += " " + M.error;
+    if (Json) {
+      J.str("error", M.error);
+      *Json = J.done();
+    }
+    return L;
+  }
+  L += ' ';
+  L += M.dtype->name;
+  L += ' ';
+  appendList(L, M.sizes);
+  L += " strides ";
+  appendList(L, M.strides);
+  L += ' ';
+  if (M.cuda) { // deviceName's spelling without its temporaries
+    L += "cuda:";
+    appendInt(L, M.devIndex);
+  } else {
+    L += deviceName(M.devType, M.devIndex);
+  }
+  L += " numel ";
+  appendInt(L, static_cast<long long>(M.numel));
+  if (Json) {
+    J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
+    J.raw("strides", jsonList(M.strides))
+        .str("device", deviceName(M.devType, M.devIndex));
+    J.num("numel", M.numel);
+  }
+  if (M.numel == 0) {
+    L += " (empty)";
+  } else if (It.haveStats) {
+    DKind K = M.dtype->kind;
+    double Mn = statsMin(It.stats, K), Mx = statsMax(It.stats, K);
+    double Mean = statsMean(It.stats);
+    if (isIntKind(K) && !It.stats.count) {
+      L += " min - max -";
+    } else if (isIntKind(K)) {
+      L += " min ";
+      appendInt(L, static_cast<long long>(It.stats.imin));
+      L += " max ";
+      appendInt(L, static_cast<long long>(It.stats.imax));
+    } else {
+      L += " min ";
+      appendDouble(L, Mn);
+      L += " max ";
+      appendDouble(L, Mx);
+    }
+    L += " mean ";
+    appendDouble(L, Mean);
+    L += " nan ";
+    appendUInt(L, static_cast<unsigned long long>(It.stats.nan));
+    L += " inf ";
+    appendUInt(L, static_cast<unsigned long long>(It.stats.inf));
+    if (Json) {
+      if (isIntKind(K) && It.stats.count) {
+        J.num("min", It.stats.imin).num("max", It.stats.imax);
+      } else {
+        J.dbl("min", Mn).dbl("max", Mx);
+      }
+      J.dbl("mean", Mean);
+      J.num("nan", static_cast<long long>(It.stats.nan));
+      J.num("inf", static_cast<long long>(It.stats.inf));
+    }
+  } else if (!It.why.empty()) {
+    L += " (" + It.why + ")";
+    if (Json)
+      J.str("note", It.why);
+  }
+  if (Json)
+    *Json = J.done();
+  return L;
+}
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_PROBE_TEXT_H

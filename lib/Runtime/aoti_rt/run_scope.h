@@ -1,0 +1,116 @@
+//===- aoti_rt/run_scope.h - The API the wrapper calls ----------*- C++ -*-===//
+//
+// Everything an instrumented wrapper sees: the includes, the ABI (abi.h),
+// and RunScope, whose hot inline path is all the wrapper compiles when the
+// definitions are compiled apart (AOTI_RT_SEPARATE).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_RUN_SCOPE_H
+#define AOTI_RT_RUN_SCOPE_H
+
+#ifndef AOTI_RT_CUDA
+#define AOTI_RT_CUDA 0
+#endif
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "abi.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <signal.h> // sigaction: chain the CPU crash handler
+#include <unistd.h> // write: async-signal-safe output
+
+#if AOTI_RT_CUDA
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#endif
+
+AOTI_RT_NAMESPACE_BEGIN
+
+namespace detail {
+struct ProgramState;
+struct ProbeCtx;
+struct DeferredRun;
+} // namespace detail
+
+/// One call of run_impl (or _const_run_impl). Declared as the first
+/// statement of the instrumented function body.
+class RunScope {
+public:
+  RunScope(const Program &P, void *Stream);
+  ~RunScope();
+  RunScope(const RunScope &) = delete;
+  RunScope &operator=(const RunScope &) = delete;
+
+  /// Instrumentation is enabled and this call is selected.
+  bool observing() const { return Observing; }
+  /// Runs \p Pr for the launch whose ordinal is \p Site in \p Ph on
+  /// \p Tensors: print, NaN check, save, sync, breadcrumb, in that order.
+  void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+             const Probe &Pr) {
+    probeOn(Site, Ph, Tensors, N, Pr, StreamPtr, 0);
+  }
+  /// The same for a launch on another stream than run_impl's (multi-stream
+  /// AOTI): syncs, statistics and breadcrumbs go on \p Stream; \p Lane
+  /// (1 to kCrumbLanes - 1; the analysis's stream lane) selects the
+  /// breadcrumb slot, so each stream has its own "last completed".
+  void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+             const Probe &Pr, void *Stream, int Lane) {
+    probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
+  }
+  /// Checks \p G against \p Input; fails per G.on_fail.
+  void guardInput(const InputGuard &G, AtenTensorHandle Input);
+  /// Checks that all dims of a group are equal.
+  void guardEqualDims(const DimRef *Group, int N, AtenTensorHandle *Inputs,
+                      OnFail F);
+
+  /// 1-based number of this call of run_impl for its Program.
+  int64_t run() const { return Run; }
+
+  /// The end of the run (the generated code calls it at the end of
+  /// run_impl, before the outputs are released): reads the deferred NaN
+  /// checks (Probe::nan_deferred) with one sync and reports the first
+  /// offending launch; throws or aborts as its nan_on_fail says. Nothing to
+  /// do (no sync) when no check was deferred. Without this call ~RunScope
+  /// reads them, and a kThrow failure aborts there (a destructor must not
+  /// throw).
+  void finish();
+
+private:
+  void probeOn(int Site, Phase Ph, const TensorRef *Tensors, int N,
+               const Probe &Pr, void *Stream, int Lane);
+  bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+                  const Probe &Pr, const detail::ProbeCtx &C);
+  void resolveDeferred(int End);
+  void releaseDeferred();
+
+  const Program *Prog;
+  detail::ProgramState *State;
+  void *StreamPtr;
+  int64_t Run = 0;
+  int Uncaught = 0;
+  bool Observing = false;
+  bool Capturing = false;
+  detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
+};
+
+AOTI_RT_NAMESPACE_END
+
+#endif // AOTI_RT_RUN_SCOPE_H

@@ -1,0 +1,288 @@
+//===- aoti_rt/run_scope_impl.h - RunScope: the run, its end, deferred checks ----*- C++ -*-===//
+//
+// The constructor and destructor of a run of run_impl, finish(), and the
+// deferred NaN checks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_RUN_SCOPE_IMPL_H
+#define AOTI_RT_RUN_SCOPE_IMPL_H
+
+#include "nan.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+
+//===----------------------------------------------------------------------===//
+// RunScope
+//===----------------------------------------------------------------------===//
+
+AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream)
+    : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
+      Uncaught(std::uncaught_exceptions()) {
+  Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (State->disabled)
+    return;
+  bool Selected =
+      (P.first_calls <= 0 || Run <= P.first_calls) &&
+      (P.every_calls <= 1 || (Run - 1) % P.every_calls == 0);
+#if AOTI_RT_CUDA
+  Capturing = detail::streamCapturing(StreamPtr);
+  // (b) A sticky error from an earlier run: name its first unfinished
+  // launch before this run fails on it.
+  if (!Capturing && detail::crumbArenaReady()) {
+    cudaError_t E = cudaStreamQuery(static_cast<cudaStream_t>(StreamPtr));
+    if (E != cudaSuccess && E != cudaErrorNotReady) {
+      std::string When =
+          "when run " + std::to_string(static_cast<long long>(Run)) +
+          " started";
+      detail::reportCudaFailure(State, detail::cudaErrorText(E),
+                                When.c_str(), Run);
+    }
+  }
+  if (Selected && Capturing)
+    detail::warnOnce(*State, State->warnedCapture,
+                     "the stream is being captured into a CUDA graph: "
+                     "syncs, statistics, NaN checks, saves and breadcrumbs "
+                     "are skipped while capturing",
+                     Run);
+#endif
+  Observing = Selected;
+}
+
+AOTI_RT_OUTLINE RunScope::~RunScope() {
+  bool Unwinding = std::uncaught_exceptions() > Uncaught;
+#if AOTI_RT_CUDA
+  // Deferred checks that finish() did not read: read them now. A kThrow
+  // failure cannot throw from here: it reports and aborts (kEndNoThrow);
+  // while an exception unwinds, hits are only reported.
+  if (Deferred) {
+    try {
+      resolveDeferred(Unwinding ? detail::kEndReportOnly
+                                : detail::kEndNoThrow);
+    } catch (...) {
+    }
+    releaseDeferred();
+  }
+#endif
+  // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
+  // CUDA_DRIVER_CHECK throw): if the stream failed, name the launch.
+  if (State->disabled || !Unwinding)
+    return;
+#if AOTI_RT_CUDA
+  if (Capturing)
+    return;
+  try {
+    if (!detail::crumbArenaReady())
+      return;
+    cudaError_t E =
+        cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    if (E != cudaSuccess) {
+      std::string When = "while run " +
+                         std::to_string(static_cast<long long>(Run)) +
+                         " unwound";
+      detail::reportCudaFailure(State, detail::cudaErrorText(E),
+                                When.c_str(), Run);
+    }
+  } catch (...) {
+  }
+#endif
+}
+
+
+AOTI_RT_OUTLINE void RunScope::finish() {
+#if AOTI_RT_CUDA
+  if (!Deferred)
+    return;
+  resolveDeferred(detail::kEndMayThrow); // may throw: ~RunScope gives back
+  releaseDeferred();
+#else
+  (void)Deferred; // the CPU checks are never deferred
+#endif
+}
+
+#if AOTI_RT_CUDA
+
+AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
+  if (!Deferred)
+    return;
+  detail::DeferredRun *D = Deferred;
+  Deferred = nullptr;
+  if (D->broken || D->launched)
+    return; // launches may still write into it (or the context is gone)
+  D->checks.clear();
+  D->resetResults();
+  detail::releaseDeferredRun(D);
+}
+
+AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
+  using namespace detail;
+  if (!Deferred || !Deferred->checks.pending())
+    return;
+  DeferredRun &D = *Deferred;
+  DeferredEnd End = static_cast<DeferredEnd>(EndMode);
+  cudaError_t E = cudaSuccess;
+  if (D.launched) {
+    E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    global().hostSyncs.fetch_add(1);
+  }
+  if (E != cudaSuccess) {
+    D.checks.clear();
+    D.broken = true;
+    if (End == kEndReportOnly)
+      return; // ~RunScope reports the error (with the breadcrumbs)
+    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
+                       "' while reading the deferred NaN checks of run " +
+                       std::to_string(static_cast<long long>(Run));
+    std::string Crumbs = crumbReportsOfThread(true);
+    if (!Crumbs.empty())
+      Line += "; " + Crumbs;
+    JsonObj J;
+    J.str("event", "cuda_error").num("run", Run).str("error", cudaErrorText(E));
+    J.str("when", "deferred NaN checks").str("message", Line);
+    emit(*State, Line, J.done());
+    if (End == kEndMayThrow)
+      throw std::runtime_error(Line);
+    return;
+  }
+  D.launched = false;
+  D.checks.collect();
+  D.resetResults();
+  reportDeferred(*State, *Prog, Run, D.checks, End);
+}
+
+/// A NaN/Inf check without a sync: one stats launch over the checked tensors
+/// and the launch's input tensors (for "inputs were clean") into this run's
+/// result slots; read by resolveDeferred. False (nothing done) when the
+/// probe needs the immediate path: host copies (no kernel, more than 8
+/// dims), another device's launches pending, no mapped memory.
+AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
+                                 int N, const Probe &Pr,
+                                 const detail::ProbeCtx &C) {
+  using namespace detail;
+  ProgramState &S = *State;
+  if (S.statsHost)
+    return false;
+  std::string Why;
+  CUfunction Fn = statsKernel(Why);
+  if (!Fn)
+    return false; // the immediate path warns and uses host copies
+  // Reused across probes: readMeta keeps the vectors' capacity.
+  thread_local std::vector<TensorMeta> Metas;
+  thread_local std::vector<const TensorMeta *> OnDevice;
+  if (Metas.size() < static_cast<size_t>(std::max(N, 0)))
+    Metas.resize(static_cast<size_t>(N));
+  OnDevice.clear();
+  int Device = -1;
+  for (int I = 0; I < N; ++I) {
+    TensorMeta &M = Metas[static_cast<size_t>(I)];
+    M.name = orDefault(Tensors[I].name, "?");
+    M.role = Tensors[I].role;
+    M.handle = Tensors[I].handle;
+    readMeta(M);
+    if (Device < 0 && M.ok && M.cuda)
+      Device = M.devIndex;
+  }
+  // The checked tensors and the inputs, as the immediate report reads them.
+  auto Needed = [&](const TensorMeta &M) {
+    return (M.role & Pr.nan_roles) || M.role == kIn;
+  };
+  auto DeviceWork = [&](const TensorMeta &M) {
+    return Needed(M) && M.ok && M.cuda && M.numel > 0 &&
+           M.devIndex == Device && isReadableKind(M.dtype->kind);
+  };
+  for (int I = 0; I < N; ++I) {
+    const TensorMeta &M = Metas[static_cast<size_t>(I)];
+    if (!DeviceWork(M))
+      continue;
+    if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
+      return false;
+    OnDevice.push_back(&M);
+  }
+  bool Work = !OnDevice.empty();
+  if (Work && Deferred && Deferred->device >= 0 &&
+      Deferred->device != Device && Deferred->launched)
+    return false; // another device's launches are pending
+  // A second check of this (site, phase) in the run, or an area too small
+  // while launches are pending: read the pending checks first (one sync;
+  // reports and fails as the immediate check would have).
+  if (Deferred &&
+      (Deferred->checks.has(Site, Ph) ||
+       (Work && Deferred->launched && OnDevice.size() > Deferred->area.cap)))
+    resolveDeferred(kEndMayThrow);
+  if (!Deferred)
+    Deferred = acquireDeferred(Work ? Device : -1);
+  DeferredRun &D = *Deferred;
+  cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
+  Stats *Host = nullptr, *DevOut = nullptr;
+  DeviceGuard Guard(Work ? Device : -1);
+  if (Work) {
+    if (D.device != Device) { // nothing pending on the old device
+      if (D.area.dev) {
+        DeviceGuard Old(D.device);
+        cudaFree(D.area.dev);
+      }
+      D.area = StatsArea();
+      D.device = Device;
+    }
+    if (D.area.reserve(OnDevice.size(), St) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    Host = D.results(OnDevice.size(), DevOut);
+    if (!Host)
+      return false;
+  }
+
+  // 1. Print names (the only print of a deferred probe).
+  if (Pr.print >= kPrintNames) {
+    std::string Line = "[aoti-instrument] run " +
+                       std::to_string(static_cast<long long>(Run)) + " " +
+                       phaseName(Ph) + " " + siteText(*Prog, Site, C.site);
+    emit(S, Line,
+         S.jsonl ? siteJson("launch", *Prog, Run, phaseName(Ph), Site, C.site)
+                       .done()
+                 : std::string());
+  }
+  // 2. The check, launched.
+  if (Work) {
+    std::string Err;
+    if (!launchStats(Fn, D.area, OnDevice.data(), OnDevice.size(), DevOut, St,
+                     Err))
+      cudaFailure(C, Err);
+    D.launched = true;
+  }
+  size_t First = D.checks.tensors.size();
+  size_t K = 0;
+  for (int I = 0; I < N; ++I) {
+    const TensorMeta &M = Metas[static_cast<size_t>(I)];
+    if (!Needed(M))
+      continue;
+    DeferredTensor &T = D.checks.addTensor();
+    T.name = M.name;
+    T.role = M.role;
+    T.ok = M.ok;
+    T.numel = M.numel;
+    if (!M.ok || !isReadableKind(M.dtype->kind))
+      continue;
+    if (DeviceWork(M)) {
+      T.result = Host + K++;
+      T.haveStats = true;
+    } else if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
+      T.stats = hostStats(M, M.data);
+      T.haveStats = true;
+    } else if (M.cuda && M.numel == 0) {
+      T.haveStats = true; // empty: no NaN
+    }
+  }
+  D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
+                     First);
+  return true;
+}
+
+#endif // AOTI_RT_CUDA
+
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_RUN_SCOPE_IMPL_H

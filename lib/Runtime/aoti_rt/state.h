@@ -1,0 +1,230 @@
+//===- aoti_rt/state.h - Per-Program state and output -----------*- C++ -*-===//
+//
+// One ProgramState per instrumented wrapper: settings from the environment,
+// the sinks (stderr, log, JSONL), site texts, failures and warnings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_STATE_H
+#define AOTI_RT_STATE_H
+
+#include "tensor.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+//--- Per-Program state, output ---------------------------------------------//
+
+struct ProgramState {
+  const Program *prog = nullptr;
+  std::atomic<int64_t> calls{0};
+  bool disabled = false;
+  FILE *log = nullptr;   ///< null: stderr
+  FILE *jsonl = nullptr; ///< null: none
+  std::string logPath, jsonlPath, saveDir;
+  std::mutex saveMutex; ///< session directory, manifest
+  std::string sessionDir; ///< created on the first save
+  bool saveBroken = false;
+  std::atomic<bool> warnedCapture{false};
+  std::atomic<bool> warnedKernel{false};
+  std::atomic<bool> warnedCrumbs{false};
+  std::atomic<bool> warnedSave{false};
+  bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
+};
+
+struct Global {
+  std::mutex mutex; ///< states
+  std::vector<ProgramState *> states;
+  std::mutex outMutex; ///< whole lines, all sinks
+  std::atomic<uint64_t> hostSyncs{0};
+  std::atomic<uint64_t> deviceStatsPasses{0};
+};
+
+inline Global &global() {
+  static Global *G = new Global(); // never destroyed: used from atexit
+  return *G;
+}
+
+inline ProgramState *stateFor(const Program &P) {
+  thread_local const Program *CachedProg = nullptr;
+  thread_local ProgramState *CachedState = nullptr;
+  if (CachedProg == &P)
+    return CachedState;
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.mutex);
+  ProgramState *Found = nullptr;
+  for (ProgramState *S : G.states)
+    if (S->prog == &P)
+      Found = S;
+  if (!Found) {
+    Found = new ProgramState();
+    Found->prog = &P;
+    const char *Disable =
+        std::getenv(orDefault(P.disable_env, "AOTI_INSTRUMENT_DISABLE"));
+    Found->disabled = Disable && std::strcmp(Disable, "0") != 0;
+    if (const char *Log = std::getenv(orDefault(P.log_env, "AOTI_INSTRUMENT_LOG")))
+      if (*Log) {
+        Found->logPath = Log;
+        Found->log = std::fopen(Log, "a");
+      }
+    const char *Jsonl =
+        std::getenv(orDefault(P.jsonl_env, "AOTI_INSTRUMENT_JSONL"));
+    Found->jsonlPath = (Jsonl && *Jsonl) ? Jsonl : orDefault(P.jsonl_path, "");
+    if (!Found->jsonlPath.empty() && !Found->disabled)
+      Found->jsonl = std::fopen(Found->jsonlPath.c_str(), "a");
+    const char *SaveDir = std::getenv("AOTI_INSTRUMENT_SAVE_DIR");
+    Found->saveDir = (SaveDir && *SaveDir)
+                         ? SaveDir
+                         : orDefault(P.save_dir, "aoti-instrument-saves");
+    const char *Host = std::getenv("AOTI_INSTRUMENT_STATS_HOST");
+    Found->statsHost = Host && std::strcmp(Host, "0") != 0;
+    G.states.push_back(Found);
+  }
+  CachedProg = &P;
+  CachedState = Found;
+  return Found;
+}
+
+/// One event: a text line (to the log or stderr) and, when JSON lines are
+/// on, \p Json (an object) to the JSONL file.
+inline void emit(ProgramState &S, const std::string &Line,
+                 const std::string &Json) {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.outMutex);
+  FILE *Out = S.log ? S.log : stderr;
+  std::string L = Line + "\n";
+  std::fwrite(L.data(), 1, L.size(), Out);
+  std::fflush(Out);
+  if (S.jsonl && !Json.empty()) {
+    std::string J = Json + "\n";
+    std::fwrite(J.data(), 1, J.size(), S.jsonl);
+    std::fflush(S.jsonl);
+  }
+}
+
+/// Several events written at once (one write and flush per sink): the
+/// lines of one probe. JSON is built only when a JSONL file is open.
+struct EventBuf {
+  explicit EventBuf(const ProgramState &S) : json(S.jsonl != nullptr) {}
+  void add(const std::string &Line, const std::string &Json) {
+    Text += Line;
+    Text += '\n';
+    if (json && !Json.empty()) {
+      Jsonl += Json;
+      Jsonl += '\n';
+    }
+  }
+  bool json; ///< JSON wanted
+  std::string Text, Jsonl;
+};
+
+inline void emit(ProgramState &S, EventBuf &B) {
+  if (B.Text.empty() && B.Jsonl.empty())
+    return;
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.outMutex);
+  FILE *Out = S.log ? S.log : stderr;
+  std::fwrite(B.Text.data(), 1, B.Text.size(), Out);
+  std::fflush(Out);
+  if (S.jsonl && !B.Jsonl.empty()) {
+    std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.jsonl);
+    std::fflush(S.jsonl);
+  }
+  B.Text.clear();
+  B.Jsonl.clear();
+}
+
+inline const SiteInfo *findSite(const Program &P, int Ordinal) {
+  if (!P.sites)
+    return nullptr;
+  if (Ordinal >= 0 && Ordinal < P.num_sites &&
+      P.sites[Ordinal].ordinal == Ordinal)
+    return &P.sites[Ordinal];
+  for (int I = 0; I < P.num_sites; ++I)
+    if (P.sites[I].ordinal == Ordinal)
+      return &P.sites[I];
+  return nullptr;
+}
+
+inline const char *phaseName(Phase Ph) {
+  return Ph == kBefore ? "before" : "after";
+}
+
+/// "#3 triton_x (wrapper.cpp:917, source nodes [linear, relu])"
+inline std::string siteText(const Program &P, int Ordinal,
+                            const SiteInfo *Site) {
+  std::string S = "#" + std::to_string(Ordinal) + " ";
+  if (!Site)
+    return S + "(unknown site)";
+  S += orDefault(Site->kernel, "?");
+  S += " (";
+  S += baseName(P.wrapper_file);
+  S += ":" + std::to_string(Site->line);
+  if (Site->source_nodes && *Site->source_nodes) {
+    S += ", source nodes [";
+    S += Site->source_nodes;
+    S += "]";
+  }
+  return S + ")";
+}
+
+/// The fields every site event has in JSON.
+inline JsonObj siteJson(const char *Event, const Program &P, int64_t Run,
+                        const char *PhaseStr, int Ordinal,
+                        const SiteInfo *Site) {
+  JsonObj J;
+  J.str("event", Event).num("run", Run);
+  if (PhaseStr)
+    J.str("phase", PhaseStr);
+  J.num("ordinal", Ordinal);
+  J.str("kernel", Site ? orDefault(Site->kernel, "") : "");
+  J.str("kind", Site ? orDefault(Site->kind, "") : "");
+  J.str("wrapper", baseName(P.wrapper_file));
+  J.num("line", Site ? Site->line : 0);
+  J.str("source_nodes", Site ? orDefault(Site->source_nodes, "") : "");
+  J.str("aten_ops", Site ? orDefault(Site->aten_ops, "") : "");
+  if (Site && Site->stream && *Site->stream)
+    J.str("stream", Site->stream);
+  return J;
+}
+
+[[noreturn]] inline void abortNow() {
+  std::fflush(nullptr);
+  std::abort();
+}
+
+/// After the event was emitted: throw, abort or go on.
+inline void fail(OnFail F, const std::string &Message) {
+  if (F == kThrow)
+    throw std::runtime_error(Message);
+  if (F == kAbort)
+    abortNow();
+}
+
+inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
+                     const std::string &Message, int64_t Run) {
+  if (Flag.exchange(true))
+    return;
+  emit(S,
+       "[aoti-instrument] warning: " + Message + " (run " +
+           std::to_string(static_cast<long long>(Run)) + ")",
+       JsonObj()
+           .str("event", "warning")
+           .num("run", Run)
+           .str("message", Message)
+           .done());
+}
+
+
+/// For tests: host syncs and device statistics passes made so far.
+inline uint64_t hostSyncCount() { return global().hostSyncs.load(); }
+inline uint64_t deviceStatsPassCount() {
+  return global().deviceStatsPasses.load();
+}
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_STATE_H

@@ -1,0 +1,195 @@
+//===- aoti_rt/tensor.h - Tensor metadata -----------------------*- C++ -*-===//
+//
+// A tensor as the AOTI shim describes it (sizes, strides, dtype, device,
+// data), offsets over its elements, host statistics and values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_TENSOR_H
+#define AOTI_RT_TENSOR_H
+
+#include "dtype.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+//--- Tensor metadata -------------------------------------------------------//
+
+struct TensorMeta {
+  const char *name = "";
+  uint8_t role = 0;
+  AtenTensorHandle handle = nullptr;
+  bool ok = false;   ///< metadata could be read
+  std::string error; ///< why not
+  const DtypeInfo *dtype = nullptr;
+  std::vector<int64_t> sizes, strides;
+  int64_t numel = 0;
+  const unsigned char *data = nullptr; ///< element 0 (storage offset applied)
+  int32_t devType = 0, devIndex = 0;
+  bool cuda = false;
+  /// Dims with size 1 dropped and mergeable neighbours merged; never empty.
+  std::vector<int64_t> csizes, cstrides;
+  int64_t span = 0; ///< elements from data to the last one, inclusive
+};
+
+inline bool readMeta(TensorMeta &M) {
+  // M may be reused (its vectors keep their capacity): no leftovers.
+  M.ok = false;
+  M.error.clear();
+  M.dtype = nullptr;
+  M.sizes.clear();
+  M.strides.clear();
+  M.csizes.clear();
+  M.cstrides.clear();
+  M.numel = 0;
+  M.data = nullptr;
+  M.devType = M.devIndex = 0;
+  M.cuda = false;
+  M.span = 0;
+  if (!M.handle) {
+    M.error = "undefined";
+    return false;
+  }
+  int64_t Dim = 0;
+  int32_t Dtype = 0;
+  int64_t *Sizes = nullptr, *Strides = nullptr;
+  void *Data = nullptr;
+  if (aoti_torch_get_dim(M.handle, &Dim) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_dtype(M.handle, &Dtype) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_sizes(M.handle, &Sizes) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_strides(M.handle, &Strides) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_numel(M.handle, &M.numel) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_type(M.handle, &M.devType) !=
+          AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_index(M.handle, &M.devIndex) !=
+          AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_data_ptr(M.handle, &Data) != AOTI_TORCH_SUCCESS) {
+    M.error = "metadata unreadable";
+    return false;
+  }
+  M.dtype = &dtypeInfo(Dtype);
+  M.sizes.assign(Sizes, Sizes + Dim);
+  M.strides.assign(Strides, Strides + Dim);
+  M.data = static_cast<const unsigned char *>(Data);
+  M.cuda = M.devType == aoti_torch_device_type_cuda();
+  M.span = M.numel > 0 ? 1 : 0;
+  for (int64_t I = 0; I < Dim && M.numel > 0; ++I)
+    M.span += (M.sizes[I] - 1) * M.strides[I];
+  // Coalesce: row-major order, innermost last.
+  for (int64_t I = 0; I < Dim; ++I) {
+    if (M.sizes[I] == 1)
+      continue;
+    if (!M.csizes.empty() &&
+        M.cstrides.back() == M.strides[I] * M.sizes[I]) {
+      M.csizes.back() *= M.sizes[I];
+      M.cstrides.back() = M.strides[I];
+    } else {
+      M.csizes.push_back(M.sizes[I]);
+      M.cstrides.push_back(M.strides[I]);
+    }
+  }
+  if (M.csizes.empty() || M.numel == 0) {
+    M.csizes.assign(1, M.numel);
+    M.cstrides.assign(1, 1);
+  }
+  M.ok = true;
+  return true;
+}
+
+/// Calls F(offset in elements) for every element in logical order, stopping
+/// after Limit elements.
+template <class F>
+inline void forEachOffset(const TensorMeta &M, int64_t Limit, F &&Fn) {
+  int64_t N = std::min(M.numel, Limit);
+  if (N <= 0)
+    return;
+  size_t D = M.csizes.size();
+  if (D == 1) {
+    int64_t S = M.cstrides[0];
+    for (int64_t I = 0; I < N; ++I)
+      Fn(I * S);
+    return;
+  }
+  std::vector<int64_t> Idx(D, 0);
+  int64_t Off = 0;
+  for (int64_t I = 0; I < N; ++I) {
+    Fn(Off);
+    for (size_t K = D; K-- > 0;) {
+      if (++Idx[K] < M.csizes[K]) {
+        Off += M.cstrides[K];
+        break;
+      }
+      Off -= (M.csizes[K] - 1) * M.cstrides[K];
+      Idx[K] = 0;
+    }
+  }
+}
+
+/// Statistics of a tensor whose elements are readable at Base on the host.
+inline Stats hostStats(const TensorMeta &M, const unsigned char *Base) {
+  Stats S = statsInit();
+  DKind K = M.dtype->kind;
+  int64_t ES = M.dtype->size;
+  forEachOffset(M, M.numel,
+                [&](int64_t Off) { statsAdd(S, K, Base + Off * ES); });
+  return S;
+}
+
+/// Copies the tensor's elements in logical order (contiguous) to Out.
+inline void gatherContiguous(const TensorMeta &M, const unsigned char *Base,
+                             unsigned char *Out) {
+  int64_t ES = M.dtype->size;
+  if (M.csizes.size() == 1 && M.cstrides[0] == 1) {
+    std::memcpy(Out, Base, static_cast<size_t>(M.numel * ES));
+    return;
+  }
+  forEachOffset(M, M.numel, [&](int64_t Off) {
+    std::memcpy(Out, Base + Off * ES, static_cast<size_t>(ES));
+    Out += ES;
+  });
+}
+
+/// Up to \p Limit values of a tensor: `[1, 2.5, nan]` for event lines, or
+/// JSON (`[1,2.5,"nan"]`: numbers, true/false, "nan"/"inf"/"-inf").
+inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
+                                int64_t Limit, bool Json = false) {
+  std::string S = "[";
+  DKind K = M.dtype->kind;
+  int64_t ES = M.dtype->size;
+  int64_t N = 0;
+  forEachOffset(M, Limit, [&](int64_t Off) {
+    if (N++)
+      S += Json ? "," : ", ";
+    double DV = 0;
+    int64_t IV = 0;
+    if (loadElem(K, Base + Off * ES, DV, IV)) {
+      S += K == kDBool ? (IV ? "true" : "false")
+                       : std::to_string(static_cast<long long>(IV));
+    } else if (!Json) {
+      S += fmtDouble(DV);
+    } else if (isNanD(DV) || isInfD(DV)) {
+      S += "\"" + fmtDouble(DV) + "\"";
+    } else {
+      char Buf[40];
+      std::snprintf(Buf, sizeof Buf, "%.9g", DV);
+      S += Buf;
+    }
+  });
+  return S + "]";
+}
+
+inline const char *roleName(uint8_t Role) {
+  switch (Role & 3) {
+  case kIn: return "in";
+  case kOut: return "out";
+  case kInOut: return "inout";
+  default: return "none";
+  }
+}
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_TENSOR_H
