@@ -9,6 +9,8 @@
 // launch, run.finish() at the end.
 //
 //   bare          launches only, no RunScope
+//   memop         bare + cuStreamWriteValue32 after each launch (the driver
+//                 call a breadcrumb rests on, without the runtime)
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
@@ -106,10 +108,12 @@ enum Variant {
   kNanDeferred,
   kPrintNames,
   kStats,
+  kMemop,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
-    "bare", "scope-only", "breadcrumb", "nan-deferred", "print-names", "stats"};
+    "bare",        "scope-only", "breadcrumb", "nan-deferred",
+    "print-names", "stats",      "memop"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -163,6 +167,7 @@ VariantProbes probesFor(Variant V) {
     P.probeBefore = Pr;
     P.probeAfter = Pr;
     return P;
+  case kMemop: // no runtime: the driver's stream write a breadcrumb rests on
   case kNumVariants:
     break;
   }
@@ -182,6 +187,7 @@ struct Bench {
   std::vector<float *> data;
   std::vector<std::string> names;
   VariantProbes probes[kNumVariants];
+  CUdeviceptr memopWord = 0; ///< mapped pinned word the memop variant writes
 
   void launch(int I) {
     int K = tensors;
@@ -191,6 +197,17 @@ struct Bench {
 
   void forward(Variant V) {
     const VariantProbes &P = probes[V];
+    if (V == kMemop) {
+      // What one breadcrumb costs the driver alone: cuStreamWriteValue32
+      // after each launch, nothing of the runtime.
+      for (int I = 0; I < launches; ++I) {
+        launch(I);
+        cuStreamWriteValue32(reinterpret_cast<CUstream>(stream), memopWord,
+                             static_cast<uint32_t>(I),
+                             CU_STREAM_WRITE_VALUE_DEFAULT);
+      }
+      return;
+    }
     if (!P.scope) {
       for (int I = 0; I < launches; ++I)
         launch(I);
@@ -365,6 +382,12 @@ int main(int Argc, char **Argv) {
   CHECK_CUDA(cudaFree(nullptr)); // the primary context
   cudaDeviceProp Prop{};
   CHECK_CUDA(cudaGetDeviceProperties(&Prop, 0));
+  {
+    void *Host = nullptr;
+    if (cuMemHostAlloc(&Host, 64, CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS ||
+        cuMemHostGetDevicePointer(&B.memopWord, Host, 0) != CUDA_SUCCESS)
+      die("cuMemHostAlloc for the memop variant failed");
+  }
   CHECK_CUDA(cudaStreamCreateWithFlags(&B.stream, cudaStreamNonBlocking));
 
   // Small CUDA float tensors through the shim, as the wrapper makes buffers.
