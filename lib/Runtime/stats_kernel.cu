@@ -24,7 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aoti_rt/abi.h" // StatsDesc, StatsLaunch, Stats, DKind: one definition
+#include "aoti_rt/abi.h"    // StatsDesc, StatsLaunch, Stats, DKind: one definition
+#include "aoti_rt/decode.h" // half, bf16, fp8 decoding, as on the host
 
 typedef long long i64;
 typedef unsigned long long u64;
@@ -35,44 +36,6 @@ using namespace aoti_rt::detail;
 // fixed-width types of the same size.
 static_assert(sizeof(u64) == sizeof(uint64_t) && sizeof(i64) == sizeof(int64_t),
               "64-bit fields");
-
-__device__ __forceinline__ float bitsToFloat(unsigned u) {
-  return __int_as_float((int)u);
-}
-
-__device__ __forceinline__ float halfToFloat(unsigned short h) {
-  unsigned sign = (unsigned)(h & 0x8000u) << 16;
-  unsigned exp = (h >> 10) & 0x1fu;
-  unsigned man = h & 0x3ffu;
-  if (exp == 0x1f)
-    return bitsToFloat(sign | 0x7f800000u | (man << 13));
-  if (exp == 0) {
-    float v = (float)man * 5.9604644775390625e-08f; // 2^-24
-    return sign ? -v : v;
-  }
-  return bitsToFloat(sign | ((exp + 112u) << 23) | (man << 13));
-}
-
-// 8-bit floats: sign, E exponent bits with bias B, M mantissa bits.
-__device__ __forceinline__ float fp8ToFloat(unsigned b, int E, int M, int B,
-                                             bool fnuz, bool hasInf) {
-  const float qnan = __int_as_float(0x7fc00000);
-  if (fnuz && b == 0x80u)
-    return qnan;
-  unsigned sign = (b & 0x80u) << 24;
-  unsigned exp = (b >> M) & ((1u << E) - 1);
-  unsigned man = b & ((1u << M) - 1);
-  unsigned expMax = (1u << E) - 1;
-  if (!fnuz && hasInf && exp == expMax) // e5m2: IEEE-like inf/nan
-    return man ? qnan : bitsToFloat(sign | 0x7f800000u);
-  if (!fnuz && !hasInf && exp == expMax && man == (1u << M) - 1) // e4m3fn
-    return qnan;
-  if (exp == 0) { // subnormal: man * 2^(1-B-M)
-    float v = (float)man * bitsToFloat((unsigned)(127 + 1 - B - M) << 23);
-    return sign ? -v : v;
-  }
-  return bitsToFloat(sign | ((exp - B + 127) << 23) | (man << (23 - M)));
-}
 
 struct Acc {
   double mn, mx, sum;

@@ -276,35 +276,56 @@ struct Scratch {
   unsigned char *hostDev = nullptr; ///< host buffer as seen by the device
 };
 
-struct ScratchPool {
-  std::mutex mutex;
-  std::vector<Scratch *> free;
-};
+/// Objects kept between uses, one user at a time, per device (T::device;
+/// -1: not tied to a device yet): the probes' scratch buffers and the runs'
+/// deferred-check areas. Never freed: they hold pinned and device memory
+/// the process keeps until it exits.
+template <class T> class DevicePool {
+public:
+  static DevicePool &get() {
+    static DevicePool *P = new DevicePool();
+    return *P;
+  }
+  /// A free object of \p Device; unless \p Exact, else one not tied to a
+  /// device (or any, when \p Device is -1). Null when there is none.
+  T *take(int Device, bool Exact) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    size_t Pick = Free.size();
+    for (size_t I = 0; I < Free.size(); ++I) {
+      int D = Free[I]->device;
+      if (D == Device) {
+        Pick = I;
+        break;
+      }
+      if (!Exact && Pick == Free.size() && (D < 0 || Device < 0))
+        Pick = I;
+    }
+    if (Pick == Free.size())
+      return nullptr;
+    T *Obj = Free[Pick];
+    Free.erase(Free.begin() + static_cast<long>(Pick));
+    return Obj;
+  }
+  void give(T *Obj) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Free.push_back(Obj);
+  }
 
-inline ScratchPool &scratchPool() {
-  static ScratchPool *P = new ScratchPool();
-  return *P;
-}
+private:
+  std::mutex Mutex;
+  std::vector<T *> Free;
+};
 
 class ScratchLease {
 public:
   explicit ScratchLease(int Device) {
-    ScratchPool &P = scratchPool();
-    std::lock_guard<std::mutex> Lock(P.mutex);
-    for (size_t I = P.free.size(); I-- > 0;)
-      if (P.free[I]->device == Device) {
-        S = P.free[I];
-        P.free.erase(P.free.begin() + static_cast<long>(I));
-        return;
-      }
-    S = new Scratch();
-    S->device = Device;
+    S = DevicePool<Scratch>::get().take(Device, /*Exact=*/true);
+    if (!S) {
+      S = new Scratch();
+      S->device = Device;
+    }
   }
-  ~ScratchLease() {
-    ScratchPool &P = scratchPool();
-    std::lock_guard<std::mutex> Lock(P.mutex);
-    P.free.push_back(S);
-  }
+  ~ScratchLease() { DevicePool<Scratch>::get().give(S); }
   ScratchLease(const ScratchLease &) = delete;
   ScratchLease &operator=(const ScratchLease &) = delete;
   Scratch *operator->() { return S; }

@@ -316,39 +316,14 @@ struct DeferredRun {
   }
 };
 
-struct DeferredPool {
-  std::mutex mutex;
-  std::vector<DeferredRun *> free;
-};
-
-inline DeferredPool &deferredPool() {
-  static DeferredPool *P = new DeferredPool();
-  return *P;
-}
-
 /// A DeferredRun for Device (-1: any), from the pool or new.
 inline DeferredRun *acquireDeferred(int Device) {
-  DeferredPool &P = deferredPool();
-  std::lock_guard<std::mutex> Lock(P.mutex);
-  size_t Pick = P.free.size();
-  for (size_t I = 0; I < P.free.size(); ++I)
-    if (P.free[I]->device == Device || Device < 0 ||
-        P.free[I]->device < 0) {
-      Pick = I;
-      if (P.free[I]->device == Device)
-        break;
-    }
-  if (Pick == P.free.size())
-    return new DeferredRun();
-  DeferredRun *D = P.free[Pick];
-  P.free.erase(P.free.begin() + static_cast<long>(Pick));
-  return D;
+  DeferredRun *D = DevicePool<DeferredRun>::get().take(Device, /*Exact=*/false);
+  return D ? D : new DeferredRun();
 }
 
 inline void releaseDeferredRun(DeferredRun *D) {
-  DeferredPool &P = deferredPool();
-  std::lock_guard<std::mutex> Lock(P.mutex);
-  P.free.push_back(D);
+  DevicePool<DeferredRun>::get().give(D);
 }
 
 #endif // AOTI_RT_CUDA
