@@ -1,32 +1,19 @@
 //===- ParsePCH.cpp - Cached precompiled header for the analysis parse ----===//
 
 #include "Analysis/ParsePCH.h"
+#include "Support/CacheDir.h"
 #include "Support/Version.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 
 using namespace aoti;
 using llvm::StringRef;
 namespace fs = llvm::sys::fs;
-namespace path = llvm::sys::path;
-
-namespace {
-
-std::string inDir(StringRef Dir, const llvm::Twine &Name) {
-  llvm::SmallString<256> P(Dir);
-  path::append(P, Name);
-  return std::string(P);
-}
-
-} // namespace
 
 std::string aoti::getParsePCH(const ParseCache &Cache, StringRef IncludeLine,
                               llvm::ArrayRef<std::string> ClangArgs) {
@@ -41,9 +28,8 @@ std::string aoti::getParsePCH(const ParseCache &Cache, StringRef IncludeLine,
     Hash.update(Arg + '\0');
   Hash.update(LLVM_VERSION_STRING);
   Hash.update(toolVersion());
-  std::string Key =
-      llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
-  std::string Pch = inDir(Cache.Dir, "parse-" + Key + ".pch");
+  std::string Key = cacheKey(Hash);
+  std::string Pch = pathIn(Cache.Dir, "parse-" + Key + ".pch");
   if (fs::exists(Pch))
     return Pch;
 
@@ -53,7 +39,7 @@ std::string aoti::getParsePCH(const ParseCache &Cache, StringRef IncludeLine,
                     std::to_string(llvm::sys::Process::getProcessId());
   // The PCH names the header it was made from, and clang checks that file
   // when it loads the PCH: it stays beside it, written once.
-  std::string Header = inDir(Cache.Dir, "parse-" + Key + ".h");
+  std::string Header = pathIn(Cache.Dir, "parse-" + Key + ".h");
   if (!fs::exists(Header)) {
     {
       std::error_code EC;

@@ -47,11 +47,7 @@ public:
     if (!Dir.empty() && !std::getenv("AOTI_INSTRUMENT_KEEP_WORK"))
       fs::remove_directories(Dir);
   }
-  std::string sub(const llvm::Twine &Name) const {
-    llvm::SmallString<256> P(Dir);
-    path::append(P, Name);
-    return std::string(P);
-  }
+  std::string sub(const llvm::Twine &Name) const { return pathIn(Dir, Name); }
   StringRef path() const { return Dir; }
 
 private:
@@ -210,7 +206,6 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       bool Cuda = StringRef(M->WrapperText).contains("aoti_include/cuda.h");
       Toolchain->WrapperPrelude = runtimePrelude(Cuda);
       Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
-      Toolchain->RuntimeSeparateFlag = RuntimeSeparateFlag;
       auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);
       if (!Planned)
         return Planned.takeError();

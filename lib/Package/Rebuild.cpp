@@ -3,6 +3,8 @@
 #include "Package/Rebuild.h"
 #include "Analysis/AOTINames.h"
 #include "Analysis/CompileFlags.h"
+#include "Runtime/RuntimeSource.h"
+#include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -192,12 +194,6 @@ llvm::Expected<std::string> readText(StringRef Path) {
   return (*Buffer)->getBuffer().str();
 }
 
-std::string inDir(StringRef Dir, StringRef Name) {
-  llvm::SmallString<256> P(Dir);
-  path::append(P, Name);
-  return std::string(P);
-}
-
 /// What a precompiled header depends on besides its text and flags: the
 /// compiler binary and the torch headers (a reinstall at the same path).
 void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
@@ -230,10 +226,7 @@ std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
       if (Arg != Source && Arg != Object)
         Hash.update(Arg + '\0');
     hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
-    Cached = inDir(Toolchain.BuildCacheDir,
-                   (Kind + "-" + llvm::toHex(Hash.final(), true).substr(0, 24) +
-                    ".o")
-                       .str());
+    Cached = pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
   }
   if (!Cached.empty() && fs::exists(Cached))
     return Cached;
@@ -264,15 +257,15 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
     if (Arg != Source && Arg != Compile.Argv.back())
       Hash.update(Arg + '\0');
   hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
-  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
-  std::string Cached = inDir(Toolchain.BuildCacheDir, "pch-" + Key);
+  std::string Key = cacheKey(Hash);
+  std::string Cached = pathIn(Toolchain.BuildCacheDir, "pch-" + Key);
   std::string Dir = Cached;
-  if (!fs::exists(inDir(Cached, "prefix.h.gch"))) {
+  if (!fs::exists(pathIn(Cached, "prefix.h.gch"))) {
     Dir = Cached + ".tmp-" + std::to_string(llvm::sys::Process::getProcessId());
     if (fs::create_directories(Dir))
       return;
     std::error_code EC;
-    llvm::raw_fd_ostream OS(inDir(Dir, "prefix.h"), EC);
+    llvm::raw_fd_ostream OS(pathIn(Dir, "prefix.h"), EC);
     if (EC)
       return;
     OS << Header;
@@ -281,14 +274,14 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
                     Compile.Argv};
     auto Pos = Build.Argv.begin() + (SourceArg - Compile.Argv.begin());
     Pos = Build.Argv.erase(Pos);
-    Build.Argv.insert(Pos, {"-x", "c++-header", inDir(Dir, "prefix.h")});
-    Build.Argv.back() = inDir(Dir, "prefix.h.gch");
+    Build.Argv.insert(Pos, {"-x", "c++-header", pathIn(Dir, "prefix.h")});
+    Build.Argv.back() = pathIn(Dir, "prefix.h.gch");
     Plan.PrecompileStep = Plan.Early.size();
     Plan.Early.push_back(std::move(Build));
     Plan.ToCache.push_back({Dir, Cached});
   }
   Compile.Argv.insert(Compile.Argv.begin() + 1,
-                      {"-include", inDir(Dir, "prefix.h")});
+                      {"-include", pathIn(Dir, "prefix.h")});
 }
 
 } // namespace
@@ -363,7 +356,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                          "the end of the wrapper: the commands the model was "
                          "built with are unknown");
 
-  std::string WrapperObject = inDir(WorkDir, "wrapper.o");
+  std::string WrapperObject = pathIn(WorkDir, "wrapper.o");
   auto Compile = adaptCompile(CompileTokens, "compile the wrapper",
                               InstrumentedWrapper, WrapperObject, Adapter);
   if (!Compile)
@@ -373,7 +366,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   // wrapper's flags once and cached; the wrapper keeps only the hot path.
   std::string RuntimeObject;
   if (!Toolchain.RuntimeObjectSource.empty()) {
-    std::string RuntimeSource = inDir(WorkDir, "aoti_instrument_runtime.cpp");
+    std::string RuntimeSource = pathIn(WorkDir, "aoti_instrument_runtime.cpp");
     std::error_code EC;
     llvm::raw_fd_ostream OS(RuntimeSource, EC);
     if (EC)
@@ -389,14 +382,14 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                       Plan.CompileWrapper.Argv};
     std::replace(Runtime.Argv.begin(), Runtime.Argv.end(),
                  InstrumentedWrapper.str(), RuntimeSource);
-    RuntimeObject = inDir(WorkDir, "aoti_instrument_runtime.o");
+    RuntimeObject = pathIn(WorkDir, "aoti_instrument_runtime.o");
     Runtime.Argv.back() = RuntimeObject;
     RuntimeObject =
         cachedObject(std::move(Runtime), "runtime",
                      Toolchain.RuntimeObjectSource, RuntimeSource,
                      RuntimeObject, Toolchain, Plan);
     Plan.CompileWrapper.Argv.insert(Plan.CompileWrapper.Argv.begin() + 1,
-                                    Toolchain.RuntimeSeparateFlag);
+                                    RuntimeSeparateFlag);
   }
   usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, *WrapperText,
                        Toolchain.WrapperPrelude, Toolchain, Plan);
@@ -412,7 +405,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
       return makeToolError(ExitCode::CompileError, Files.Kernel,
                            "no '// Compile cmd' comment at the end of the "
                            "kernel source");
-    KernelObject = inDir(WorkDir, "kernel.o");
+    KernelObject = pathIn(WorkDir, "kernel.o");
     auto Kernel = adaptCompile(Tokens, "compile the kernels (kernel.cpp)",
                                Files.Kernel, KernelObject, Adapter);
     if (!Kernel)
@@ -431,7 +424,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   auto Assembly = writeBlobAssembly(Plan.Data, WorkDir);
   if (!Assembly)
     return Assembly.takeError();
-  std::string AsmPath = inDir(WorkDir, "embedded_data.s");
+  std::string AsmPath = pathIn(WorkDir, "embedded_data.s");
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(AsmPath, EC);
@@ -440,7 +433,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                            "cannot write: " + EC.message());
     OS << *Assembly;
   }
-  std::string DataObject = inDir(WorkDir, "embedded_data.o");
+  std::string DataObject = pathIn(WorkDir, "embedded_data.o");
   auto Compiler = Adapter.compiler(CompileTokens.front());
   if (!Compiler)
     return Compiler.takeError();
@@ -449,7 +442,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
 
   // The link: the recorded objects are, in torch's order, the wrapper, the
   // kernels, the weights, then GPU kernel objects and embedded cubins.
-  Plan.OutputSo = inDir(WorkDir, path::filename(Files.SharedObject));
+  Plan.OutputSo = pathIn(WorkDir, path::filename(Files.SharedObject));
   Plan.Link.What = "link the model's .so";
   Plan.Link.Argv.push_back(*Compiler);
   unsigned Objects = 0;
@@ -568,7 +561,7 @@ BuildRunner::~BuildRunner() {
 llvm::Error BuildRunner::start(const BuildStep &Step, size_t *Index) {
   if (Index)
     *Index = Jobs.size();
-  auto *J = new Job{Step, inDir(LogDir, "step" + std::to_string(Counter++) +
+  auto *J = new Job{Step, pathIn(LogDir, "step" + std::to_string(Counter++) +
                                             ".log"),
                     {}, false};
   Jobs.push_back(J);

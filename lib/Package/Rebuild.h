@@ -44,10 +44,9 @@ struct LocalToolchain {
   /// runtime prelude): precompiled together with that include.
   std::string WrapperPrelude;
   /// The runtime's definitions as a file of their own
-  /// (runtimeObjectSource()), and the flag that makes the wrapper's prelude
-  /// leave them to it; empty: the wrapper carries them (one TU).
+  /// (runtimeObjectSource()), compiled apart while the wrapper is compiled
+  /// with RuntimeSeparateFlag; empty: the wrapper carries them (one TU).
   std::string RuntimeObjectSource;
-  std::string RuntimeSeparateFlag;
 };
 
 /// The files of one model, extracted from a package.

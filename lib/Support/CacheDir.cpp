@@ -2,6 +2,7 @@
 
 #include "Support/CacheDir.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <cstdlib>
@@ -26,4 +27,14 @@ std::string aoti::buildCacheDir() {
   if (llvm::sys::fs::create_directories(Dir))
     return "";
   return std::string(Dir);
+}
+
+std::string aoti::cacheKey(llvm::SHA256 &Hash) {
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+}
+
+std::string aoti::pathIn(llvm::StringRef Dir, const llvm::Twine &Name) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Name);
+  return std::string(P);
 }

@@ -8,6 +8,9 @@
 #ifndef AOTI_SUPPORT_CACHEDIR_H
 #define AOTI_SUPPORT_CACHEDIR_H
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/SHA256.h"
 #include <string>
 
 namespace aoti {
@@ -20,6 +23,13 @@ std::string defaultCacheDir();
 /// objects are kept (created when missing); empty when there is no cache
 /// root or it cannot be created: then everything is built each time.
 std::string buildCacheDir();
+
+/// The name part of a cache entry: the first 24 hex digits of \p Hash
+/// (what the entry depends on, hashed by the caller).
+std::string cacheKey(llvm::SHA256 &Hash);
+
+/// \p Dir / \p Name.
+std::string pathIn(llvm::StringRef Dir, const llvm::Twine &Name);
 
 } // namespace aoti
 

@@ -18,7 +18,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from bench_pt2 import timed  # noqa: E402  (same directory)
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,10 +49,7 @@ def main():
     times = {k: [] for k in variants}
     for _ in range(a.rounds):
         for k, argv in variants.items():
-            t0 = time.perf_counter()
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, cwd=work)
-            times[k].append(time.perf_counter() - t0)
+            times[k].append(timed(argv, cwd=work))
     base = statistics.median(times["original"])
     print(f"{a.wrapper}: {a.rounds} rounds, rules {os.path.basename(a.rules)}")
     for k, t in times.items():
