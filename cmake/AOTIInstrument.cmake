@@ -15,8 +15,8 @@
 #     -DAOTI_INSTRUMENT_RULES=/path/to/rules.yaml
 #
 # The target's *.wrapper.cpp is replaced in its sources by an instrumented
-# copy in the build tree; the copy is remade when the wrapper, the rules or
-# the tool change. AOTI's CMakeLists.txt asks for CMake 3.27:
+# copy in the build tree (with aoti_instrument_runtime.h beside it); the
+# copy is remade when the wrapper, the rules or the tool change. AOTI's CMakeLists.txt asks for CMake 3.27:
 # scripts/bootstrap.sh installs a recent CMake from PyPI into the venv.
 #
 # Options (cache variables):
@@ -82,7 +82,11 @@ function(aoti_instrument)
   if(TORCH_INSTALL_PREFIX AND EXISTS "${TORCH_INSTALL_PREFIX}/include")
     set(torch_args "--torch-include=${TORCH_INSTALL_PREFIX}/include")
   endif()
+  # The output includes aoti_instrument_runtime.h, written beside it (left
+  # untouched while it does not change).
+  get_filename_component(out_dir "${out}" DIRECTORY)
   add_custom_command(OUTPUT "${out}"
+    BYPRODUCTS "${out_dir}/aoti_instrument_runtime.h"
     COMMAND "${tool}" "${wrapper}" -rules "${rules}" -o "${out}"
             ${torch_args} ${ARG_EXTRA_ARGS}
     DEPENDS "${wrapper}" "${rules}" "${tool}"

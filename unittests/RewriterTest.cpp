@@ -31,7 +31,8 @@ Rewritten rewrite(StringRef Yaml) {
     return R;
   }
   auto Text =
-      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, Rules, R.Summary);
+      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, Rules,
+                     RuntimeMode::Embed, R.Summary);
   if (!Text) {
     ADD_FAILURE() << describe(Text.takeError());
     return R;

@@ -94,6 +94,7 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
+
   if (!Options.TorchVersion.empty() && !Options.TorchIncludeDir.empty())
     return makeToolError(ExitCode::Usage, "",
                          "--torch-version and --torch-include cannot be "
@@ -118,6 +119,43 @@ llvm::Error checkOptions(const DriverOptions &Options) {
   return llvm::Error::success();
 }
 
+/// Writes \p Path (the runtime header) unless it holds
+/// \p Text already; a file of that name that aoti-instrument did not write
+/// is refused, one an older version wrote is replaced. Returns whether it
+/// was written.
+llvm::Expected<bool> writeRuntimeFile(StringRef Path, StringRef Text,
+                                      llvm::raw_ostream &Err) {
+  if (auto Old = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true)) {
+    StringRef Existing = (*Old)->getBuffer();
+    if (Existing == Text)
+      return false;
+    if (!Existing.starts_with(runtimeHeaderStamp()))
+      return makeToolError(ExitCode::OutputError, Path.str(),
+                           "exists and was not written by aoti-instrument; "
+                           "the output includes a file of this name: move "
+                           "it, or use --embed-runtime");
+    llvm::WithColor::note(Err, Path)
+        << "replaced: another aoti-instrument version wrote it; outputs "
+           "that version made beside it must be instrumented again\n";
+  }
+  if (llvm::Error E = writeOutput(Path, Text))
+    return std::move(E);
+  return true;
+}
+
+/// Writes the runtime header an output includes into the directory of
+/// \p Output. Returns the summary's mention of it.
+llvm::Expected<std::string> writeRuntimeBeside(StringRef Output,
+                                               llvm::raw_ostream &Err) {
+  llvm::SmallString<256> Path(Output);
+  llvm::sys::path::remove_filename(Path);
+  llvm::sys::path::append(Path, RuntimeHeaderName);
+  auto Written = writeRuntimeFile(Path, runtimeHeader(), Err);
+  if (!Written)
+    return Written.takeError();
+  return " (+ " + Path.str().str() + (*Written ? ")" : ", unchanged)");
+}
+
 /// Plans, rewrites and writes the instrumented wrapper.
 llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
                        const WrapperInventory &Inventory, StringRef Original,
@@ -126,13 +164,25 @@ llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
       timer(Options, "instrument", "plan, rewrite and write the wrapper"));
   InstrumentSummary Summary;
   size_t Matched = 0;
+  bool ToStdout = !Options.InPlace &&
+                  (Options.OutputPath.empty() || Options.OutputPath == "-");
+  // stdout has no directory to put the runtime in: it gets one file.
+  RuntimeMode Runtime = ToStdout ? RuntimeMode::Embed : Options.Runtime;
   auto Text = instrumentWrapperText(
       Rules, Inventory, Original, llvm::sys::path::filename(Options.InputPath),
-      Summary, Matched, Err);
+      Runtime, Summary, Matched, Err);
   if (!Text)
     return Text.takeError();
 
   std::string Destination;
+  std::string RuntimeFiles;
+  if (Runtime == RuntimeMode::Include) {
+    auto Written = writeRuntimeBeside(
+        Options.InPlace ? Options.InputPath : Options.OutputPath, Err);
+    if (!Written)
+      return Written.takeError();
+    RuntimeFiles = std::move(*Written);
+  }
   if (Options.InPlace) {
     if (llvm::Error E = writeInPlace(Options.InputPath, Original, *Text))
       return E;
@@ -148,7 +198,7 @@ llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
   }
   Err << Options.InputPath << ": " << Summary.describe()
       << describeMatches(Rules, Matched, Inventory.Sites.size()) << " -> "
-      << Destination << "\n";
+      << Destination << RuntimeFiles << "\n";
   return llvm::Error::success();
 }
 
@@ -207,8 +257,8 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
 
 llvm::Expected<std::string> aoti::instrumentWrapperText(
     const RuleSet &Rules, const WrapperInventory &Inventory,
-    StringRef Original, StringRef DisplayName, InstrumentSummary &Summary,
-    size_t &SitesMatched, llvm::raw_ostream &Err) {
+    StringRef Original, StringRef DisplayName, RuntimeMode Runtime,
+    InstrumentSummary &Summary, size_t &SitesMatched, llvm::raw_ostream &Err) {
   std::vector<PlanWarning> Warnings;
   auto Plan = planInstrumentation(Rules, Inventory, Warnings);
   if (!Plan)
@@ -217,7 +267,7 @@ llvm::Expected<std::string> aoti::instrumentWrapperText(
     llvm::WithColor::warning(Err, W.Location) << W.Message << "\n";
   SitesMatched = Plan->Sites.size();
   return rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
-                        Summary);
+                        Runtime, Summary);
 }
 
 std::string aoti::describeMatches(const RuleSet &Rules, size_t SitesMatched,

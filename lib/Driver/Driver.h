@@ -9,6 +9,7 @@
 #ifndef AOTI_DRIVER_DRIVER_H
 #define AOTI_DRIVER_DRIVER_H
 
+#include "Runtime/RuntimeSource.h"
 #include "Support/ToolError.h"
 #include "Support/Version.h"
 #include "Support/PhaseTimes.h"
@@ -52,6 +53,10 @@ struct DriverOptions {
   std::string OutputPath;
   /// -i: rewrite the input in place, keeping it as <input>.orig.
   bool InPlace = false;
+  /// How a wrapper output gets the runtime: by default it includes
+  /// aoti_instrument_runtime.h, written beside it (stdout and packages:
+  /// embedded).
+  RuntimeMode Runtime = RuntimeMode::Include;
   /// --print-compile-command: print the command(s) that would (re)build the
   /// wrapper or the package's models, adapted to this machine.
   bool PrintCompileCommand = false;

@@ -24,12 +24,13 @@ llvm::Expected<WrapperInventory> analyzeWrapperFile(
     const DriverOptions &Options, llvm::StringRef Path, llvm::StringRef Text,
     llvm::raw_ostream &Err);
 
-/// Plans and rewrites \p Original; warnings go to \p Err.
+/// Plans and rewrites \p Original, the runtime given as \p Runtime says;
+/// warnings go to \p Err.
 llvm::Expected<std::string>
 instrumentWrapperText(const RuleSet &Rules, const WrapperInventory &Inventory,
                       llvm::StringRef Original, llvm::StringRef DisplayName,
-                      InstrumentSummary &Summary, size_t &SitesMatched,
-                      llvm::raw_ostream &Err);
+                      RuntimeMode Runtime, InstrumentSummary &Summary,
+                      size_t &SitesMatched, llvm::raw_ostream &Err);
 
 /// "(4 of 4 launch sites matched by 1 rule)", or "" without rules.
 std::string describeMatches(const RuleSet &Rules, size_t SitesMatched,

@@ -244,8 +244,10 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     {
       llvm::TimeRegion Timing(
           timer(Options, "instrument", "plan, rewrite and write the wrapper"));
+      // A package's wrapper is one self-contained file.
       auto Text = instrumentWrapperText(*Rules, *Inventory, M->WrapperText,
-                                        WrapperName, Summary, Matched, Err);
+                                        WrapperName, RuntimeMode::Embed,
+                                        Summary, Matched, Err);
       if (!Text)
         return Text.takeError();
       if (llvm::Error E = writeOutput(Instrumented, *Text))

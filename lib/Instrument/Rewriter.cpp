@@ -312,7 +312,7 @@ llvm::Expected<std::string>
 aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                      const WrapperInventory &Inv,
                      const InstrumentationPlan &Plan, const RuleSet &Rules,
-                     InstrumentSummary &Summary) {
+                     RuntimeMode Runtime, InstrumentSummary &Summary) {
   // Insertions grouped by offset, in the order they must appear: at a shared
   // offset, site k's after-probe comes before site k+1's before-probe.
   std::map<unsigned, std::string> Insertions;
@@ -322,7 +322,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                    "). Do not edit: re-run aoti-instrument on the original.\n";
   Insertions[Inv.PreludeOffset] +=
       "// ===== aoti-instrument: runtime and tables =====\n" +
-      runtimePrelude(Inv.Device == "cuda") + "\n" +
+      runtimeInclusion(Runtime, Inv.Device == "cuda") + "\n" +
       tables(DisplayName, Inv, Plan, Rules) +
       "// ===== aoti-instrument: end of runtime and tables =====\n\n";
 

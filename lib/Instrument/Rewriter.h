@@ -13,6 +13,7 @@
 #include "Analysis/LaunchSite.h"
 #include "Instrument/Planner.h"
 #include "Rules/Rules.h"
+#include "Runtime/RuntimeSource.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -39,12 +40,13 @@ llvm::StringRef instrumentedMarker();
 bool isInstrumented(llvm::StringRef Text);
 
 /// The instrumented text of \p Original. \p DisplayName names the wrapper
-/// in run-time messages.
+/// in run-time messages; \p Runtime says how it gets the runtime (the
+/// caller writes the files it includes).
 llvm::Expected<std::string>
 rewriteWrapper(llvm::StringRef Original, llvm::StringRef DisplayName,
                const WrapperInventory &Inventory,
                const InstrumentationPlan &Plan, const RuleSet &Rules,
-               InstrumentSummary &Summary);
+               RuntimeMode Runtime, InstrumentSummary &Summary);
 
 } // namespace aoti
 

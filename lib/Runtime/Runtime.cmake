@@ -49,4 +49,6 @@ add_library(AOTIRuntimeSource STATIC "${AOTI_RUNTIME_DIR}/RuntimeSource.cpp")
 target_include_directories(AOTIRuntimeSource
   PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}"
   PRIVATE "${CMAKE_CURRENT_BINARY_DIR}")
+target_compile_definitions(AOTIRuntimeSource PRIVATE
+  AOTI_INSTRUMENT_VERSION="${PROJECT_VERSION}")
 add_dependencies(AOTIRuntimeSource AOTIRuntimeText AOTIRuntimePtx)

@@ -1,6 +1,8 @@
-//===- RuntimeSource.cpp - The runtime text pasted into wrappers ----------===//
+//===- RuntimeSource.cpp - The runtime text given to wrappers -------------===//
 
 #include "Runtime/RuntimeSource.h"
+#include <cstdint>
+#include <cstdio>
 
 namespace aoti {
 
@@ -32,26 +34,20 @@ void appendLiterals(std::string &Out, const std::string &Text) {
   }
 }
 
-} // namespace
-
-bool runtimeHasStatsPtx() { return StatsPtxText[0] != nullptr; }
-
-std::string runtimePrelude(bool Cuda) {
-  // Guarded as a whole: a rebuild may also precompile it, with the wrapper's
-  // AOTI include, into a prefix header (lib/Package/Rebuild.cpp).
-  std::string S =
-      "// ===== aoti-instrument runtime (lib/Runtime/aoti_instrument_runtime.h)"
-      " =====\n#ifndef AOTI_RT_PRELUDE_INCLUDED\n"
-      "#define AOTI_RT_PRELUDE_INCLUDED\n";
-  bool Ptx = Cuda && runtimeHasStatsPtx();
-  S += Cuda ? "#define AOTI_RT_CUDA 1\n" : "#define AOTI_RT_CUDA 0\n";
+/// The runtime header's body, between its guard: with \p Ptx, the
+/// statistics kernel's PTX (under `#if AOTI_RT_CUDA`).
+std::string headerBody(bool Ptx) {
+  Ptx = Ptx && runtimeHasStatsPtx();
+  std::string S;
   if (Ptx)
-    S += "#define AOTI_RT_HAVE_STATS_PTX 1\n";
+    S += "#if defined(AOTI_RT_CUDA) && AOTI_RT_CUDA\n"
+         "#define AOTI_RT_HAVE_STATS_PTX 1\n#endif\n";
   S += join(RuntimeHeaderText);
   if (!S.empty() && S.back() != '\n')
     S += '\n';
   if (Ptx) {
-    S += "#if AOTI_RT_DEFINITIONS\nAOTI_RT_NAMESPACE_BEGIN\nnamespace detail {\n"
+    S += "#if AOTI_RT_CUDA && AOTI_RT_DEFINITIONS\nAOTI_RT_NAMESPACE_BEGIN\n"
+         "namespace detail {\n"
          "// PTX of lib/Runtime/stats_kernel.cu (nvcc -ptx "
          "-arch=compute_80), loaded with cuModuleLoadData.\n"
          "const char *const *statsPtxChunks() {\n"
@@ -59,11 +55,71 @@ std::string runtimePrelude(bool Cuda) {
     appendLiterals(S, join(StatsPtxText));
     S += "nullptr};\nreturn Chunks;\n}\n} // namespace detail\n"
          "AOTI_RT_NAMESPACE_END\n"
-         "#endif // AOTI_RT_DEFINITIONS\n";
+         "#endif // AOTI_RT_CUDA && AOTI_RT_DEFINITIONS\n";
   }
-  S += "#endif // AOTI_RT_PRELUDE_INCLUDED\n"
-       "// ===== end of aoti-instrument runtime =====\n";
   return S;
+}
+
+/// Guarded as a whole: a rebuild may also precompile it, with the
+/// wrapper's AOTI include, into a prefix header (lib/Package/Rebuild.cpp).
+std::string guarded(const std::string &Body, const std::string &IdCheck) {
+  return std::string(runtimeHeaderStamp()) + " " + AOTI_INSTRUMENT_VERSION +
+         " (lib/Runtime/aoti_instrument_runtime.h) =====\n"
+         "#ifndef AOTI_RT_PRELUDE_INCLUDED\n#define AOTI_RT_PRELUDE_INCLUDED\n" +
+         IdCheck + Body +
+         "#endif // AOTI_RT_PRELUDE_INCLUDED\n"
+         "// ===== end of aoti-instrument runtime =====\n";
+}
+
+/// 8 hex digits naming the header's text (FNV-1a): a wrapper that
+/// includes it says which one it expects.
+const std::string &headerId() {
+  static const std::string Id = [] {
+    uint64_t H = 14695981039346656037ull;
+    for (unsigned char C : headerBody(true))
+      H = (H ^ C) * 1099511628211ull;
+    char Buf[16];
+    std::snprintf(Buf, sizeof Buf, "0x%08x",
+                  static_cast<unsigned>((H ^ (H >> 32)) & 0x7fffffff));
+    return std::string(Buf);
+  }();
+  return Id;
+}
+
+std::string cudaDefine(bool Cuda) {
+  return Cuda ? "#define AOTI_RT_CUDA 1\n" : "#define AOTI_RT_CUDA 0\n";
+}
+
+} // namespace
+
+bool runtimeHasStatsPtx() { return StatsPtxText[0] != nullptr; }
+
+const char *runtimeHeaderStamp() {
+  return "// ===== aoti-instrument runtime";
+}
+
+const std::string &runtimeHeader() {
+  static const std::string Text = guarded(
+      headerBody(true),
+      "#define AOTI_RT_HEADER_ID " + headerId() +
+          "\n#if defined(AOTI_RT_EXPECT_HEADER_ID) && "
+          "AOTI_RT_EXPECT_HEADER_ID != AOTI_RT_HEADER_ID\n"
+          "#error \"this aoti_instrument_runtime.h is not the one the wrapper "
+          "was instrumented with (another aoti-instrument wrote it): "
+          "re-run aoti-instrument on the original wrapper\"\n#endif\n");
+  return Text;
+}
+
+std::string runtimeInclusion(RuntimeMode Mode, bool Cuda) {
+  if (Mode == RuntimeMode::Embed)
+    return cudaDefine(Cuda) + guarded(headerBody(Cuda), "");
+  return cudaDefine(Cuda) + "#define AOTI_RT_EXPECT_HEADER_ID " +
+         headerId() + "\n#include \"" + RuntimeHeaderName +
+         "\" // written beside this file by aoti-instrument\n";
+}
+
+std::string runtimePrelude(bool Cuda) {
+  return runtimeInclusion(RuntimeMode::Embed, Cuda);
 }
 
 std::string runtimeObjectSource(bool Cuda) {

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""What the instrumentation adds to a wrapper's own compile, built alone.
+"""What the instrumentation adds to a wrapper's own compile.
 
     bench_compile.py WRAPPER.cpp [--rules yaml-rules/pinpoint-ima.yaml]
                      [--rounds 3] [--tool build/bin/aoti-instrument]
 
-The wrapper is instrumented once (`-o`, the runtime pasted into it, as a
-user gets it), then the original and the instrumented file are compiled
-with the wrapper's own recorded command as `--print-compile-command` adapts
-it to this machine, interleaved round by round. Prints medians and the
-ratio instrumented / original, and JSON lines on stderr.
+The wrapper is instrumented two ways, each into its own directory:
+  include   the default `-o`: includes aoti_instrument_runtime.h, written
+            beside it (built alone with the wrapper's own command; what the
+            CMake step, cmake/AOTIInstrument.cmake, compiles too)
+  embed     `--embed-runtime`: the runtime pasted in
+Then the original and each output are compiled with the wrapper's own
+recorded command as `--print-compile-command` adapts it to this machine,
+interleaved round by round. Prints medians and each ratio to the original,
+and JSON lines on stderr.
 """
 import argparse
 import json
@@ -35,11 +39,15 @@ def main():
     a = p.parse_args()
     tool = shlex.split(a.tool)
     work = tempfile.mkdtemp(prefix="bench-compile-")
-    out = os.path.join(work, "instrumented.cpp")
-    subprocess.run(tool + [a.wrapper, "-rules", a.rules, "-o", out], check=True,
-                   stderr=subprocess.DEVNULL)
+    outputs = {"original": None}
+    for name, flag in (("include", []), ("embed", ["--embed-runtime"])):
+        os.makedirs(os.path.join(work, name))
+        outputs[name] = os.path.join(work, name, "wrapper.cpp")
+        subprocess.run(tool + [a.wrapper, "-rules", a.rules, "-o", outputs[name]]
+                       + flag, check=True, stderr=subprocess.DEVNULL)
     variants = {}
-    for name, extra in (("original", []), ("instrumented", ["-o", out])):
+    for name, out in outputs.items():
+        extra = ["-o", out] if out else []
         cmd = subprocess.run(tool + [os.path.abspath(a.wrapper),
                                      "--print-compile-command"] + extra,
                              capture_output=True, text=True, check=True).stdout

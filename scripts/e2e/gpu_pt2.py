@@ -17,6 +17,11 @@ Parts:
             every variant loaded in ONE process and timed round-robin
             (--rounds rounds of --iters forwards each); medians and spread;
             plus the tool's own time to instrument the package
+  decode    launch-bound: a Llama-style decoder (transformers'
+            LlamaForCausalLM from a small config, 8 layers, random weights,
+            fp32, batch 1 x 16 tokens, logits only), the original and
+            pinpoint-ima, nan-hunt, print-all loaded in ONE process and timed
+            round-robin like `bench`
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
   cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
@@ -235,17 +240,12 @@ for n in names:
 """
 
 
-def part_bench():
-    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+def bench_variants(pt2, model, variants):
+    """Times the original package and each (name, rules) variant in one
+    process, round-robin; records one `bench` event per variant."""
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
-    nothing = os.path.join(A.work, "match-nothing.yaml")
-    with open(nothing, "w") as f:
-        f.write("rules:\n  - {name: none, match: {kernel: no_such_kernel_*}, "
-                "sync: true}\n")
     names, paths = ["original"], [pt2]
-    for name, rules in [("match-nothing", nothing)] + [
-            (n, preset(n)) for n in ["pinpoint-ima", "nan-hunt", "print-all",
-                                     "pinpoint-sync"]]:
+    for name, rules in variants:
         names.append(name)
         paths.append(instrument(pt2, rules, name))
     env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, "bench-events.log")}
@@ -253,8 +253,72 @@ def part_bench():
             inputs, str(A.rounds), str(A.iters)], env=env, timeout=1200)
     for l in p.stdout.splitlines():
         if l.startswith("{"):
-            record(event="bench", model="transformer12 fp32 dyn 8x256",
-                   rounds=A.rounds, iters=A.iters, **json.loads(l))
+            record(event="bench", model=model, rounds=A.rounds, iters=A.iters,
+                   **json.loads(l))
+
+
+def part_bench():
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    nothing = os.path.join(A.work, "match-nothing.yaml")
+    with open(nothing, "w") as f:
+        f.write("rules:\n  - {name: none, match: {kernel: no_such_kernel_*}, "
+                "sync: true}\n")
+    bench_variants(pt2, "transformer12 fp32 dyn 8x256",
+                   [("match-nothing", nothing)] +
+                   [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
+                                             "print-all", "pinpoint-sync"]])
+
+
+def llama_pt2(layers=8, batch=1, tokens=16):
+    """A Llama-style decoder as a package: transformers' LlamaForCausalLM
+    from a small config, random weights (seed 0), fp32, static shapes."""
+    import torch
+    import transformers
+    name = f"llama{layers}_{batch}x{tokens}"
+    d = os.path.join(A.work, name)
+    pt2 = os.path.join(d, "model.pt2")
+    if os.path.exists(pt2):
+        return pt2
+    os.makedirs(d, exist_ok=True)
+    cfg = transformers.LlamaConfig(
+        vocab_size=32000, hidden_size=512, intermediate_size=1408,
+        num_hidden_layers=layers, num_attention_heads=8, num_key_value_heads=8,
+        max_position_embeddings=1024)
+    torch.manual_seed(0)
+    lm = transformers.LlamaForCausalLM(cfg).eval().cuda()
+
+    class Logits(torch.nn.Module):
+        def __init__(self, lm):
+            super().__init__()
+            self.lm = lm
+
+        def forward(self, ids):
+            return self.lm(input_ids=ids, use_cache=False).logits
+
+    m = Logits(lm)
+    ids = torch.randint(0, cfg.vocab_size, (batch, tokens), device="cuda")
+    with torch.no_grad():
+        eager = m(ids)
+        ep = torch.export.export(m, (ids,))
+    t0 = time.time()
+    torch._inductor.aoti_compile_and_package(
+        ep, package_path=os.path.join(d, "compiling.pt2"))
+    record(event="compiled", case=name, seconds=round(time.time() - t0, 1),
+           transformers=transformers.__version__)
+    torch.save([ids.cpu()], os.path.join(d, "inputs.pt"))
+    torch.save([eager.cpu()], os.path.join(d, "eager.pt"))
+    os.replace(os.path.join(d, "compiling.pt2"), pt2)
+    return pt2
+
+
+def part_decode():
+    pt2 = llama_pt2()
+    out = sh(tool() + [pt2, "--list"], check=False).stdout
+    record(event="decode-model", launches=sum(
+        1 for l in out.splitlines() if l.strip()[:1].isdigit()))
+    bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
+                   [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
+                                             "print-all"]])
 
 
 def part_buildtime():
@@ -306,8 +370,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("parts", nargs="+",
-                   choices=["ima", "nan", "fidelity", "bench", "buildtime",
-                            "cpponly"])
+                   choices=["ima", "nan", "fidelity", "bench", "decode",
+                            "buildtime", "cpponly"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Instruments a wrapper with every preset and compiles each output with the
+"""Instruments a wrapper with every preset (the default output, which
+includes aoti_instrument_runtime.h written beside it; with --all-modes the
+first preset also with --embed-runtime) and compiles each output with the
 wrapper's own language flags (-std=c++17, AOTI's defines, -Wall -pedantic as
 in its compile command) and the real torch headers.
 
-    compile-check.py [--std=c++20] [--overlay=DIR] WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
+    compile-check.py [--std=c++20] [--overlay=DIR] [--all-modes] WRAPPER PRESETS_DIR TORCH_INCLUDE COMPILER...
 
 --overlay=DIR puts DIR before the torch include dir, for the tool and the
 compilers (lit's %derived_overlay: the two 2.13 headers the
@@ -19,13 +21,15 @@ import tempfile
 
 def main():
     args = sys.argv[1:]
-    std, overlay = "c++17", None
+    std, overlay, all_modes = "c++17", None, False
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt.startswith("--std="):
             std = opt[len("--std="):]
         elif opt.startswith("--overlay="):
             overlay = opt[len("--overlay="):]
+        elif opt == "--all-modes":
+            all_modes = True
     wrapper, presets, torch_include = args[0:3]
     compilers = args[3:]
     text = open(wrapper).read()
@@ -41,14 +45,21 @@ def main():
                   ["--"] + lang + includes)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for rules in sorted(glob.glob(os.path.join(presets, "*.yaml"))):
+        jobs = []
+        for i, rules in enumerate(sorted(glob.glob(os.path.join(presets, "*.yaml")))):
             name = os.path.basename(rules)[:-5]
-            out = os.path.join(tmp, name + ".wrapper.cpp")
+            jobs.append((name, rules, []))
+            if i == 0 and all_modes:
+                jobs.append((name + "+embed", rules, ["--embed-runtime"]))
+        for name, rules, mode in jobs:
+            os.makedirs(os.path.join(tmp, name))
+            out = os.path.join(tmp, name, "model.wrapper.cpp")
             subprocess.run(["aoti-instrument", wrapper, "-rules", rules, "-o",
-                            out] + tool_flags,
+                            out] + mode + tool_flags,
                            check=True, capture_output=True)
+            sources = [out]
             for cc in compilers:
-                cmd = [cc] + flags + [out]
+                cmd = [cc] + flags + sources
                 if os.path.basename(cc) == "nvcc":
                     # nvcc compiles host code with its host compiler; the
                     # check runs there, as -fsyntax-only.
@@ -59,6 +70,7 @@ def main():
                 r = subprocess.run(cmd, capture_output=True, text=True)
                 ours = [l for l in r.stderr.splitlines()
                         if "warning" in l and ("aoti_rt" in l or
+                                               "aoti_instrument_runtime" in l or
                                                "aoti-instrument" in l)]
                 if r.returncode or ours:
                     failed = 1

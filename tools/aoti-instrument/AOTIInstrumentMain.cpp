@@ -47,6 +47,13 @@ llvm::cl::opt<bool> InPlace(
                    "<wrapper>.orig"),
     llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<bool> EmbedRuntime(
+    "embed-runtime",
+    llvm::cl::desc("Paste the runtime into the output wrapper (one "
+                   "self-contained file) instead of writing "
+                   "aoti_instrument_runtime.h beside it and including it"),
+    llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<bool> PrintCompileCommand(
     "print-compile-command",
     llvm::cl::desc("Print the command(s) that build the wrapper (compiling "
@@ -101,6 +108,12 @@ original .so), and a new package is written with -o (or -i). The original is
 never modified. A package made with package_cpp_only has no .so: only its
 wrapper is instrumented.
 
+An instrumented wrapper written to a file includes the runtime from
+aoti_instrument_runtime.h, which the tool writes beside it (left as it is
+when unchanged): the wrapper's own compile command still builds it.
+--embed-runtime pastes the runtime in instead (as on stdout, and in
+packages).
+
 Compile flags are taken from, in order: flags after '--' (used as given);
 the compile_commands.json in the -p directory; the '// Compile cmd' comment
 AOTI writes at the end of wrapper.cpp; a *_compile_flags.json beside it;
@@ -119,6 +132,7 @@ Examples:
   aoti-instrument model.pt2 --print-compile-command
   aoti-instrument wrapper.cpp -rules yaml-rules/pinpoint-ima.yaml -o out.cpp
   aoti-instrument wrapper.cpp -rules nan-hunt.yaml -i
+  aoti-instrument wrapper.cpp -rules nan-hunt.yaml -o out.cpp --embed-runtime
   aoti-instrument wrapper.cpp --list
   aoti-instrument wrapper.cpp --list=json > sites.json
   aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
@@ -188,6 +202,7 @@ int main(int Argc, const char **Argv) {
   Options.RulesPath = RulesPath;
   Options.OutputPath = OutputPath;
   Options.InPlace = InPlace;
+  Options.Runtime = EmbedRuntime ? RuntimeMode::Embed : RuntimeMode::Include;
   Options.PrintCompileCommand = PrintCompileCommand;
   PhaseTimes Times(TimeReport);
   Options.Times = &Times;

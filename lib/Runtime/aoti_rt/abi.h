@@ -56,6 +56,28 @@ using AtenTensorHandle = AtenTensorOpaque *;
 #define AOTI_RT_OUTLINE inline
 #endif
 
+// Cold code: what runs once per run or only when something is reported
+// (settings and output, reports, saves, guards, a probe that synchronizes
+// anyway) is compiled without optimization when the definitions are in the
+// wrapper's own TU: at -O3 its code generation was most of what an
+// instrumented wrapper's compile added (docs/benchmarks.md), for no run
+// time that matters. The per-launch path (a breadcrumb, a deferred check,
+// host statistics loops) keeps the wrapper's flags. The object compiled
+// apart (AOTI_RT_SEPARATE) is compiled once: all of it optimized. nvcc's
+// front end does not know the GCC pragma (it warns): under nvcc all of it
+// is optimized too.
+#if !AOTI_RT_SEPARATE && defined(__clang__)
+#define AOTI_RT_COLD_BEGIN _Pragma("clang optimize off")
+#define AOTI_RT_COLD_END _Pragma("clang optimize on")
+#elif !AOTI_RT_SEPARATE && defined(__GNUC__) && !defined(__NVCC__)
+#define AOTI_RT_COLD_BEGIN                                                     \
+  _Pragma("GCC push_options") _Pragma("GCC optimize(\"O0\")")
+#define AOTI_RT_COLD_END _Pragma("GCC pop_options")
+#else
+#define AOTI_RT_COLD_BEGIN
+#define AOTI_RT_COLD_END
+#endif
+
 AOTI_RT_NAMESPACE_BEGIN
 
 

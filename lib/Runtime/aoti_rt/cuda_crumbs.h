@@ -150,6 +150,7 @@ inline void crumbHostFn(void *Data) {
   A.host[(V >> 32) * kCrumbStride] = static_cast<uint32_t>(V & 0xffffffffu);
 }
 
+AOTI_RT_COLD_BEGIN // reports
 /// "first launch that did not complete: #2 ... in run 1; last completed: #1
 /// ... in run 1", or "" when every breadcrumb of the slot was written.
 /// Marks the report as given; Force repeats an earlier one.
@@ -187,6 +188,8 @@ inline std::string crumbReport(int Index, bool Force) {
   return On + "first launch that did not complete: " + Describe(Done + 1) +
          "; last completed: " + (Done ? Describe(Done) : "none");
 }
+
+AOTI_RT_COLD_END
 
 /// Enqueues the breadcrumb of a launch. False (with the error) when the
 /// stream already failed.
@@ -233,6 +236,7 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
   return true;
 }
 
+AOTI_RT_COLD_BEGIN // reports
 /// The breadcrumb reports of this thread's streams, run_impl's first, "; "
 /// between them ("" when none has anything to say).
 inline std::string crumbReportsOfThread(bool Force) {
@@ -307,6 +311,8 @@ inline void crumbAtExit() {
     }
   }
 }
+
+AOTI_RT_COLD_END
 
 inline bool streamCapturing(void *Stream) {
   cudaStreamCaptureStatus Status = cudaStreamCaptureStatusNone;

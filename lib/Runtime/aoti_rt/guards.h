@@ -12,6 +12,7 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
 
 namespace detail {
 
@@ -206,6 +207,7 @@ AOTI_RT_OUTLINE void RunScope::guardEqualDims(const DimRef *Group, int N,
     guardFailed(*State, Run, "guard", "input dims differ", Problems, F);
 }
 
+AOTI_RT_COLD_END
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS
 

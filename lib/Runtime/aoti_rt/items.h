@@ -12,6 +12,7 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
 namespace detail {
 
 //--- One probe's tensors: statistics, values and save data ----------------//
@@ -215,6 +216,7 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
 }
 
 } // namespace detail
+AOTI_RT_COLD_END
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS
 

@@ -14,6 +14,7 @@
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {
 
+AOTI_RT_COLD_BEGIN
 //--- NaN/Inf reports, immediate and deferred ------------------------------//
 
 /// What a NaN/Inf report needs of a tensor.
@@ -128,6 +129,8 @@ inline bool nanEvent(const Program &P, int64_t Run, Phase Ph, int Site,
   return true;
 }
 
+AOTI_RT_COLD_END
+
 /// A tensor of a deferred NaN/Inf check: what its report needs. The counts
 /// are known at the probe (host tensors, empty ones) or written by the
 /// device into *result, read after the run's sync.
@@ -211,6 +214,7 @@ enum DeferredEnd : int {
   kEndReportOnly = 2, ///< ~RunScope while an exception unwinds: report only
 };
 
+AOTI_RT_COLD_BEGIN
 /// Reports the deferred checks of run Run in launch order (counts
 /// collected): each hit of a kWarn check; the first hit of a kThrow or
 /// kAbort check ends the report and fails as End says. Clears Checks.
@@ -256,6 +260,8 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
   }
   Checks.clear();
 }
+
+AOTI_RT_COLD_END
 
 #if AOTI_RT_CUDA
 

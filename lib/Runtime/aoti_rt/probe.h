@@ -12,41 +12,22 @@
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 
-AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tensors,
-                              int N, const Probe &Pr, void *Stream,
-                              int Lane) {
+AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
+                                       const TensorRef *Tensors, int N,
+                                       const Probe &Pr, void *Stream,
+                                       int Lane) {
   using namespace detail;
   if (!Observing)
     return;
-  ProgramState &S = *State;
-  const Program &P = *Prog;
-  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(P, Site), Stream};
-  bool Skip = Capturing; // anything that synchronizes
-
+  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};
   // Host-side breadcrumb: the crash handler names this site.
   if (Pr.breadcrumb) {
-    installSignalHandler(S);
+    installSignalHandler(*State);
     cpuCrumb() = CpuCrumb{Prog, C.site, Site, Run, Ph == kBefore ? 1 : 2};
   }
-  // 5. Breadcrumb in stream order (after everything else below).
-  auto StreamCrumb = [&] {
-#if AOTI_RT_CUDA
-    if (!Pr.breadcrumb || Ph != kAfter || Skip)
-      return;
-    std::string Why;
-    if (!crumbArenaInit(Why)) {
-      warnOnce(S, S.warnedCrumbs, "breadcrumbs unavailable: " + Why, Run);
-      return;
-    }
-    std::string Err;
-    if (!crumbWrite(P, Site, Run, static_cast<cudaStream_t>(Stream), Lane,
-                    C.site ? C.site->stream : nullptr, Err))
-      cudaFailure(C, Err);
-#endif
-  };
   bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
   if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
-    StreamCrumb(); // the common cheap case: breadcrumbs only
+    streamCrumb(C, Pr, Lane); // the common cheap case: breadcrumbs only
     return;
   }
 #if AOTI_RT_CUDA
@@ -54,12 +35,55 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tens
   // probe needs one).
   // Deferred checks are read by syncing run_impl's stream: a launch on
   // another stream checks right away.
-  if (!Skip && Lane == 0 && Pr.nan_deferred && Pr.nan_roles && !Pr.sync &&
-      !Pr.save &&
-      Pr.print < kPrintStats && deferProbe(Site, Ph, Tensors, N, Pr, C)) {
-    StreamCrumb();
+  if (!Capturing && Lane == 0 && Pr.nan_deferred && Pr.nan_roles &&
+      !Pr.sync && !Pr.save && Pr.print < kPrintStats &&
+      deferProbe(Site, Ph, Tensors, N, Pr, C)) {
+    streamCrumb(C, Pr, Lane);
     return;
   }
+#endif
+  probeNow(Tensors, N, Pr, C, Lane);
+}
+
+/// 5. Breadcrumb in stream order (after everything else the probe does).
+AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
+                                           const Probe &Pr, int Lane) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  if (!Pr.breadcrumb || C.phase != kAfter || Capturing)
+    return;
+  std::string Err;
+  if (!crumbArenaReady()) {
+    std::string Why;
+    if (!crumbArenaInit(Why)) {
+      warnOnce(*State, State->warnedCrumbs, "breadcrumbs unavailable: " + Why,
+               Run);
+      return;
+    }
+  }
+  if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
+                  Lane, C.site ? C.site->stream : nullptr, Err))
+    cudaFailure(C, Err);
+#else
+  (void)C, (void)Pr, (void)Lane;
+#endif
+}
+
+AOTI_RT_COLD_BEGIN // the probe synchronizes anyway
+/// Everything but a breadcrumb alone or a deferred check: prints, immediate
+/// NaN checks, saves and syncs, each after the tensors' one device pass.
+AOTI_RT_OUTLINE void RunScope::probeNow(const TensorRef *Tensors, int N,
+                                        const Probe &Pr,
+                                        const detail::ProbeCtx &C, int Lane) {
+  using namespace detail;
+  ProgramState &S = *State;
+  const Program &P = *Prog;
+  const int Site = C.ordinal;
+  const Phase Ph = C.phase;
+  void *const Stream = C.stream;
+  const bool Skip = Capturing; // anything that synchronizes
+  const bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
+#if AOTI_RT_CUDA
   // A probe that synchronizes anyway first reads the checks deferred so
   // far, so reports keep launch order.
   if (!Skip && Deferred && Deferred->checks.pending() && (NeedData || Pr.sync))
@@ -275,8 +299,9 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph, const TensorRef *Tens
       cudaFailure(C, cudaErrorText(E));
   }
 #endif
-  StreamCrumb();
+  streamCrumb(C, Pr, Lane);
 }
+AOTI_RT_COLD_END
 
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS

@@ -12,6 +12,7 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
 namespace detail {
 
 //--- Probe helpers ---------------------------------------------------------//
@@ -168,6 +169,7 @@ inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
 }
 
 } // namespace detail
+AOTI_RT_COLD_END
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS
 

@@ -96,6 +96,9 @@ public:
 private:
   void probeOn(int Site, Phase Ph, const TensorRef *Tensors, int N,
                const Probe &Pr, void *Stream, int Lane);
+  void probeNow(const TensorRef *Tensors, int N, const Probe &Pr,
+                const detail::ProbeCtx &C, int Lane);
+  void streamCrumb(const detail::ProbeCtx &C, const Probe &Pr, int Lane);
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
   void resolveDeferred(int End);

@@ -115,6 +115,7 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   detail::releaseDeferredRun(D);
 }
 
+AOTI_RT_COLD_BEGIN // after the run's sync
 AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   using namespace detail;
   if (!Deferred || !Deferred->checks.pending())
@@ -150,6 +151,8 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   D.resetResults();
   reportDeferred(*State, *Prog, Run, D.checks, End);
 }
+
+AOTI_RT_COLD_END
 
 /// A NaN/Inf check without a sync: one stats launch over the checked tensors
 /// and the launch's input tensors (for "inputs were clean") into this run's

@@ -11,6 +11,7 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
 namespace detail {
 
 //--- Saves: one safetensors file per probe ---------------------------------//
@@ -117,6 +118,7 @@ inline bool writeSafetensors(const std::string &Path,
 }
 
 } // namespace detail
+AOTI_RT_COLD_END
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS
 

@@ -12,6 +12,7 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
 namespace detail {
 
 //--- Per-Program state, output ---------------------------------------------//
@@ -135,6 +136,7 @@ inline void emit(ProgramState &S, EventBuf &B) {
   B.Jsonl.clear();
 }
 
+AOTI_RT_COLD_END // every probe
 inline const SiteInfo *findSite(const Program &P, int Ordinal) {
   if (!P.sites)
     return nullptr;
@@ -146,6 +148,7 @@ inline const SiteInfo *findSite(const Program &P, int Ordinal) {
       return &P.sites[I];
   return nullptr;
 }
+AOTI_RT_COLD_BEGIN
 
 inline const char *phaseName(Phase Ph) {
   return Ph == kBefore ? "before" : "after";
@@ -224,6 +227,7 @@ inline uint64_t deviceStatsPassCount() {
 }
 
 } // namespace detail
+AOTI_RT_COLD_END
 AOTI_RT_NAMESPACE_END
 #endif // AOTI_RT_DEFINITIONS
 
