@@ -7,15 +7,22 @@
 // guards), with the checks of FuzzCommon.h.
 //
 // Seeds: wrapper-fuzzer/corpus (stub-style wrappers in the forms AOTI
-// writes, and regression inputs).
+// writes, and regression inputs). Half of the mutations work on whole lines
+// (drop, repeat, swap), which keeps far more inputs valid C++ than byte
+// mutations alone: only those reach the analysis.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AOTIStub.h"
 #include "FuzzCommon.h"
 #include "Rules/Rules.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <map>
+#include <random>
 
 using namespace aoti;
 
@@ -61,6 +68,35 @@ const RuleSet &rulesOf(llvm::StringRef Yaml) {
 }
 
 } // namespace
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *Data, size_t Size, size_t MaxSize);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
+                                          size_t MaxSize, unsigned Seed) {
+  std::minstd_rand Rng(Seed);
+  llvm::SmallVector<llvm::StringRef> Lines;
+  llvm::StringRef(reinterpret_cast<const char *>(Data), Size)
+      .split(Lines, '\n');
+  if (Rng() % 2 || Lines.size() < 2)
+    return LLVMFuzzerMutate(Data, Size, MaxSize);
+  size_t A = Rng() % Lines.size(), B = Rng() % Lines.size();
+  switch (Rng() % 3) {
+  case 0: // Drop a line.
+    Lines.erase(Lines.begin() + A);
+    break;
+  case 1: // Repeat a line elsewhere.
+    Lines.insert(Lines.begin() + B, Lines[A]);
+    break;
+  default: // Swap two lines.
+    std::swap(Lines[A], Lines[B]);
+    break;
+  }
+  std::string Out = llvm::join(Lines, "\n");
+  if (Out.size() > MaxSize)
+    return LLVMFuzzerMutate(Data, Size, MaxSize);
+  std::memcpy(Data, Out.data(), Out.size());
+  return Out.size();
+}
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   (void)rulesOf(EveryAction);
