@@ -81,6 +81,8 @@ fi
 [ "$RUN" = 1 ] || exit 0
 
 # --- Run ------------------------------------------------------------------------
+# Leaks inside clang itself are suppressed (scripts/lsan.supp says which).
+export LSAN_OPTIONS="suppressions=$REPO/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 for target in "${TARGETS[@]}"; do
   bin=$BUILD_DIR/bin/$target

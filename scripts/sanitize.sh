@@ -58,8 +58,10 @@ rm -rf "$logs"
 mkdir -p "$logs"
 # Stop at the first report, as a crash, so that `not` cannot take it for the
 # expected failure; keep a copy of each report (log_path.<pid>).
-export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/asan${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:log_path=$logs/ubsan${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+# Leaks inside clang itself are suppressed (scripts/lsan.supp says which).
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:log_path=$logs/report${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$REPO/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export PATH=$AOTI_VENV/bin:$PATH
 
 status=0
