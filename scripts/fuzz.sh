@@ -68,12 +68,8 @@ if [ "$BUILD" = 1 ]; then
   fi
   if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     log "configuring $BUILD_DIR with $CLANGXX (ASan + UBSan + libFuzzer)"
-    # Assertions on (no NDEBUG), -O1: what a fuzz build wants.
-    cmake -S "$REPO" -B "$BUILD_DIR" -G Ninja \
-      -DCMAKE_C_COMPILER="${CLANGXX/++/}" -DCMAKE_CXX_COMPILER="$CLANGXX" \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
-      -DAOTI_BUILD_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
+    aoti_configure_clang "$BUILD_DIR" "$CLANGXX" -DAOTI_BUILD_FUZZERS=ON \
+      -DBUILD_TESTING=OFF
   fi
   log "building ${TARGETS[*]} in $BUILD_DIR"
   nice ninja -C "$BUILD_DIR" -j"$JOBS" "${TARGETS[@]}" >&2

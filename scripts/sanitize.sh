@@ -38,15 +38,11 @@ command -v "$CLANGXX" >/dev/null || { log "no $CLANGXX"; exit 77; }
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   log "configuring $BUILD_DIR with $CLANGXX, AOTI_SANITIZE=Address;Undefined"
-  # Assertions on (no NDEBUG), -O1 as the sanitizers' docs advise.
-  cmake -S "$REPO" -B "$BUILD_DIR" -G Ninja \
-    -DCMAKE_C_COMPILER="${CLANGXX/++/}" -DCMAKE_CXX_COMPILER="$CLANGXX" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+  aoti_configure_clang "$BUILD_DIR" "$CLANGXX" \
     "-DAOTI_SANITIZE=Address;Undefined" \
     -DAOTI_PYTHON="$AOTI_VENV/bin/python" \
     -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python" \
-    -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null
+    -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR"
 fi
 targets=(aoti-instrument)
 [ "$UNITTESTS" = 1 ] && targets+=(AOTIInstrumentTests)
