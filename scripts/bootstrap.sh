@@ -16,7 +16,7 @@ log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # --- Debian packages ---------------------------------------------------------
 PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
-          libgtest-dev cmake ninja-build g++ python3
+          libgtest-dev libgmock-dev cmake ninja-build g++ python3
           libclang-rt-19-dev) # the sanitizers' and libFuzzer's runtimes (fuzz/)
 missing=()
 for p in "${PACKAGES[@]}"; do
