@@ -73,11 +73,11 @@ log "building"
 cmake --build "$AOTI_BUILD_DIR" >&2
 
 # --- The fuzzers (fuzz/, docs/fuzzing.md) ----------------------------------
-# A clang-19 build of their own in <build>/fuzz (ASan + UBSan + libFuzzer);
+# A clang-19 build of their own in <build>/fuzz-build (ASan + UBSan + libFuzzer);
 # ctest runs each one briefly. Without clang-19 or libFuzzer, skipped here
 # and reported as skipped by ctest.
 fuzz_status=0
-"$REPO/scripts/fuzz.sh" --build-dir "$AOTI_BUILD_DIR/fuzz" --build-only ||
+"$REPO/scripts/fuzz.sh" --build-dir "$AOTI_BUILD_DIR/fuzz-build" --build-only ||
   fuzz_status=$?
 case $fuzz_status in
   0) ;;

@@ -5,7 +5,8 @@
 #                                             (default: both, one after the other)
 #   --time SECS       fuzzing time per target (default 1800)
 #   --build-dir DIR   the fuzz build dir, configured here with clang-19 when
-#                     it is not yet (default <build>/fuzz, <build> as in env.sh)
+#                     it is not yet (default <build>/fuzz-build, <build> as
+#                     in env.sh)
 #   --work DIR        corpus and crashes, outside the clone (default
 #                     $AOTI_CACHE_DIR/fuzz): DIR/<target>/corpus grows from
 #                     run to run; crashes land in DIR/<target>/crashes
@@ -27,7 +28,7 @@ source "$REPO/scripts/env.sh"
 log() { printf '[fuzz] %s\n' "$*" >&2; }
 
 TIME=1800
-BUILD_DIR=$AOTI_BUILD_DIR/fuzz
+BUILD_DIR=$AOTI_BUILD_DIR/fuzz-build
 WORK=$AOTI_CACHE_DIR/fuzz
 FRESH=0
 BUILD=1
@@ -47,7 +48,7 @@ while (($#)); do
     --jobs) JOBS=$2; shift 2 ;;
     --keep-going) EXTRA_KEEP=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); shift ;;
     --) shift; EXTRA=("$@"); break ;;
-    -h|--help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23s/^# \{0,1\}//p' "$0"; exit 0 ;;
     -*) log "unknown option $1"; exit 2 ;;
     *) TARGETS+=("$1"); shift ;;
   esac
