@@ -57,7 +57,9 @@ mkdir -p "$logs"
 # Leaks inside clang itself are suppressed (scripts/lsan.supp says which).
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:log_path=$logs/report${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-export LSAN_OPTIONS="suppressions=$REPO/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# print_suppressions=0: the summary of what was suppressed would land in the
+# logs too and read as a finding.
+export LSAN_OPTIONS="suppressions=$REPO/scripts/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export PATH=$AOTI_VENV/bin:$PATH
 
 status=0
