@@ -16,7 +16,8 @@ log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # --- Debian packages ---------------------------------------------------------
 PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
-          libgtest-dev cmake ninja-build g++ python3)
+          libgtest-dev libgmock-dev cmake ninja-build g++ python3
+          libclang-rt-19-dev) # the sanitizers' and libFuzzer's runtimes (fuzz/)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -70,3 +71,16 @@ cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
   -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null
 log "building"
 cmake --build "$AOTI_BUILD_DIR" >&2
+
+# --- The fuzzers (fuzz/, docs/fuzzing.md) ----------------------------------
+# A clang-19 build of their own in <build>/fuzz-build (ASan + UBSan + libFuzzer);
+# ctest runs each one briefly. Without clang-19 or libFuzzer, skipped here
+# and reported as skipped by ctest.
+fuzz_status=0
+"$REPO/scripts/fuzz.sh" --build-dir "$AOTI_BUILD_DIR/fuzz-build" --build-only ||
+  fuzz_status=$?
+case $fuzz_status in
+  0) ;;
+  77) log "no fuzzers: clang-19 or libFuzzer is missing" ;;
+  *) exit "$fuzz_status" ;;
+esac

@@ -12,3 +12,16 @@ AOTI_TORCH_NEWEST=2.15
 AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
 AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument
+
+# Configures build dir $1 with the clang++ $2 for the sanitizer and fuzz
+# builds (scripts/sanitize.sh, scripts/fuzz.sh): RelWithDebInfo at -O1 with
+# assertions on (no NDEBUG), line tables for the reports; more cmake
+# arguments follow.
+aoti_configure_clang() { # DIR CLANGXX CMAKE-ARGS...
+  local dir=$1 cxx=$2
+  shift 2
+  cmake -S "$REPO" -B "$dir" -G Ninja \
+    -DCMAKE_C_COMPILER="${cxx/++/}" -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" "$@" >/dev/null
+}

@@ -2,7 +2,6 @@
 
 #include "AOTIStub.h"
 #include "Analysis/WrapperAnalysis.h"
-#include "TestUtil.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -210,6 +209,6 @@ StubAnalysis aoti::test::analyzeWithStub(StringRef Wrapper) {
   if (Inv)
     Result.Inv = std::move(*Inv);
   else
-    Result.AnalysisError = describe(Inv.takeError());
+    Result.AnalysisError = llvm::toString(Inv.takeError());
   return Result;
 }

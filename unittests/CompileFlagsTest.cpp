@@ -253,6 +253,27 @@ TEST(DiscoverCompileFlags, MissingCudaDirReplacedFromCudaHome) {
                           Cuda.file("include") + "'"));
 }
 
+/// Flags without a value (-fPIC) beside -DUSE_CUDA: only -D's value is
+/// read. It used to read every option's first value, out of bounds for a
+/// flag (an assertion in the sanitizer build, scripts/sanitize.sh).
+TEST(DiscoverCompileFlags, FlagsWithoutValueBesideUseCuda) {
+  TempDir Cuda;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Cuda.file("include")));
+  writeFile(Cuda.file("include/cuda.h"), "");
+  FakeTorch Torch;
+  CompileFlagsOptions O = isolatedOptions();
+  O.CudaHome = Cuda.path();
+  clang::tooling::FixedCompilationDatabase Database(
+      ".", {"-fPIC", "-w", "-DUSE_CUDA", "-I" + Torch.Include});
+  O.Database = &Database;
+  O.DatabaseOrigin = "command line";
+  auto Flags = discoverCompileFlags("wrapper.cpp", "", O);
+  ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
+  EXPECT_THAT(Flags->Args,
+              ElementsAre("-fPIC", "-w", "-DUSE_CUDA", "-I" + Torch.Include,
+                          "-I" + Cuda.file("include")));
+}
+
 TEST(DiscoverCompileFlags, ExistingIncludeDirKeptWithoutNote) {
   TempDir Inc;
   CompileFlagsOptions O = isolatedOptions();

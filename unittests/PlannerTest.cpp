@@ -5,6 +5,7 @@
 #include "TestUtil.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include <memory>
 
 using namespace aoti;
 using namespace aoti::test;
@@ -15,26 +16,36 @@ using ::testing::IsEmpty;
 
 namespace {
 
+/// A plan and the rules it points into (GuardPlan::Rule): they must outlive
+/// it.
+struct Planned {
+  RuleSet Rules;
+  InstrumentationPlan Plan;
+};
+
 /// The plan of \p Yaml on the hand-made wrapper; fails the test on errors.
-InstrumentationPlan plan(StringRef Yaml, std::vector<PlanWarning> &Warnings,
-                         StringRef Device = "cuda") {
+std::unique_ptr<Planned> plan(StringRef Yaml,
+                              std::vector<PlanWarning> &Warnings,
+                              StringRef Device = "cuda") {
+  auto Result = std::make_unique<Planned>();
   HandMadeWrapper W = handMadeWrapper();
   W.Inv.Device = Device.str();
-  RuleSet Rules = rulesFrom(Yaml);
-  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
-  if (!Plan) {
+  Result->Rules = rulesFrom(Yaml);
+  auto Plan = planInstrumentation(Result->Rules, W.Inv, Warnings);
+  if (!Plan)
     ADD_FAILURE() << describe(Plan.takeError());
-    return InstrumentationPlan();
-  }
-  return std::move(*Plan);
+  else
+    Result->Plan = std::move(*Plan);
+  return Result;
 }
 
 TEST(PlannerTest, RuleAppliesToTheSitesItSelects) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan P =
+  std::unique_ptr<Planned> Result =
       plan("rules:\n  - {match: {kernel: 'triton_*'}, sync: true, "
            "nan_check: true}\n",
            Warnings);
+  const InstrumentationPlan &P = Result->Plan;
   EXPECT_THAT(Warnings, IsEmpty());
   EXPECT_THAT(P.RuleMatchCounts, ElementsAre(1u));
   ASSERT_EQ(P.Sites.size(), 1u);
@@ -52,13 +63,14 @@ TEST(PlannerTest, RuleAppliesToTheSitesItSelects) {
 
 TEST(PlannerTest, RulesOnOneSiteMerge) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan P = plan(R"yaml(rules:
+  std::unique_ptr<Planned> Result = plan(R"yaml(rules:
   - {match: {kind: extern}, nan_check: {on_fail: warn, defer: true}}
   - {match: {ordinals: "1"}, nan_check: {on_fail: abort, tensors: inputs, check: inf}}
   - {match: {tensors: [w]}, print: {level: values, when: before}}
   - {match: {aten: [aten.mm]}, print: names}
 )yaml",
                                Warnings);
+  const InstrumentationPlan &P = Result->Plan;
   EXPECT_THAT(Warnings, IsEmpty());
   ASSERT_EQ(P.Sites.size(), 1u);
   const SitePlan &SP = P.Sites[0];
@@ -78,11 +90,11 @@ TEST(PlannerTest, RulesOnOneSiteMerge) {
 TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   std::vector<PlanWarning> Warnings;
   StringRef Yaml = "rules:\n  - {match: {ordinals: '0'}, breadcrumb: true}\n";
-  InstrumentationPlan Cuda = plan(Yaml, Warnings, "cuda");
+  InstrumentationPlan Cuda = std::move(plan(Yaml, Warnings, "cuda")->Plan);
   ASSERT_EQ(Cuda.Sites.size(), 1u);
   EXPECT_FALSE(Cuda.Sites[0].Before.Breadcrumb);
   EXPECT_TRUE(Cuda.Sites[0].After.Breadcrumb);
-  InstrumentationPlan Cpu = plan(Yaml, Warnings, "cpu");
+  InstrumentationPlan Cpu = std::move(plan(Yaml, Warnings, "cpu")->Plan);
   ASSERT_EQ(Cpu.Sites.size(), 1u);
   EXPECT_TRUE(Cpu.Sites[0].Before.Breadcrumb);
   EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
@@ -90,9 +102,10 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
 
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan P =
+  std::unique_ptr<Planned> Result =
       plan("rules:\n  - {match: {kernel: triton_poi_fused_9}, sync: true}\n",
            Warnings);
+  const InstrumentationPlan &P = Result->Plan;
   EXPECT_THAT(P.Sites, IsEmpty());
   EXPECT_THAT(P.RuleMatchCounts, ElementsAre(0u));
   ASSERT_EQ(Warnings.size(), 1u);
@@ -104,7 +117,7 @@ TEST(PlannerTest, RuleThatMatchesNothingWarns) {
 
 TEST(PlannerTest, GuardsResolveInputs) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan P = plan(R"yaml(input_guards:
+  std::unique_ptr<Planned> Result = plan(R"yaml(input_guards:
   on_fail: abort
   inputs:
     - {input: 0, finite: true}
@@ -112,6 +125,7 @@ TEST(PlannerTest, GuardsResolveInputs) {
   equal_dims: [["arg0_1.1", "#0.0"]]
 )yaml",
                                Warnings);
+  const InstrumentationPlan &P = Result->Plan;
   ASSERT_EQ(P.Guards.size(), 2u);
   EXPECT_EQ(P.Guards[0].InputIndex, 0u);
   EXPECT_EQ(P.Guards[0].InputName, "arg0_1");

@@ -249,9 +249,11 @@ bool definesCuda(llvm::ArrayRef<std::string> Args) {
   bool Cuda = false;
   forEachOption(Args, [&](const llvm::opt::Arg &A,
                           llvm::ArrayRef<std::string>) {
+    // Only -D has a value to read: a flag (-fPIC) has none.
+    if (!A.getOption().matches(options::OPT_D))
+      return;
     StringRef Macro = StringRef(A.getValue()).trim();
-    if (A.getOption().matches(options::OPT_D) &&
-        (Macro == "USE_CUDA" || Macro.starts_with("USE_CUDA=")))
+    if (Macro == "USE_CUDA" || Macro.starts_with("USE_CUDA="))
       Cuda = true;
   });
   return Cuda;

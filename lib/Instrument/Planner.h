@@ -52,6 +52,7 @@ struct SitePlan {
 struct GuardPlan {
   unsigned InputIndex = 0;
   std::string InputName;
+  /// Into the RuleSet given to planInstrumentation: it must outlive the plan.
   const InputGuardRule *Rule = nullptr;
 };
 

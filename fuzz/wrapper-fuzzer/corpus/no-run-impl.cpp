@@ -1,0 +1,2 @@
+#include <torch/csrc/inductor/aoti_include/cpu.h>
+void f() {}
