@@ -77,7 +77,8 @@ void fuzz::instrumentAndCheck(StringRef Text, const WrapperInventory &Inventory,
       fail("a planner warning with no message");
   InstrumentSummary Summary;
   llvm::Expected<std::string> Out =
-      rewriteWrapper(Text, "wrapper.cpp", Inventory, *Plan, Rules, Summary);
+      rewriteWrapper(Text, "wrapper.cpp", Inventory, *Plan, Rules,
+                     RuntimeMode::Include, Summary);
   if (!Out)
     return consumeReported(Out.takeError());
   (void)Summary.describe();
