@@ -94,7 +94,6 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
-
   if (!Options.TorchVersion.empty() && !Options.TorchIncludeDir.empty())
     return makeToolError(ExitCode::Usage, "",
                          "--torch-version and --torch-include cannot be "

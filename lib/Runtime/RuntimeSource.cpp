@@ -71,12 +71,18 @@ std::string guarded(const std::string &Body, const std::string &IdCheck) {
          "// ===== end of aoti-instrument runtime =====\n";
 }
 
+/// The header's body with the PTX, made once.
+const std::string &fullBody() {
+  static const std::string Body = headerBody(true);
+  return Body;
+}
+
 /// 8 hex digits naming the header's text (FNV-1a): a wrapper that
 /// includes it says which one it expects.
 const std::string &headerId() {
   static const std::string Id = [] {
     uint64_t H = 14695981039346656037ull;
-    for (unsigned char C : headerBody(true))
+    for (unsigned char C : fullBody())
       H = (H ^ C) * 1099511628211ull;
     char Buf[16];
     std::snprintf(Buf, sizeof Buf, "0x%08x",
@@ -100,7 +106,7 @@ const char *runtimeHeaderStamp() {
 
 const std::string &runtimeHeader() {
   static const std::string Text = guarded(
-      headerBody(true),
+      fullBody(),
       "#define AOTI_RT_HEADER_ID " + headerId() +
           "\n#if defined(AOTI_RT_EXPECT_HEADER_ID) && "
           "AOTI_RT_EXPECT_HEADER_ID != AOTI_RT_HEADER_ID\n"
@@ -112,7 +118,8 @@ const std::string &runtimeHeader() {
 
 std::string runtimeInclusion(RuntimeMode Mode, bool Cuda) {
   if (Mode == RuntimeMode::Embed)
-    return cudaDefine(Cuda) + guarded(headerBody(Cuda), "");
+    return cudaDefine(Cuda) +
+           guarded(Cuda ? fullBody() : headerBody(false), "");
   return cudaDefine(Cuda) + "#define AOTI_RT_EXPECT_HEADER_ID " +
          headerId() + "\n#include \"" + RuntimeHeaderName +
          "\" // written beside this file by aoti-instrument\n";

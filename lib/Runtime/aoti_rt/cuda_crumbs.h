@@ -191,14 +191,12 @@ inline std::string crumbReport(int Index, bool Force) {
 
 AOTI_RT_COLD_END
 
-/// Enqueues the breadcrumb of a launch. False (with the error) when the
-/// stream already failed.
+/// Enqueues the breadcrumb of a launch (the arena is ready: the caller's
+/// crumbArenaInit succeeded). False (with the error) when the stream
+/// already failed.
 inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
                        cudaStream_t Stream, int Lane, const char *StreamName,
                        std::string &Err) {
-  std::string Why;
-  if (!crumbArenaInit(Why))
-    return true; // not available: nothing recorded (warned by the caller)
   CrumbArena &A = crumbArena();
   int Index = crumbSlotIndex(Lane);
   CrumbSlot &S = crumbSlot(Index);

@@ -52,15 +52,13 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   using namespace detail;
   if (!Pr.breadcrumb || C.phase != kAfter || Capturing)
     return;
-  std::string Err;
-  if (!crumbArenaReady()) {
-    std::string Why;
-    if (!crumbArenaInit(Why)) {
-      warnOnce(*State, State->warnedCrumbs, "breadcrumbs unavailable: " + Why,
-               Run);
-      return;
-    }
+  std::string Why;
+  if (!crumbArenaInit(Why)) {
+    warnOnce(*State, State->warnedCrumbs, "breadcrumbs unavailable: " + Why,
+             Run);
+    return;
   }
+  std::string Err;
   if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
                   Lane, C.site ? C.site->stream : nullptr, Err))
     cudaFailure(C, Err);
