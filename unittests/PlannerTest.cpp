@@ -87,6 +87,21 @@ TEST(PlannerTest, RulesOnOneSiteMerge) {
   EXPECT_EQ(SP.After.Print, PrintDetail::Names);
 }
 
+TEST(PlannerTest, PrintIsDeferredOnlyIfEveryPrintingRuleDefers) {
+  std::vector<PlanWarning> Warnings;
+  std::unique_ptr<Planned> Result = plan(R"yaml(rules:
+  - {print: {level: stats, defer: true}}
+  - {match: {ordinals: "1"}, print: {level: names, when: after}}
+)yaml",
+                                         Warnings);
+  const InstrumentationPlan &P = Result->Plan;
+  ASSERT_GE(P.Sites.size(), 2u);
+  for (const SitePlan &SP : P.Sites) {
+    EXPECT_TRUE(SP.Before.PrintDeferred) << SP.Site;
+    EXPECT_EQ(SP.After.PrintDeferred, SP.Site != 1) << SP.Site;
+  }
+}
+
 TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   std::vector<PlanWarning> Warnings;
   StringRef Yaml = "rules:\n  - {match: {ordinals: '0'}, breadcrumb: true}\n";

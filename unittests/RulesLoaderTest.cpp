@@ -109,6 +109,18 @@ rules:
   EXPECT_EQ(Print.Print->Detail, PrintDetail::Names);
   EXPECT_TRUE(Print.Sync);
   EXPECT_FALSE(Print.Save.has_value());
+  EXPECT_FALSE(Print.Print->Defer);
+}
+
+TEST(RulesLoaderTest, PrintCanBeDeferred) {
+  auto Rules = parseRules(
+      "rules:\n  - {print: {level: stats, defer: true}}\n", "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  ASSERT_TRUE(Rules->Rules[0].Print.has_value());
+  EXPECT_TRUE(Rules->Rules[0].Print->Defer);
+  auto Bad = parseRules("rules:\n  - {print: {defer: later}}\n", "r.yaml");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(describe(Bad.takeError()).find("r.yaml:2:"), std::string::npos);
 }
 
 TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {

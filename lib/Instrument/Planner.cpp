@@ -78,6 +78,9 @@ void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
                           : P.NanDeferred && R.NanCheck->Defer;
   }
   if (R.Print && inPhase(R.Print->When, After)) {
+    // Deferred only if every rule printing here agrees to wait.
+    P.PrintDeferred =
+        P.Print ? P.PrintDeferred && R.Print->Defer : R.Print->Defer;
     P.Print = P.Print ? std::max(*P.Print, R.Print->Detail) : R.Print->Detail;
     P.PrintRoles |= roleBits(R.Print->Tensors);
   }

@@ -34,6 +34,7 @@ struct ProbePlan {
   bool NanDeferred = false;
   std::optional<PrintDetail> Print;
   uint8_t PrintRoles = 0;
+  bool PrintDeferred = false;
   bool Save = false;
   uint8_t SaveRoles = 0;
 

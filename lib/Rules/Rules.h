@@ -76,6 +76,9 @@ struct PrintAction {
   PrintDetail Detail = PrintDetail::Stats;
   Phases When = Phases::Both;
   TensorSet Tensors = TensorSet::All;
+  /// Statistics taken on the device without a sync per launch, written at
+  /// the end of the run (CUDA; `names` and `stats` levels).
+  bool Defer = false;
 };
 
 struct SaveAction {

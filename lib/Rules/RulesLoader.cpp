@@ -120,7 +120,7 @@ const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
                                "tensors",      "tensors_regex",
                                "function"};
 const StringRef NanKeys[] = {"when", "tensors", "check", "on_fail", "defer"};
-const StringRef PrintKeys[] = {"level", "when", "tensors"};
+const StringRef PrintKeys[] = {"level", "when", "tensors", "defer"};
 const StringRef SaveKeys[] = {"when", "tensors"};
 const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
                                       "inputs", "equal_dims"};
@@ -522,6 +522,9 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
       if (const YAML::Node L = V["level"])
         if (llvm::Error E =
                 getEnum(L, "level", AllPrintDetails, printDetailName, A.Detail))
+          return E;
+      if (const YAML::Node D = V["defer"])
+        if (llvm::Error E = getBool(D, "defer", A.Defer))
           return E;
     } else if (V.IsScalar() && !YAML::convert<bool>::decode(V, On)) {
       // `print: names` is short for `print: {level: names}`.

@@ -11,12 +11,23 @@
 //   bare          launches only, no RunScope
 //   memop         bare + cuStreamWriteValue32 after each launch (the driver
 //                 call a breadcrumb rests on, without the runtime)
+//   memop-nobarrier  the same with CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER
+//                 (what the memory fence costs; not what breadcrumbs use:
+//                 without it a kernel's faulting stores may land after the
+//                 crumb that says it completed)
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
 //   print-names   one name line after each launch (to AOTI_INSTRUMENT_LOG)
-//   stats         statistics of every tensor, before and after each launch
-//                 (print-all.yaml), to AOTI_INSTRUMENT_LOG
+//   stats         statistics of every tensor, before and after each launch,
+//                 a sync per probe (print-all.yaml without defer), to
+//                 AOTI_INSTRUMENT_LOG
+//   stats-deferred  the same with print_deferred (print-all.yaml): the
+//                 statistics in stream order, the lines at the run's end
+//
+// --spin-us S makes each tiny kernel busy-wait S µs on the GPU, so that the
+// GPU, not the host, bounds the loop: what an action costs as a stream
+// operation between kernels.
 //
 // All variants are timed in one process, round-robin over R rounds (order
 // shuffled each round), F forwards per variant per round, host clock
@@ -34,7 +45,7 @@
 //   launch_cost --stats-ptx stats_kernel.ptx [--launches 141] [--rounds 25]
 //               [--forwards 20] [--warmup 3] [--numel 4096] [--tensors 4]
 //               [--variants bare,breadcrumb,...] [--seed 1] [--log /dev/null]
-//               [--stats-host]
+//               [--stats-host] [--spin-us 0]
 
 #define AOTI_RT_CUDA 1
 #define AOTI_RT_HAVE_STATS_PTX 1
@@ -97,7 +108,15 @@ AOTI_RT_NAMESPACE_END
 
 namespace {
 
-__global__ void tinyKernel(float *Out, const float *A, const float *B) {
+__global__ void tinyKernel(float *Out, const float *A, const float *B,
+                           unsigned long long SpinNs) {
+  if (SpinNs) { // busy-wait on the GPU's global timer
+    unsigned long long T0, T;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T0));
+    do {
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+    } while (T - T0 < SpinNs);
+  }
   Out[threadIdx.x] = A[threadIdx.x] + B[threadIdx.x];
 }
 
@@ -109,11 +128,14 @@ enum Variant {
   kPrintNames,
   kStats,
   kMemop,
+  kMemopNoBarrier,
+  kStatsDeferred,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
-    "bare",        "scope-only", "breadcrumb", "nan-deferred",
-    "print-names", "stats",      "memop"};
+    "bare",        "scope-only", "breadcrumb",      "nan-deferred",
+    "print-names", "stats",      "memop",           "memop-nobarrier",
+    "stats-deferred"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -160,14 +182,17 @@ VariantProbes probesFor(Variant V) {
     P.scope = P.after = true;
     P.probeAfter = Pr;
     return P;
-  case kStats: // print-all.yaml: level stats, when both, tensors all
+  case kStats: // print-all.yaml without defer: level stats, both, all
+  case kStatsDeferred: // print-all.yaml
     Pr.print = ::aoti_rt::kPrintStats;
+    Pr.print_deferred = V == kStatsDeferred;
     Pr.print_roles = ::aoti_rt::kInOut;
     P.scope = P.before = P.after = true;
     P.probeBefore = Pr;
     P.probeAfter = Pr;
     return P;
   case kMemop: // no runtime: the driver's stream write a breadcrumb rests on
+  case kMemopNoBarrier:
   case kNumVariants:
     break;
   }
@@ -182,6 +207,7 @@ struct Bench {
   int64_t numel = 4096;
   int tensors = 4;
   unsigned seed = 1;
+  unsigned long long spinNs = 0; ///< --spin-us, in ns
   cudaStream_t stream = nullptr;
   std::vector<AtenTensorHandle> handles;
   std::vector<float *> data;
@@ -192,19 +218,20 @@ struct Bench {
   void launch(int I) {
     int K = tensors;
     tinyKernel<<<1, 32, 0, stream>>>(data[I % K], data[(I + 1) % K],
-                                     data[(I + 2) % K]);
+                                     data[(I + 2) % K], spinNs);
   }
 
   void forward(Variant V) {
     const VariantProbes &P = probes[V];
-    if (V == kMemop) {
+    if (V == kMemop || V == kMemopNoBarrier) {
       // What one breadcrumb costs the driver alone: cuStreamWriteValue32
       // after each launch, nothing of the runtime.
+      unsigned Flags = V == kMemop ? CU_STREAM_WRITE_VALUE_DEFAULT
+                                   : CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER;
       for (int I = 0; I < launches; ++I) {
         launch(I);
         cuStreamWriteValue32(reinterpret_cast<CUstream>(stream), memopWord,
-                             static_cast<uint32_t>(I),
-                             CU_STREAM_WRITE_VALUE_DEFAULT);
+                             static_cast<uint32_t>(I), Flags);
       }
       return;
     }
@@ -267,7 +294,8 @@ void usage() {
       stderr,
       "usage: launch_cost --stats-ptx FILE [--launches N] [--rounds R] "
       "[--forwards F] [--warmup W] [--numel E] [--tensors K] "
-      "[--variants a,b,...] [--seed S] [--log FILE] [--stats-host]\n");
+      "[--variants a,b,...] [--seed S] [--log FILE] [--stats-host] "
+      "[--spin-us S]\n");
 }
 
 } // namespace
@@ -306,6 +334,8 @@ int main(int Argc, char **Argv) {
       Log = Next();
     else if (A == "--stats-host")
       StatsHost = true;
+    else if (A == "--spin-us")
+      B.spinNs = 1000ull * static_cast<unsigned>(parseInt(Next(), "--spin-us"));
     else if (A == "-h" || A == "--help") {
       usage();
       return 0;
@@ -474,7 +504,7 @@ int main(int Argc, char **Argv) {
     std::printf(
         "{\"variant\": \"%s\", \"device\": \"%s\", \"launches\": %d, "
         "\"forwards\": %d, \"rounds\": %d, \"tensors\": %d, \"numel\": %lld, "
-        "\"stats_host\": %s, "
+        "\"stats_host\": %s, \"spin_us\": %s, "
         "\"wall_us_per_launch\": {\"median\": %s, \"p10\": %s, \"p90\": %s}, "
         "\"enqueue_us_per_launch\": {\"median\": %s, \"p10\": %s, \"p90\": "
         "%s}, "
@@ -486,7 +516,8 @@ int main(int Argc, char **Argv) {
         "\"wall_ms_per_forward\": %s}\n",
         kVariantNames[V], Prop.name, B.launches, B.forwards, B.rounds,
         B.tensors, static_cast<long long>(B.numel),
-        StatsHost ? "true" : "false", num(MW).c_str(),
+        StatsHost ? "true" : "false", num(B.spinNs / 1000.0).c_str(),
+        num(MW).c_str(),
         num(percentile(W, 0.1)).c_str(), num(percentile(W, 0.9)).c_str(),
         num(ME).c_str(), num(percentile(E, 0.1)).c_str(),
         num(percentile(E, 0.9)).c_str(), num(MW - BareWall).c_str(),

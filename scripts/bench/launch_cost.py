@@ -4,6 +4,7 @@
     python3 scripts/bench/launch_cost.py --out $OUT/launch_cost.jsonl
         [--launches 141] [--rounds 25] [--forwards 20] [--warmup 3]
         [--numel 4096] [--tensors 4] [--variants bare,breadcrumb,...]
+        [--spin-us 0]
         [--arch sm_90] [--build-dir DIR] [--dry-run] [--compile-only]
 
 Builds scripts/bench/launch_cost.cu against the runtime (lib/Runtime) and
@@ -105,6 +106,8 @@ def commands(args, tdir, nvcc, build):
         run_cmd += ["--variants", args.variants]
     if args.stats_host:
         run_cmd.append("--stats-host")
+    if args.spin_us:
+        run_cmd += ["--spin-us", str(args.spin_us)]
     return ptx_cmd, cc_cmd, link_cmd, run_cmd
 
 
@@ -150,6 +153,8 @@ def main():
     ap.add_argument("--log", default="/dev/null", help="AOTI_INSTRUMENT_LOG for the run")
     ap.add_argument("--stats-host", action="store_true",
                     help="statistics from host copies (AOTI_INSTRUMENT_STATS_HOST=1)")
+    ap.add_argument("--spin-us", type=int, default=0,
+                    help="each tiny kernel busy-waits this long on the GPU (GPU-bound loop)")
     ap.add_argument("--arch", default="sm_90", help="nvcc -arch for the tiny kernel (H100/H200: sm_90)")
     ap.add_argument("--cxx", default="g++", help="host compiler (nvcc -ccbin, and the link)")
     ap.add_argument("--nvcc")
@@ -209,7 +214,8 @@ def main():
                 fh.write(json.dumps(row) + "\n")
     dev = rows[0]["device"] if rows else "?"
     print(f"{dev}, torch {tver}: {args.launches} launches per forward, "
-          f"{args.rounds} rounds x {args.forwards} forwards per variant, interleaved\n")
+          f"{args.rounds} rounds x {args.forwards} forwards per variant, interleaved"
+          f"{f', kernels spin {args.spin_us} us' if args.spin_us else ''}\n")
     print(table(rows))
     return 0
 

@@ -257,6 +257,15 @@ def bench_variants(pt2, model, variants):
                    **json.loads(l))
 
 
+def print_all_now():
+    """print-all.yaml as it was before `defer: true`: a sync per probe."""
+    path = os.path.join(A.work, "print-all-now.yaml")
+    with open(path, "w") as f:
+        f.write("rules:\n  - {name: print-every-launch, print: {level: stats, "
+                "when: both, tensors: all}}\n")
+    return path
+
+
 def part_bench():
     pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
     nothing = os.path.join(A.work, "match-nothing.yaml")
@@ -266,7 +275,8 @@ def part_bench():
     bench_variants(pt2, "transformer12 fp32 dyn 8x256",
                    [("match-nothing", nothing)] +
                    [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
-                                             "print-all", "pinpoint-sync"]])
+                                             "print-all", "pinpoint-sync"]] +
+                   [("print-all-now", print_all_now())])
 
 
 def llama_pt2(layers=8, batch=1, tokens=16):
@@ -318,7 +328,8 @@ def part_decode():
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
     bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
                    [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
-                                             "print-all"]])
+                                             "print-all"]] +
+                   [("print-all-now", print_all_now())])
 
 
 def part_buildtime():

@@ -584,24 +584,46 @@ rt::detail::DeferredTensor deferredTensor(const char *Name, uint8_t Role,
                                           int64_t Numel, uint64_t Nan,
                                           uint64_t Inf, bool HaveStats = true) {
   rt::detail::DeferredTensor T;
-  T.name = Name;
-  T.role = Role;
-  T.ok = true;
-  T.haveStats = HaveStats;
-  T.numel = Numel;
-  T.stats.nan = Nan;
-  T.stats.inf = Inf;
+  T.item.meta.name = Name;
+  T.item.meta.role = Role;
+  T.item.meta.ok = true;
+  T.item.meta.numel = Numel;
+  T.item.haveStats = HaveStats;
+  T.item.stats.nan = Nan;
+  T.item.stats.inf = Inf;
   return T;
 }
 
 void addDeferred(rt::detail::DeferredChecks &C, int Site, rt::Phase Ph,
                  std::vector<rt::detail::DeferredTensor> Ts, rt::OnFail F,
                  uint8_t Checks = rt::kCheckNan) {
-  size_t First = C.tensors.size();
+  size_t First = C.used;
   for (auto &T : Ts)
     C.addTensor() = T;
-  C.addRecord(Site, Ph, rt::kOut, Checks, F, First);
+  C.addRecord(Site, Ph, rt::kOut, Checks, F, rt::kPrintNone, 0, First);
 }
+
+/// Two Programs, each logging text and JSON lines to its own directory: A
+/// for what the immediate path writes, B for a deferred report of the same
+/// data.
+struct ImmediateAndDeferred {
+  static std::string made(const std::string &Dir) {
+    fs::create_directories(Dir);
+    return Dir;
+  }
+  std::string Root = testDir();
+  TestProgram A{made(Root + "/immediate")}, B{made(Root + "/deferred")};
+  ImmediateAndDeferred() {
+    for (TestProgram *T : {&A, &B})
+      setenv(T->JsonlEnv.c_str(), jsonlPath(*T).c_str(), 1);
+  }
+  static std::string jsonlPath(const TestProgram &T) {
+    return T.Dir + "/events.jsonl";
+  }
+  std::string jsonl(const TestProgram &T) const {
+    return readFile(jsonlPath(T));
+  }
+};
 
 TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
   TestProgram T(testDir());
@@ -635,7 +657,7 @@ TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
   // Cleared: nothing left to report, marks reset.
   EXPECT_FALSE(C.pending());
   EXPECT_FALSE(C.has(1, rt::kAfter));
-  EXPECT_TRUE(C.tensors.empty());
+  EXPECT_EQ(C.used, 0u);
 }
 
 TEST(DeferredNan, WarnReportsEveryHitThenAThrowStops) {
@@ -684,12 +706,8 @@ TEST(DeferredNan, WarnReportsEveryHitThenAThrowStops) {
 TEST(DeferredNan, SameTextAndJsonAsTheImmediateCheck) {
   // The immediate check of real CPU tensors, then a deferred record with
   // the same counts: identical text line and JSON event.
-  std::string DirA = testDir() + "/immediate", DirB = testDir() + "/deferred";
-  fs::create_directories(DirA);
-  fs::create_directories(DirB);
-  TestProgram A(DirA), B(DirB);
-  setenv(A.JsonlEnv.c_str(), (DirA + "/events.jsonl").c_str(), 1);
-  setenv(B.JsonlEnv.c_str(), (DirB + "/events.jsonl").c_str(), 1);
+  ImmediateAndDeferred Both;
+  TestProgram &A = Both.A, &B = Both.B;
   std::vector<float> Arg = {kNaN, 1, kInf, 2};
   std::vector<float> Out1 = {kNaN, 1};
   std::vector<float> Out2 = {kInf, kNaN, kNaN};
@@ -729,10 +747,8 @@ TEST(DeferredNan, SameTextAndJsonAsTheImmediateCheck) {
             "triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, source nodes "
             "[linear, relu]) in run 1; also NaN and Inf in buf2 (2 NaN, 1 Inf "
             "of 3 elements); inputs held NaN/Inf too: arg0_1 (1 NaN, 1 Inf)");
-  std::string JA = readFile(DirA + "/events.jsonl");
-  std::string JB = readFile(DirB + "/events.jsonl");
-  EXPECT_FALSE(JA.empty());
-  EXPECT_EQ(JA, JB);
+  EXPECT_FALSE(Both.jsonl(A).empty());
+  EXPECT_EQ(Both.jsonl(A), Both.jsonl(B));
 }
 
 TEST(DeferredNan, InputsWithoutCountsAndCleanRuns) {
@@ -780,6 +796,107 @@ TEST(DeferredNan, UnwindingReportsWithoutFailing) {
   ASSERT_EQ(L.size(), 1u) << T.log();
   EXPECT_NE(L[0].find("NaN in buf1 (1 of 2 elements) after #1"),
             std::string::npos);
+  EXPECT_FALSE(C.pending());
+}
+
+TEST(DeferredPrint, SameLinesAsTheImmediatePrintInLaunchOrder) {
+  // Real CPU tensors printed at once, then deferred records holding the
+  // same metadata and statistics (as a CUDA run's end reads them): the
+  // same text and JSON, in launch order, the NaN report after its launch's
+  // lines.
+  ImmediateAndDeferred Both;
+  TestProgram &A = Both.A, &B = Both.B;
+  std::vector<float> In = {1, -2, 3, 4, 5, 6};
+  std::vector<int64_t> Idx = {7, 0, 3};
+  std::vector<float> Out = {kNaN, 0.5f};
+  auto TI = blob(In.data(), {2, 3}, {3, 1}, aoti_torch_dtype_float32());
+  auto TX = blob(Idx.data(), {3}, {1}, aoti_torch_dtype_int64());
+  auto TO = blob(Out.data(), {2}, {1}, aoti_torch_dtype_float32());
+  rt::TensorRef Ts[] = {{"buf0", rt::kOut, TO},
+                        {"arg0_1", rt::kIn, TI},
+                        {"arg1_1", rt::kIn, TX}};
+  rt::Probe Print = probe(rt::kPrintStats);
+  rt::Probe Check = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
+  Check.print = rt::kPrintStats;
+  Check.print_roles = 3;
+  {
+    rt::RunScope Run(*A.P, nullptr);
+    Run.probe(1, rt::kBefore, Ts, 3, Print);
+    Run.probe(1, rt::kAfter, Ts, 3, Check);
+    Run.finish();
+  }
+  rt::detail::DeferredChecks C;
+  for (rt::Phase Ph : {rt::kBefore, rt::kAfter}) {
+    size_t First = C.used;
+    for (const rt::TensorRef &R : Ts) {
+      rt::detail::DeferredTensor &T = C.addTensor();
+      T.item.meta.name = R.name;
+      T.item.meta.role = R.role;
+      T.item.meta.handle = R.handle;
+      ASSERT_TRUE(rt::detail::readMeta(T.item.meta));
+      T.item.stats = rt::detail::hostStats(T.item.meta, T.item.meta.data);
+      T.item.haveStats = true;
+    }
+    C.addRecord(1, Ph, Ph == rt::kAfter ? rt::kOut : 0, rt::kCheckNan,
+                rt::kWarn, rt::kPrintStats, 3, First);
+  }
+  {
+    rt::RunScope Run(*B.P, nullptr);
+    rt::detail::reportDeferred(*rt::detail::stateFor(*B.P), *B.P, 1, C,
+                               rt::detail::kEndMayThrow);
+  }
+  auto L = A.lines();
+  ASSERT_EQ(L.size(), 9u) << A.log(); // 2 x (name + 3 stats) + the NaN
+  EXPECT_EQ(L, B.lines());
+  EXPECT_NE(L[2].find("arg0_1 in float32 [2, 3] strides [3, 1] cpu numel 6 "
+                      "min -2 max 6"),
+            std::string::npos)
+      << L[2];
+  EXPECT_NE(L[8].find("NaN in buf0 (1 of 2 elements) after #1"),
+            std::string::npos);
+  EXPECT_FALSE(Both.jsonl(A).empty());
+  EXPECT_EQ(Both.jsonl(A), Both.jsonl(B));
+  EXPECT_FALSE(C.pending());
+}
+
+TEST(DeferredPrint, AFailedRunWritesTheLaunchesThatCompleted) {
+  // kEndFailed: the records before the first one whose statistics never
+  // came (its slot still pending) are written, NaN hits as warnings only;
+  // nothing after it.
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::DeferredChecks C;
+  rt::detail::Stats Done = rt::detail::statsInit(),
+                    Pending = rt::detail::statsInit();
+  Done.count = 2;
+  Done.nan = 1;
+  Pending.count = rt::detail::kStatsPending;
+  const rt::detail::Stats *Results[] = {&Done, &Pending, &Done};
+  std::vector<float> Buf = {0, 0};
+  auto TB = blob(Buf.data(), {2}, {1}, aoti_torch_dtype_float32());
+  for (int Site = 0; Site < 3; ++Site) {
+    size_t First = C.used;
+    rt::detail::DeferredTensor &D = C.addTensor();
+    D.item.meta.name = "buf";
+    D.item.meta.role = rt::kOut;
+    D.item.meta.handle = TB;
+    ASSERT_TRUE(rt::detail::readMeta(D.item.meta));
+    D.result = Results[Site];
+    C.addRecord(Site, rt::kAfter, rt::kOut, rt::kCheckNan, rt::kThrow,
+                rt::kPrintStats, 3, First);
+  }
+  C.collect();
+  EXPECT_TRUE(C.complete(C.records[0]));
+  EXPECT_FALSE(C.complete(C.records[1]));
+  EXPECT_NO_THROW(
+      rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndFailed));
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 3u) << T.log(); // #0: name, stats, NaN (not thrown)
+  EXPECT_NE(L[0].find("run 1 after #0 "), std::string::npos);
+  EXPECT_NE(L[2].find("NaN in buf (1 of 2 elements) after #0"),
+            std::string::npos);
+  EXPECT_FALSE(contains(L, "#1 "));
+  EXPECT_FALSE(contains(L, "#2 "));
   EXPECT_FALSE(C.pending());
 }
 

@@ -130,6 +130,11 @@ struct Probe {
   /// counts are read once, at the end of the run, and the first offending
   /// launch (in launch order) is reported then. Ignored on the CPU.
   bool nan_deferred = false;
+  /// CUDA: the print's statistics (kPrintNames, kPrintStats) are taken on
+  /// the device without a host sync, and its lines written at the end of
+  /// the run, in launch order (those of every launch that completed when a
+  /// CUDA error ends the run early). Ignored on the CPU.
+  bool print_deferred = false;
 };
 
 /// A constraint on one graph input, checked before any launch.

@@ -31,13 +31,14 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
     return;
   }
 #if AOTI_RT_CUDA
-  // A deferred NaN check: no sync here (only when nothing else in this
-  // probe needs one).
-  // Deferred checks are read by syncing run_impl's stream: a launch on
-  // another stream checks right away.
-  if (!Capturing && Lane == 0 && Pr.nan_deferred && Pr.nan_roles &&
-      !Pr.sync && !Pr.save && Pr.print < kPrintStats &&
-      deferProbe(Site, Ph, Tensors, N, Pr, C)) {
+  // A deferred NaN check or stats print: no sync here (only when nothing
+  // else in this probe needs one). Deferred probes are read by syncing
+  // run_impl's stream: a launch on another stream is probed right away.
+  const bool NanWaits = Pr.nan_roles && Pr.nan_deferred;
+  const bool PrintWaits = Pr.print == kPrintStats && Pr.print_deferred;
+  if (!Capturing && Lane == 0 && (NanWaits || PrintWaits) &&
+      (!Pr.nan_roles || NanWaits) && (Pr.print < kPrintStats || PrintWaits) &&
+      !Pr.sync && !Pr.save && deferProbe(Site, Ph, Tensors, N, Pr, C)) {
     streamCrumb(C, Pr, Lane);
     return;
   }

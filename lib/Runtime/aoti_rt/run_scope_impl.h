@@ -1,14 +1,14 @@
-//===- aoti_rt/run_scope_impl.h - RunScope: the run, its end, deferred checks ----*- C++ -*-===//
+//===- aoti_rt/run_scope_impl.h - RunScope: the run, its end, deferred probes ----*- C++ -*-===//
 //
 // The constructor and destructor of a run of run_impl, finish(), and the
-// deferred NaN checks.
+// deferred probes (deferred.h): taken without a sync, read at the end.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef AOTI_RT_RUN_SCOPE_IMPL_H
 #define AOTI_RT_RUN_SCOPE_IMPL_H
 
-#include "nan.h"
+#include "deferred.h"
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
@@ -128,19 +128,23 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
     global().hostSyncs.fetch_add(1);
   }
   if (E != cudaSuccess) {
-    D.checks.clear();
+    // What completed before the failure is still worth reading (the
+    // results are in host memory): the lines of those launches, their NaN
+    // hits as warnings.
+    D.checks.collect();
+    reportDeferred(*State, *Prog, Run, D.checks, kEndFailed);
     D.broken = true;
     if (End == kEndReportOnly)
       return; // ~RunScope reports the error (with the breadcrumbs)
     std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
-                       "' while reading the deferred NaN checks of run " +
+                       "' while reading the deferred probes of run " +
                        std::to_string(static_cast<long long>(Run));
     std::string Crumbs = crumbReportsOfThread(true);
     if (!Crumbs.empty())
       Line += "; " + Crumbs;
     JsonObj J;
     J.str("event", "cuda_error").num("run", Run).str("error", cudaErrorText(E));
-    J.str("when", "deferred NaN checks").str("message", Line);
+    J.str("when", "deferred probes").str("message", Line);
     emit(*State, Line, J.done());
     if (End == kEndMayThrow)
       throw std::runtime_error(Line);
@@ -154,11 +158,12 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
 
 AOTI_RT_COLD_END
 
-/// A NaN/Inf check without a sync: one stats launch over the checked tensors
-/// and the launch's input tensors (for "inputs were clean") into this run's
-/// result slots; read by resolveDeferred. False (nothing done) when the
-/// probe needs the immediate path: host copies (no kernel, more than 8
-/// dims), another device's launches pending, no mapped memory.
+/// A probe without a sync: one stats launch over the checked tensors and
+/// the launch's input tensors (for "inputs were clean"), and over the
+/// printed ones of a deferred stats print, into this run's result slots;
+/// read by resolveDeferred. False (nothing done) when the probe needs the
+/// immediate path: host copies (no kernel, more than 8 dims), another
+/// device's launches pending, no mapped memory.
 AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
                                  int N, const Probe &Pr,
                                  const detail::ProbeCtx &C) {
@@ -186,9 +191,12 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     if (Device < 0 && M.ok && M.cuda)
       Device = M.devIndex;
   }
-  // The checked tensors and the inputs, as the immediate report reads them.
+  // The checked tensors and the inputs, as the immediate report reads
+  // them; the printed ones.
+  const bool PrintStats = Pr.print == kPrintStats && Pr.print_deferred;
   auto Needed = [&](const TensorMeta &M) {
-    return (M.role & Pr.nan_roles) || M.role == kIn;
+    return (Pr.nan_roles && ((M.role & Pr.nan_roles) || M.role == kIn)) ||
+           (PrintStats && (M.role & Pr.print_roles));
   };
   auto DeviceWork = [&](const TensorMeta &M) {
     return Needed(M) && M.ok && M.cuda && M.numel > 0 &&
@@ -237,8 +245,8 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       return false;
   }
 
-  // 1. Print names (the only print of a deferred probe).
-  if (Pr.print >= kPrintNames) {
+  // 1. Print names now, unless the stats lines they head are deferred.
+  if (Pr.print == kPrintNames) {
     std::string Line = "[aoti-instrument] run " +
                        std::to_string(static_cast<long long>(Run)) + " " +
                        phaseName(Ph) + " " + siteText(*Prog, Site, C.site);
@@ -255,30 +263,27 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       cudaFailure(C, Err);
     D.launched = true;
   }
-  size_t First = D.checks.tensors.size();
+  size_t First = D.checks.used;
   size_t K = 0;
   for (int I = 0; I < N; ++I) {
     const TensorMeta &M = Metas[static_cast<size_t>(I)];
     if (!Needed(M))
       continue;
     DeferredTensor &T = D.checks.addTensor();
-    T.name = M.name;
-    T.role = M.role;
-    T.ok = M.ok;
-    T.numel = M.numel;
+    T.item.meta = M; // copies into the slot's kept capacity
     if (!M.ok || !isReadableKind(M.dtype->kind))
       continue;
     if (DeviceWork(M)) {
       T.result = Host + K++;
-      T.haveStats = true;
     } else if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
-      T.stats = hostStats(M, M.data);
-      T.haveStats = true;
+      T.item.stats = hostStats(M, M.data);
+      T.item.haveStats = true;
     } else if (M.cuda && M.numel == 0) {
-      T.haveStats = true; // empty: no NaN
+      T.item.haveStats = true; // empty: no NaN
     }
   }
   D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
+                     PrintStats ? kPrintStats : kPrintNone, Pr.print_roles,
                      First);
   return true;
 }

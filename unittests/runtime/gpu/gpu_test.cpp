@@ -754,6 +754,68 @@ void deferredNan(cudaStream_t S) {
   }
 }
 
+/// print_deferred: the same lines as the immediate print, no sync in the
+/// probes, one at the end; statistics taken in stream order (a before-probe
+/// sees what the launch read, not what later work left).
+void deferredPrint(cudaStream_t S) {
+  std::vector<float> A(4096), Idx(33, 2.0f);
+  for (size_t I = 0; I < A.size(); ++I)
+    A[I] = static_cast<float>(I % 97) - 40.5f;
+  A[17] = std::numeric_limits<float>::quiet_NaN();
+  Twin X = makeTwin(aoti_torch_dtype_float32(), {64, 64}, {64, 1}, bytesOf(A));
+  Twin Y = makeTwin(aoti_torch_dtype_float32(), {33}, {1}, bytesOf(Idx));
+  void *YDev = nullptr;
+  aoti_torch_get_data_ptr(Y.cuda, &YDev);
+  rt::TensorRef Ts[] = {{"buf1", rt::kOut, Y.cuda}, {"arg0_1", rt::kIn, X.cuda}};
+  rt::Probe Now{};
+  Now.print = rt::kPrintStats;
+  Now.print_roles = 3;
+  rt::Probe Later = Now;
+  Later.print_deferred = true;
+  // The "launch" between the probes: buf1 set to 1.0 (0x3f800000).
+  auto Body = [&](rt::RunScope &Run, const rt::Probe &P) {
+    Run.probe(2, rt::kBefore, Ts, 2, P);
+    check(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(YDev), 0x3f800000u,
+                           33, reinterpret_cast<CUstream>(S)) == CUDA_SUCCESS,
+          "deferred print: cuMemsetD32Async");
+    Run.probe(2, rt::kAfter, Ts, 2, P);
+  };
+  TestProgram A1("print-now"), B1("print-deferred");
+  {
+    rt::RunScope Run(*A1.P, S);
+    Body(Run, Now);
+    Run.finish();
+  }
+  CUDART(cudaMemcpy(YDev, Idx.data(), Idx.size() * sizeof(float),
+                    cudaMemcpyHostToDevice));
+  uint64_t Syncs0 = rt::detail::hostSyncCount();
+  uint64_t InProbes = 0;
+  {
+    rt::RunScope Run(*B1.P, S);
+    Body(Run, Later);
+    InProbes = rt::detail::hostSyncCount() - Syncs0;
+    Run.finish();
+  }
+  auto LA = A1.lines(), LB = B1.lines();
+  check(InProbes == 0 && rt::detail::hostSyncCount() - Syncs0 == 1,
+        "deferred print: no sync in the probes, one in finish()");
+  check(LA == LB && LA.size() == 6,
+        "deferred print: the same " + std::to_string(LB.size()) +
+            " lines as the immediate print");
+  check(contains(LB, "before #2 tiny_after   buf1 out float32 [33] strides "
+                     "[1] cuda:0 numel 33 min 2 max 2") &&
+            contains(LB, "after #2 tiny_after   buf1 out float32 [33] "
+                         "strides [1] cuda:0 numel 33 min 1 max 1") &&
+            contains(LB, "arg0_1 in float32 [64, 64] strides [64, 1] cuda:0 "
+                         "numel 4096 min -40.5 max 55.5"),
+        "deferred print: before/after statistics in stream order");
+  if (LA != LB)
+    for (size_t I = 0; I < std::max(LA.size(), LB.size()); ++I)
+      std::printf("  now:      %s\n  deferred: %s\n",
+                  I < LA.size() ? LA[I].c_str() : "-",
+                  I < LB.size() ? LB[I].c_str() : "-");
+}
+
 void deferredThreads() {
   constexpr int NT = 4, Runs = 25;
   TestProgram Prog("deferred-threads");
@@ -1105,6 +1167,7 @@ int basic() {
   statsKernelMatchesHostPath(S);
   nanCheckOnCuda(S);
   deferredNan(S);
+  deferredPrint(S);
   deferredThreads();
   guardOnCuda(S);
   breadcrumbsWithoutFault(K, S);
@@ -1170,6 +1233,24 @@ int ima(const std::string &Mode) {
       rt::TensorRef Ts[] = {{"buf3", rt::kOut, T.cuda}};
       Run.probe(3, rt::kAfter, Ts, 1, deferredProbe(rt::kThrow));
       std::fprintf(stderr, "probe returned\n");
+    } else if (Mode == "ima-print-deferred") {
+      // Deferred stats prints around a faulting launch: finish()'s sync
+      // fails; the lines of the launch that completed come first.
+      std::vector<float> V(16, 3.0f);
+      Twin T = makeTwin(aoti_torch_dtype_float32(), {16}, {1}, bytesOf(V));
+      rt::Probe P = crumbProbe();
+      P.print = rt::kPrintStats;
+      P.print_roles = 3;
+      P.print_deferred = true;
+      rt::TensorRef Ts[] = {{"buf0", rt::kOut, T.cuda}};
+      rt::RunScope Run(*Prog.P, S);
+      K.launchTiny(S);
+      Run.probe(0, rt::kAfter, Ts, 1, P);
+      K.launchBad(S);
+      Run.probe(1, rt::kAfter, Ts, 1, P);
+      K.launchTiny(S);
+      Run.probe(2, rt::kAfter, Ts, 1, P);
+      Run.finish();
     } else if (Mode == "ima-sync") {
       rt::RunScope Run(*Prog.P, S);
       K.launchTiny(S);

@@ -110,6 +110,13 @@ expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 
+# Deferred stats prints around a fault: the completed launch's lines, then
+# the error naming the faulting launch; nothing of the later ones.
+run ima-print-deferred
+expect ima-print-deferred "run 1 after #0 tiny_ok   buf0 out float32 \[16\] strides \[1\] cuda:0 numel 16 min 3 max 3" "the lines of the launch that completed"
+expect ima-print-deferred "CUDA error 'an illegal memory access was encountered' while reading the deferred probes of run 1; $FIRST" "then the error, naming the faulting launch"
+expect_count ima-print-deferred "after #[12] " 0 "no lines of the launches that did not run"
+
 # A deferred kThrow NaN check without RunScope::finish(): report, then abort.
 run deferred-abort
 expect deferred-abort "probe returned" "the deferred probe does not fail at the launch"

@@ -1,0 +1,289 @@
+//===- aoti_rt/deferred.h - Checks and prints read at the end of a run -*- C++ -*-===//
+//
+// Deferred probes (Probe::nan_deferred, Probe::print_deferred): a probe's
+// statistics are taken on the device by one stats launch into pinned,
+// device-mapped result slots, with no host sync; the run's end (or a probe
+// that synchronizes anyway) reads them with one sync and writes the probes'
+// lines and NaN reports in launch order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_DEFERRED_H
+#define AOTI_RT_DEFERRED_H
+
+#include "nan.h"
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+/// Stats::count of a result slot whose stats launch has not completed (a
+/// real count never reaches it).
+constexpr uint64_t kStatsPending = ~0ull;
+
+/// A tensor of a deferred probe: its metadata and counts (Item: what the
+/// stats line and the NaN report need). The counts are known at the probe
+/// (host tensors, empty ones) or written by the device into *result, read
+/// after the run's sync.
+struct DeferredTensor {
+  Item item;
+  const Stats *result = nullptr;
+  bool missed = false; ///< its launch never ran (the stream failed first)
+};
+
+/// One probe's deferred work: a NaN check (roles != 0) and/or its print
+/// (print != kPrintNone: its name line and, at kPrintStats, a stats line
+/// per tensor of printRoles).
+struct DeferredRecord {
+  int site;
+  Phase phase;
+  uint8_t roles;
+  uint8_t checks;
+  OnFail onFail;
+  PrintLevel print;
+  uint8_t printRoles;
+  size_t first, count; ///< DeferredChecks::tensors[first, first + count)
+};
+
+/// The deferred probes of one run, in launch order: at most one per
+/// (site, phase) (a second one makes the runtime read the first, see
+/// RunScope::deferProbe), so a run holds a bounded number of them. The
+/// tensors' storage is kept from run to run (their shape vectors keep their
+/// capacity): a run in the steady state allocates nothing.
+struct DeferredChecks {
+  std::vector<DeferredRecord> records;
+  std::vector<DeferredTensor> tensors; ///< [0, used): the records' tensors
+  size_t used = 0;
+  std::vector<uint8_t> marks; ///< ordinal * 2 + phase: has a record
+
+  bool pending() const { return !records.empty(); }
+  bool has(int Site, Phase Ph) const {
+    if (Site >= 0) {
+      size_t K = static_cast<size_t>(Site) * 2 + Ph;
+      return K < marks.size() && marks[K];
+    }
+    for (const DeferredRecord &R : records)
+      if (R.site == Site && R.phase == Ph)
+        return true;
+    return false;
+  }
+  /// A tensor slot, its metadata as the last run left it: fill it all.
+  DeferredTensor &addTensor() {
+    if (used == tensors.size())
+      tensors.emplace_back();
+    DeferredTensor &T = tensors[used++];
+    T.item.haveStats = false;
+    T.item.stats = statsInit();
+    T.item.why.clear();
+    T.result = nullptr;
+    T.missed = false;
+    return T;
+  }
+  /// A record of the tensors added since First.
+  void addRecord(int Site, Phase Ph, uint8_t Roles, uint8_t Checks, OnFail F,
+                 PrintLevel Print, uint8_t PrintRoles, size_t First) {
+    records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
+                                     PrintRoles, First, used - First});
+    if (Site >= 0) {
+      size_t K = static_cast<size_t>(Site) * 2 + Ph;
+      if (K >= marks.size())
+        marks.resize(K + 1, 0);
+      marks[K] = 1;
+    }
+  }
+  /// The device's counts into the tensors: after the run's sync, or after
+  /// a failed one, when the slots of launches that never ran still hold
+  /// kStatsPending (those tensors get no counts).
+  void collect() {
+    for (size_t I = 0; I < used; ++I) {
+      DeferredTensor &T = tensors[I];
+      if (!T.result)
+        continue;
+      if (T.result->count != kStatsPending) {
+        T.item.stats = *T.result;
+        T.item.haveStats = true;
+      } else {
+        T.missed = true;
+      }
+      T.result = nullptr;
+    }
+  }
+  /// Whether the record's counts were all taken (its stats launch ran).
+  bool complete(const DeferredRecord &R) const {
+    for (size_t I = R.first; I < R.first + R.count; ++I)
+      if (tensors[I].missed)
+        return false;
+    return true;
+  }
+  void clear() {
+    for (const DeferredRecord &R : records)
+      if (R.site >= 0)
+        marks[static_cast<size_t>(R.site) * 2 + R.phase] = 0;
+    records.clear();
+    used = 0;
+  }
+};
+
+/// How the end of a deferred report may fail.
+enum DeferredEnd : int {
+  kEndMayThrow = 0,   ///< as on_fail says (RunScope::finish(), a probe)
+  kEndNoThrow = 1,    ///< ~RunScope, finish() not called: cannot throw there;
+                      ///< a kThrow check reports, then aborts
+  kEndReportOnly = 2, ///< ~RunScope while an exception unwinds: report only
+  kEndFailed = 3,     ///< the run's sync failed: write what completed (up
+                      ///< to the first launch that did not), fail nothing
+};
+
+AOTI_RT_COLD_BEGIN
+/// Writes the deferred probes of run Run in launch order (counts
+/// collected): each record's print lines; each hit of a kWarn check; the
+/// first hit of a kThrow or kAbort check ends the report and fails as End
+/// says. Clears Checks.
+inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
+                           DeferredChecks &Checks, DeferredEnd End) {
+  std::vector<NanView> Views;
+  EventBuf Ev(S);
+  for (size_t R = 0; R < Checks.records.size(); ++R) {
+    const DeferredRecord &Rec = Checks.records[R];
+    if (End == kEndFailed && !Checks.complete(Rec))
+      break; // this launch and the later ones may not have run
+    const SiteInfo *SI = findSite(P, Rec.site);
+    if (Rec.print >= kPrintNames) {
+      ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
+      Ev.add("[aoti-instrument] run " +
+                 std::to_string(static_cast<long long>(Run)) + " " +
+                 phaseName(Rec.phase) + " " + siteText(P, Rec.site, SI),
+             Ev.json ? siteJson("launch", P, Run, phaseName(Rec.phase),
+                                Rec.site, SI)
+                           .done()
+                     : std::string());
+      if (Rec.print >= kPrintStats) {
+        const std::string Prefix = linePrefix(C);
+        std::string Json;
+        for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
+          const Item &It = Checks.tensors[I].item;
+          if (!(It.meta.role & Rec.printRoles))
+            continue;
+          Ev.add(statsLine(C, Prefix, It, Ev.json ? &Json : nullptr), Json);
+        }
+      }
+    }
+    if (!Rec.roles)
+      continue;
+    Views.clear();
+    for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I)
+      Views.push_back(nanView(Checks.tensors[I].item));
+    std::string Line, Json;
+    if (!nanEvent(P, Run, Rec.phase, Rec.site, SI, Views.data(), Views.size(),
+                  Rec.roles, Rec.checks, Line, Json))
+      continue;
+    Ev.add(Line, Json);
+    OnFail F = Rec.onFail;
+    if (F == kWarn || End == kEndFailed)
+      continue;
+    emit(S, Ev);
+    Checks.clear(); // Rec is gone: the run stops here
+    if (End == kEndMayThrow)
+      fail(F, Line);
+    if (End == kEndNoThrow) {
+      if (F == kThrow) {
+        std::string Why =
+            "the NaN check above cannot throw at the end of run " +
+            std::to_string(static_cast<long long>(Run)) +
+            " (the wrapper does not call RunScope::finish()): aborting";
+        emit(S, "[aoti-instrument] error: " + Why,
+             JsonObj()
+                 .str("event", "warning")
+                 .num("run", Run)
+                 .str("message", Why)
+                 .done());
+      }
+      abortNow();
+    }
+    return;
+  }
+  emit(S, Ev);
+  Checks.clear();
+}
+
+AOTI_RT_COLD_END
+
+#if AOTI_RT_CUDA
+
+/// Where deferred launches write their results: pinned host memory mapped
+/// into the device, read by the host after the run's sync.
+struct ResultChunk {
+  Stats *host;
+  Stats *dev;
+  size_t cap, used;
+};
+
+/// A run's deferred probes and their device side: a stats area (the run's
+/// launches are ordered by its stream) and result chunks. Leased from a
+/// pool at a run's first deferred probe and given back after its sync, so
+/// later runs reuse the buffers (nothing is allocated once they are big
+/// enough).
+struct DeferredRun {
+  int device = -1; ///< of the area; -1: none yet
+  StatsArea area;
+  std::vector<ResultChunk> chunks;
+  size_t cur = 0;
+  bool launched = false; ///< launches not yet synchronized
+  bool broken = false;   ///< a sync failed: never reused
+  DeferredChecks checks;
+
+  /// Room for N results, each marked kStatsPending until its launch
+  /// writes it: the host pointer (Dev: the device's view), or null.
+  Stats *results(size_t N, Stats *&Dev) {
+    while (cur < chunks.size() && chunks[cur].used + N > chunks[cur].cap)
+      ++cur;
+    if (cur == chunks.size()) {
+      RelaxedCaptureMode Relaxed;
+      size_t Cap = std::max<size_t>(N, 4096);
+      void *H = nullptr, *D = nullptr;
+      if (cudaHostAlloc(&H, Cap * sizeof(Stats),
+                        cudaHostAllocPortable | cudaHostAllocMapped) !=
+          cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+      }
+      if (cudaHostGetDevicePointer(&D, H, 0) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFreeHost(H);
+        return nullptr;
+      }
+      chunks.push_back(ResultChunk{static_cast<Stats *>(H),
+                                   static_cast<Stats *>(D), Cap, 0});
+    }
+    ResultChunk &C = chunks[cur];
+    Stats *H = C.host + C.used;
+    Dev = C.dev + C.used;
+    C.used += N;
+    for (size_t I = 0; I < N; ++I)
+      H[I].count = kStatsPending;
+    return H;
+  }
+  void resetResults() {
+    for (ResultChunk &C : chunks)
+      C.used = 0;
+    cur = 0;
+  }
+};
+
+/// A DeferredRun for Device (-1: any), from the pool or new.
+inline DeferredRun *acquireDeferred(int Device) {
+  DeferredRun *D = DevicePool<DeferredRun>::get().take(Device, /*Exact=*/false);
+  return D ? D : new DeferredRun();
+}
+
+inline void releaseDeferredRun(DeferredRun *D) {
+  DevicePool<DeferredRun>::get().give(D);
+}
+
+#endif // AOTI_RT_CUDA
+
+} // namespace detail
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_DEFERRED_H
