@@ -11,6 +11,7 @@
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
+//   gpu_test ima-nobarrier       as ima-exit, crumbs without memory barrier
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
 //
 // Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
@@ -1202,6 +1203,9 @@ int ima(const std::string &Mode) {
   TestProgram Prog(Mode, "", /*LogToFile=*/false); // report on stderr
   if (Mode == "ima-hostfn")
     rt::detail::crumbArena().useHostFn.store(true);
+  if (Mode == "ima-nobarrier") // an experiment: see run_gpu_tests.sh
+    rt::detail::crumbArena().writeFlags.store(
+        CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER);
   try {
     if (Mode == "ima-unwind") {
       rt::RunScope Run(*Prog.P, S);
@@ -1218,7 +1222,8 @@ int ima(const std::string &Mode) {
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
       rt::RunScope Run2(*Prog.P, S);
       std::printf("run 2 started\n");
-    } else if (Mode == "ima-exit" || Mode == "ima-hostfn") {
+    } else if (Mode == "ima-exit" || Mode == "ima-hostfn" ||
+               Mode == "ima-nobarrier") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S);
     } else if (Mode == "ima-later-launches") {

@@ -110,6 +110,16 @@ expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 
+# An experiment, not a check: breadcrumbs written without their memory
+# barrier (free on the GPU) around a kernel that faults by a store; how
+# often is the faulting launch still named? (20 processes.)
+NB=0
+for i in $(seq 20); do
+  run ima-nobarrier
+  grep -qE -- "$FIRST" "$B/ima-nobarrier.txt" && NB=$((NB + 1))
+done
+say "INFO ima-nobarrier: the faulting launch named in $NB of 20 runs without the barrier"
+
 # Deferred stats prints around a fault: the completed launch's lines, then
 # the error naming the faulting launch; nothing of the later ones.
 run ima-print-deferred
