@@ -112,6 +112,28 @@ rules:
   EXPECT_FALSE(Print.Print->Defer);
 }
 
+TEST(RulesLoaderTest, BufferSection) {
+  auto Rules = parseRules("buffers: {redzone: true, poison: true}\n", "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  ASSERT_TRUE(Rules->Buffers.has_value());
+  EXPECT_EQ(Rules->Buffers->RedzoneBytes, 64u);
+  EXPECT_EQ(Rules->Buffers->RedzoneOnFail, FailAction::Throw);
+  EXPECT_TRUE(Rules->Buffers->Poison);
+  EXPECT_EQ(Rules->Buffers->PoisonByte, 0xA5u);
+  Rules = parseRules("buffers:\n  redzone: {bytes: 256, on_fail: warn}\n"
+                     "  poison: {byte: 0}\n",
+                     "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_EQ(Rules->Buffers->RedzoneBytes, 256u);
+  EXPECT_EQ(Rules->Buffers->RedzoneOnFail, FailAction::Warn);
+  EXPECT_TRUE(Rules->Buffers->Poison);
+  EXPECT_EQ(Rules->Buffers->PoisonByte, 0u);
+  Rules = parseRules("buffers: {redzone: false}\nrules: [{sync: true}]\n",
+                     "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_EQ(Rules->Buffers->RedzoneBytes, 0u);
+}
+
 TEST(RulesLoaderTest, PrintCanBeDeferred) {
   auto Rules = parseRules(
       "rules:\n  - {print: {level: stats, defer: true}}\n", "r.yaml");
@@ -211,8 +233,15 @@ const BadCase BadCases[] = {
      "'first' must be an integer"},
     {"settings: []\nrules: [{sync: true}]\n", "r.yaml:1:11",
      "'settings' must be a mapping"},
+    {"buffers: {redzone: {bytes: 24}}\n", "r.yaml:1:28",
+     "'bytes' must be a multiple of 16 from 16 to 65536"},
+    {"buffers: {poison: {byte: 300}}\n", "r.yaml:1:26",
+     "'byte' must be from 0 to 255"},
+    {"buffers: {redzones: true}\n", "r.yaml:1:11", "unknown key 'redzones'"},
+    {"buffers: {redzone: maybe}\n", "r.yaml:1:20",
+     "'redzone' must be true or false"},
     {"settings: {log_env: X}\n", "r.yaml:1:1",
-     "rules file has neither 'rules' nor 'input_guards'"},
+     "rules file has none of 'rules', 'input_guards' and 'buffers'"},
     {"input_guards:\n  inputs:\n    - dtype: float32\n", "r.yaml:3:7",
      "input guard needs 'input'"},
     {"input_guards:\n  inputs:\n    - {input: 0, dtype: float}\n",

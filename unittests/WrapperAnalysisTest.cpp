@@ -282,6 +282,24 @@ TEST(RealWrapper, MlpCpu) {
   EXPECT_EQ(lineAt(A.Text, Cpp.BeforeOffset),
             "    cpp_fused_relu_0((float*)(buf1.data_ptr()), "
             "(float*)(buf2.data_ptr()));");
+
+  // Buffers: three allocations and an in-place reuse (its first user,
+  // the relu kernel, reads it: the data is live).
+  std::vector<std::string> Events;
+  for (const BufferEvent &B : Inv.Buffers)
+    Events.push_back(
+        (B.Kind == BufferEvent::Alloc ? "alloc " : "reuse " + B.From + "->") +
+        B.Name + ":" + std::to_string(B.Line) + ":" +
+        (B.FirstUse ? roleName(*B.FirstUse).str() : "unused"));
+  EXPECT_THAT(Events, ElementsAre("alloc buf0:681:out", "reuse buf0->buf1:688:inout",
+                                  "alloc buf2:692:out", "alloc buf3:698:out"));
+  // Code for a buffer goes after the RAII handle that owns it.
+  EXPECT_TRUE(StringRef(A.Text)
+                  .take_front(Inv.Buffers[0].InsertOffset)
+                  .ends_with("\n    RAIIAtenTensorHandle buf0(buf0_handle);\n"));
+  EXPECT_TRUE(StringRef(A.Text)
+                  .take_front(Inv.Buffers[1].InsertOffset)
+                  .ends_with("auto buf1 = std::move(buf0);  // reuse\n"));
   expectSaneOffsets(A);
   expectRunImplOffsets(A);
 }

@@ -80,6 +80,25 @@ struct LaunchSite {
   std::string Indent;
 };
 
+/// A buffer of run_impl that is allocated
+/// (`aoti_torch_empty_strided(..., &bufN_handle)`, Kind Alloc) or that takes
+/// over an earlier buffer's memory (`auto bufN = std::move(bufM);  // reuse`,
+/// Kind Reuse).
+struct BufferEvent {
+  enum EventKind { Alloc, Reuse };
+  EventKind Kind = Alloc;
+  std::string Name; ///< bufN
+  std::string From; ///< Reuse: bufM
+  unsigned Line = 0;
+  /// Start of the line after the statement (after the RAII handle that owns
+  /// an allocation): where code that sees the buffer goes.
+  unsigned InsertOffset = 0;
+  /// The role of the buffer at the first launch after InsertOffset that
+  /// passes it; nullopt when none does. A reuse whose first user reads it
+  /// (InOut, Input) is an in-place update: its data is live.
+  std::optional<ArgRole> FirstUse;
+};
+
 /// A graph input of run_impl (`auto arg0_1 = std::move(inputs[0]);`).
 struct GraphInput {
   std::string Name;
@@ -118,6 +137,8 @@ struct WrapperInventory {
   std::vector<AnalyzedFunction> Functions;
   /// The wrapper's own input checks (`check_input_0`, ...), in order.
   std::vector<std::string> InputChecks;
+  /// run_impl's allocations and reuses, in order.
+  std::vector<BufferEvent> Buffers;
 };
 
 } // namespace aoti

@@ -199,8 +199,13 @@ public:
             break;
           }
     size_t SitesBefore = Inv.Sites.size();
+    size_t BuffersBefore = Inv.Buffers.size();
     collectHandles(Body);
     analyzeCompound(Body);
+    if (Function == names::RunImpl)
+      attachFirstUses(SitesBefore, BuffersBefore);
+    else
+      Inv.Buffers.resize(BuffersBefore);
     Info.HasSites = Inv.Sites.size() > SitesBefore;
     Inv.Functions.push_back(std::move(Info));
     if (Function == names::RunImpl) {
@@ -357,8 +362,88 @@ private:
     } else if (!isRawHandleType(VD->getType())) {
       // `auto buf1 = std::move(buf0);  // reuse` and other RAII buffers.
       Info.Origin = HandleOrigin::Buffer;
+      recordReuse(VD, DS);
     }
     Handles[VD] = Info;
+  }
+
+  /// `auto bufN = <bufM or a view of it>; [bufM.reset();]  // reuse`.
+  void recordReuse(const VarDecl *VD, const DeclStmt *DS) {
+    unsigned End = endOffsetOf(DS);
+    StringRef Rest = Buffer.slice(End, lineEnd(Buffer, End));
+    if (!Rest.contains(names::ReuseMarker))
+      return;
+    BufferEvent Ev;
+    Ev.Kind = BufferEvent::Reuse;
+    Ev.Name = VD->getName().str();
+    if (const VarDecl *From = firstHandleIn(VD->getInit()))
+      Ev.From = From->getName().str();
+    Ev.Line = SM.getSpellingLineNumber(SM.getFileLoc(DS->getBeginLoc()));
+    Ev.InsertOffset = lineEnd(Buffer, End);
+    Inv.Buffers.push_back(std::move(Ev));
+  }
+
+  /// The first tensor handle variable that \p S names (`buf0` in
+  /// `std::move(buf0)` or in `reinterpret_tensor_wrapper(buf0, ...)`).
+  static const VarDecl *firstHandleIn(const Stmt *S) {
+    if (!S)
+      return nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (isTensorHandleType(VD->getType()))
+          return VD;
+    for (const Stmt *Child : S->children())
+      if (const VarDecl *VD = firstHandleIn(Child))
+        return VD;
+    return nullptr;
+  }
+
+  /// `aoti_torch_empty_strided(..., &bufN_handle)` whose slot an RAII
+  /// handle owns: an allocation.
+  bool recordAlloc(const CallExpr *Call) {
+    if (calleeName(Call) != names::ShimEmptyStrided || !Call->getNumArgs())
+      return false;
+    const auto *Addr = dyn_cast<UnaryOperator>(
+        Call->getArg(Call->getNumArgs() - 1)->IgnoreParenImpCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return false;
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts());
+    const auto *Slot = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    auto It = Slot ? OwnerOfSlot.find(Slot) : OwnerOfSlot.end();
+    if (It == OwnerOfSlot.end())
+      return false;
+    BufferEvent Ev;
+    Ev.Name = It->second->getName().str();
+    Ev.Line = SM.getSpellingLineNumber(SM.getFileLoc(Call->getBeginLoc()));
+    Ev.InsertOffset = OwnerLineEnd.lookup(It->second);
+    Inv.Buffers.push_back(std::move(Ev));
+    return true;
+  }
+
+  /// Each buffer event's first user, among this function's sites (they and
+  /// the events are in source order).
+  void attachFirstUses(size_t FirstSite, size_t FirstEvent) {
+    // Reuses were found with the handles, allocations with the launches.
+    std::stable_sort(Inv.Buffers.begin() + FirstEvent, Inv.Buffers.end(),
+                     [](const BufferEvent &A, const BufferEvent &B) {
+                       return A.InsertOffset < B.InsertOffset;
+                     });
+    for (size_t E = FirstEvent; E < Inv.Buffers.size(); ++E) {
+      BufferEvent &Ev = Inv.Buffers[E];
+      for (size_t S = FirstSite; S < Inv.Sites.size() && !Ev.FirstUse; ++S) {
+        if (Inv.Sites[S].BeforeOffset < Ev.InsertOffset)
+          continue;
+        for (const TensorArg &T : Inv.Sites[S].Tensors)
+          if (T.Name == Ev.Name) {
+            // A site passing the buffer twice: the most reading role.
+            ArgRole R = T.Role;
+            if (Ev.FirstUse && *Ev.FirstUse != ArgRole::Output)
+              R = *Ev.FirstUse;
+            Ev.FirstUse = R;
+          }
+      }
+    }
   }
 
   //--- Pass 2: launches --------------------------------------------------===//
@@ -384,9 +469,12 @@ private:
       return;
     if (trackStreamGuard(S))
       return;
-    if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
       if (recordLaunch(Call, Anchor))
         return; // A launch's arguments hold no further launches.
+      if (recordAlloc(Call))
+        return;
+    }
     for (const Stmt *Child : S->children())
       findLaunches(Child, Anchor);
   }

@@ -191,6 +191,13 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
       mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
       mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
     }
+    // Redzones: every launch of run_impl that may write a tensor.
+    const LaunchSite &Site = Inv.Sites[SiteIndex];
+    if (Rules.Buffers && Rules.Buffers->RedzoneBytes &&
+        Site.Function == "run_impl")
+      SP.After.Redzones = llvm::any_of(Site.Tensors, [](const TensorArg &T) {
+        return T.Role != ArgRole::Input;
+      });
     if (!SP.Before.empty() || !SP.After.empty())
       Plan.Sites.push_back(std::move(SP));
   }
@@ -201,6 +208,20 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
            "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
                closestKernels(Rules.Rules[I], Inv)});
 
+  if (const auto &B = Rules.Buffers;
+      B && (B->RedzoneBytes || B->Poison)) {
+    Plan.Buffers = *B;
+    for (unsigned I = 0; I < Inv.Buffers.size(); ++I) {
+      const BufferEvent &Ev = Inv.Buffers[I];
+      // A reuse keeps its data when its first user reads it (an in-place
+      // update): only a reuse whose first user writes it is poisoned.
+      if (Ev.Kind == BufferEvent::Reuse &&
+          (!B->Poison || !Ev.FirstUse || *Ev.FirstUse == ArgRole::Input ||
+           *Ev.FirstUse == ArgRole::InOut))
+        continue;
+      Plan.BufferEvents.push_back(I);
+    }
+  }
   if (const auto &G = Rules.Guards) {
     Plan.EnforceAotiChecks = G->EnforceAotiChecks;
     Plan.GuardOnFail = G->OnFail;

@@ -37,9 +37,11 @@ struct ProbePlan {
   bool PrintDeferred = false;
   bool Save = false;
   uint8_t SaveRoles = 0;
+  /// After: check the redzones of the buffers the launch writes.
+  bool Redzones = false;
 
   bool empty() const {
-    return !Sync && !Breadcrumb && !NanRoles && !Print && !Save;
+    return !Sync && !Breadcrumb && !NanRoles && !Print && !Save && !Redzones;
   }
 };
 
@@ -64,6 +66,11 @@ struct InstrumentationPlan {
   std::vector<std::vector<std::pair<unsigned, unsigned>>> EqualDims;
   bool EnforceAotiChecks = false;
   FailAction GuardOnFail = FailAction::Throw;
+  /// Redzones and poison of run_impl's buffers (rules `buffers:`).
+  std::optional<BufferSection> Buffers;
+  /// Into WrapperInventory::Buffers: the allocations that get redzones or
+  /// poison, and the reuses that get poison (their first user writes them).
+  std::vector<unsigned> BufferEvents;
   /// Number of sites each rule matched.
   std::vector<unsigned> RuleMatchCounts;
 };

@@ -98,11 +98,13 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
              "constexpr ::aoti_rt::Probe {0} = {{.sync = {1}, .breadcrumb = "
              "{2}, .nan_roles = {3}, .nan_checks = {4}, .nan_on_fail = {5}, "
              ".print = {6}, .print_roles = {7}, .save = {8}, .save_roles = "
-             "{9}, .nan_deferred = {10}, .print_deferred = {11}};\n",
+             "{9}, .nan_deferred = {10}, .print_deferred = {11}, .redzones = "
+             "{12}};\n",
              probeName(Ordinal, After), bool01(P.Sync), bool01(P.Breadcrumb),
              unsigned(P.NanRoles), Checks, failName(P.NanOnFail), PrintLevel,
              unsigned(P.PrintRoles), bool01(P.Save), unsigned(P.SaveRoles),
-             bool01(P.NanDeferred), bool01(P.PrintDeferred))
+             bool01(P.NanDeferred), bool01(P.PrintDeferred),
+             bool01(P.Redzones))
       .str();
 }
 
@@ -198,6 +200,13 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
              quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
              RS.EveryCalls, RS.MaxPrintValues)
              .str();
+  if (const auto &B = Plan.Buffers)
+    Out += llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
+                         "{{.redzone_bytes = {0}, .redzone_on_fail = {1}, "
+                         ".poison = {2}, .poison_byte = {3}};\n",
+                         B->RedzoneBytes, failName(B->RedzoneOnFail),
+                         bool01(B->Poison), B->PoisonByte)
+               .str();
   for (const SitePlan &SP : Plan.Sites) {
     unsigned Ordinal = Inv.Sites[SP.Site].Ordinal;
     if (!SP.Before.empty())
@@ -305,6 +314,10 @@ std::string InstrumentSummary::describe() const {
   Add(EqualDimGroups, "equal-dims checks");
   if (EnforcesAotiChecks)
     Parts.push_back("AOTI's own input checks enforced");
+  Add(RedzonedBuffers, RedzonedBuffers == 1 ? "buffer with redzones"
+                                            : "buffers with redzones");
+  Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
+                                            : "buffers poisoned");
   return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
 }
 
@@ -342,6 +355,25 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                           "deferred checks\n";
   }
 
+  // Buffers, before any probe at the same offset (the launch after an
+  // allocation sees the buffer as the runtime made it).
+  for (unsigned I : Plan.BufferEvents) {
+    const BufferEvent &Ev = Inv.Buffers[I];
+    if (Ev.Kind == BufferEvent::Alloc) {
+      Insertions[Ev.InsertOffset] +=
+          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" +
+          quoted(Ev.Name) + ", " + Ev.Name + ".get(), aoti_rt_buffers)) " +
+          Ev.Name + " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
+          (Plan.Buffers->RedzoneBytes ? "redzones" : "poison") + "\n";
+      Summary.RedzonedBuffers += Plan.Buffers->RedzoneBytes != 0;
+    } else {
+      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + quoted(Ev.Name) +
+                                     ", " + Ev.Name +
+                                     ".get(), aoti_rt_buffers); // "
+                                     "aoti-instrument: poison\n";
+    }
+    Summary.PoisonedBuffers += Plan.Buffers->Poison;
+  }
   for (const SitePlan &SP : Plan.Sites) {
     const LaunchSite &Site = Inv.Sites[SP.Site];
     ++Summary.SitesProbed;

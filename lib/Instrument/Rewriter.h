@@ -31,6 +31,8 @@ struct InstrumentSummary {
   unsigned InputGuards = 0;
   unsigned EqualDimGroups = 0;
   bool EnforcesAotiChecks = false;
+  unsigned RedzonedBuffers = 0;
+  unsigned PoisonedBuffers = 0; ///< allocations and reuses
   std::string describe() const;
 };
 

@@ -129,6 +129,20 @@ struct InputGuardSection {
   std::vector<std::vector<DimReference>> EqualDims;
 };
 
+/// What happens to the buffers run_impl allocates (`buffers:`).
+struct BufferSection {
+  RulesLocation Loc;
+  /// Guard bytes of a canary pattern before and after each buffer (0: no
+  /// redzones), checked after every launch that writes the buffer (CPU) or
+  /// at the end of the run (CUDA).
+  unsigned RedzoneBytes = 0;
+  FailAction RedzoneOnFail = FailAction::Throw;
+  /// Fill buffers when allocated and when run_impl takes one over for a new
+  /// role: NaN for floating dtypes, PoisonByte for the others.
+  bool Poison = false;
+  unsigned PoisonByte = 0xA5;
+};
+
 /// Run-time controls baked into the instrumented wrapper.
 struct RuntimeSettings {
   std::string DisableEnv = "AOTI_INSTRUMENT_DISABLE";
@@ -147,6 +161,7 @@ struct RuleSet {
   std::string Text;   ///< the file's bytes, for diagnostics that quote it
   RuntimeSettings Settings;
   std::optional<InputGuardSection> Guards;
+  std::optional<BufferSection> Buffers;
   std::vector<Rule> Rules;
 };
 

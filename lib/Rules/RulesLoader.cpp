@@ -106,7 +106,11 @@ StringRef aoti::printDetailName(PrintDetail D) {
 
 namespace {
 
-const StringRef TopKeys[] = {"version", "settings", "input_guards", "rules"};
+const StringRef TopKeys[] = {"version", "settings", "input_guards", "buffers",
+                             "rules"};
+const StringRef BufferKeys[] = {"redzone", "poison"};
+const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
+const StringRef PoisonKeys[] = {"byte"};
 const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
                                   "jsonl",       "save_dir", "calls",
                                   "max_print_values"};
@@ -199,6 +203,15 @@ private:
     if (N.IsMap())
       return llvm::Error::success();
     return errorAt(N, What + " must be a mapping of keys to values");
+  }
+
+  /// expectMap, then checkKeys.
+  llvm::Error expectMapOf(const YAML::Node &N, StringRef What,
+                          llvm::ArrayRef<StringRef> Known,
+                          StringRef Context) const {
+    if (llvm::Error E = expectMap(N, What))
+      return E;
+    return checkKeys(N, Known, Context);
   }
 
   llvm::Error checkKeys(const YAML::Node &Map, llvm::ArrayRef<StringRef> Known,
@@ -330,6 +343,7 @@ private:
   llvm::Error loadCommon(const YAML::Node &N, StringRef Key, Phases &When,
                          TensorSet &Tensors);
   llvm::Error loadGuards(const YAML::Node &N, InputGuardSection &G);
+  llvm::Error loadBuffers(const YAML::Node &N, BufferSection &B);
   llvm::Error loadGuard(const YAML::Node &N, InputGuardRule &G);
   llvm::Error loadFailAction(const YAML::Node &N, FailAction &F);
   llvm::Error loadDimRef(const YAML::Node &N, DimReference &D);
@@ -354,10 +368,57 @@ llvm::Error Loader::loadCommon(const YAML::Node &N, StringRef Key,
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
-  if (llvm::Error E = expectMap(N, "'settings'"))
+/// `buffers: {redzone: true | {bytes: 64, on_fail: throw}, poison: true |
+/// {byte: 0xA5}}`.
+llvm::Error Loader::loadBuffers(const YAML::Node &N, BufferSection &B) {
+  B.Loc = locOf(N);
+  if (llvm::Error E = expectMapOf(N, "'buffers'", BufferKeys, "buffers"))
     return E;
-  if (llvm::Error E = checkKeys(N, SettingsKeys, "settings"))
+  if (const YAML::Node V = N["redzone"]) {
+    bool On = true;
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, RedzoneKeys, "redzone"))
+        return E;
+      B.RedzoneBytes = 64;
+      if (const YAML::Node Bytes = V["bytes"]) {
+        if (llvm::Error E = getInt(Bytes, "bytes", B.RedzoneBytes))
+          return E;
+        // A multiple of 16: the data stays 16-byte aligned (Triton's
+        // assumption) and whole elements of every dtype fit.
+        if (B.RedzoneBytes < 16 || B.RedzoneBytes > 65536 ||
+            B.RedzoneBytes % 16)
+          return errorAt(Bytes, "'bytes' must be a multiple of 16 from 16 "
+                                "to 65536" + got(Bytes));
+      }
+      if (const YAML::Node F = V["on_fail"])
+        if (llvm::Error E = loadFailAction(F, B.RedzoneOnFail))
+          return E;
+    } else if (llvm::Error E = getBool(V, "redzone", On)) {
+      return E;
+    } else {
+      B.RedzoneBytes = On ? 64 : 0;
+    }
+  }
+  if (const YAML::Node V = N["poison"]) {
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, PoisonKeys, "poison"))
+        return E;
+      B.Poison = true;
+      if (const YAML::Node Byte = V["byte"]) {
+        if (llvm::Error E = getInt(Byte, "byte", B.PoisonByte))
+          return E;
+        if (B.PoisonByte > 255)
+          return errorAt(Byte, "'byte' must be from 0 to 255" + got(Byte));
+      }
+    } else if (llvm::Error E = getBool(V, "poison", B.Poison)) {
+      return E;
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
+  if (llvm::Error E = expectMapOf(N, "'settings'", SettingsKeys, "settings"))
     return E;
   std::pair<const char *, std::string *> Strings[] = {
       {"disable_env", &S.DisableEnv}, {"log_env", &S.LogEnv},
@@ -371,9 +432,7 @@ llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
     if (llvm::Error E = getInt(V, "max_print_values", S.MaxPrintValues))
       return E;
   if (const YAML::Node Calls = N["calls"]) {
-    if (llvm::Error E = expectMap(Calls, "'calls'"))
-      return E;
-    if (llvm::Error E = checkKeys(Calls, CallsKeys, "calls"))
+    if (llvm::Error E = expectMapOf(Calls, "'calls'", CallsKeys, "calls"))
       return E;
     if (const YAML::Node V = Calls["first"])
       if (llvm::Error E = getInt(V, "first", S.FirstCalls))
@@ -417,9 +476,7 @@ llvm::Error Loader::loadOrdinals(const YAML::Node &N, SiteSelector &S) {
 llvm::Error Loader::loadSelector(const YAML::Node &N, SiteSelector &S) {
   if (N.IsNull())
     return llvm::Error::success(); // `match:` with nothing: every site.
-  if (llvm::Error E = expectMap(N, "'match'"))
-    return E;
-  if (llvm::Error E = checkKeys(N, MatchKeys, "match"))
+  if (llvm::Error E = expectMapOf(N, "'match'", MatchKeys, "match"))
     return E;
   struct PatternKey {
     const char *Key;
@@ -462,9 +519,7 @@ llvm::Error Loader::loadSelector(const YAML::Node &N, SiteSelector &S) {
 
 llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
   R.Loc = locOf(N);
-  if (llvm::Error E = expectMap(N, "a rule"))
-    return E;
-  if (llvm::Error E = checkKeys(N, RuleKeys, "a rule"))
+  if (llvm::Error E = expectMapOf(N, "a rule", RuleKeys, "a rule"))
     return E;
   R.Name = "rule " + std::to_string(Index + 1);
   if (const YAML::Node V = N["name"])
@@ -573,9 +628,7 @@ llvm::Error Loader::loadDimRef(const YAML::Node &N, DimReference &D) {
 
 llvm::Error Loader::loadGuard(const YAML::Node &N, InputGuardRule &G) {
   G.Loc = locOf(N);
-  if (llvm::Error E = expectMap(N, "an input guard"))
-    return E;
-  if (llvm::Error E = checkKeys(N, GuardKeys, "an input guard"))
+  if (llvm::Error E = expectMapOf(N, "an input guard", GuardKeys, "an input guard"))
     return E;
   const YAML::Node In = N["input"];
   if (!In)
@@ -686,9 +739,7 @@ llvm::Error Loader::loadGuard(const YAML::Node &N, InputGuardRule &G) {
 
 llvm::Error Loader::loadGuards(const YAML::Node &N, InputGuardSection &G) {
   G.Loc = locOf(N);
-  if (llvm::Error E = expectMap(N, "'input_guards'"))
-    return E;
-  if (llvm::Error E = checkKeys(N, GuardSectionKeys, "input_guards"))
+  if (llvm::Error E = expectMapOf(N, "'input_guards'", GuardSectionKeys, "input_guards"))
     return E;
   if (const YAML::Node V = N["enforce_aoti_checks"])
     if (llvm::Error E = getBool(V, "enforce_aoti_checks", G.EnforceAotiChecks))
@@ -764,6 +815,12 @@ llvm::Error Loader::load(RuleSet &Out) {
       return E;
     Out.Guards = std::move(G);
   }
+  if (const YAML::Node V = Root["buffers"]) {
+    BufferSection B;
+    if (llvm::Error E = loadBuffers(V, B))
+      return E;
+    Out.Buffers = B;
+  }
   if (const YAML::Node V = Root["rules"]) {
     if (!V.IsSequence())
       return errorAt(V, "'rules' must be a list of rules");
@@ -789,8 +846,9 @@ llvm::Error Loader::load(RuleSet &Out) {
       Out.Rules.push_back(std::move(R));
     }
   }
-  if (Out.Rules.empty() && !Out.Guards)
-    return errorAt(Root, "rules file has neither 'rules' nor 'input_guards'");
+  if (Out.Rules.empty() && !Out.Guards && !Out.Buffers)
+    return errorAt(Root, "rules file has none of 'rules', 'input_guards' "
+                         "and 'buffers'");
   return llvm::Error::success();
 }
 

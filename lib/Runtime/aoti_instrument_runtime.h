@@ -41,6 +41,7 @@
 #include "aoti_rt/probe_text.h"
 #include "aoti_rt/nan.h"
 #include "aoti_rt/deferred.h"
+#include "aoti_rt/buffers.h"
 #include "aoti_rt/run_scope_impl.h"
 #include "aoti_rt/probe.h"
 #include "aoti_rt/guards.h"

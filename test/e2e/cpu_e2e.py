@@ -16,6 +16,13 @@ Scenarios (one ctest test each):
             launch; the same process then runs a good input
   disable   AOTI_INSTRUMENT_DISABLE=1 turns a failing NaN check off without a
             rebuild; settings.calls selects which calls are observed
+  buffers   catch-oob.yaml and catch-uninit.yaml: on the MLP as generated,
+            outputs bit-identical; then on copies of its wrapper with a
+            failure made on purpose in the generated C++ kernel (its relu
+            loop runs 8 floats past its buffer; its bias store adds to the
+            fresh buffer instead of setting it): the redzone report names
+            the kernel, the buffer and the bytes; the poison makes the NaN
+            check name the kernel that read unwritten memory
 """
 import argparse
 import glob
@@ -268,10 +275,91 @@ def scenario_disable(work):
     check(runs == {1}, f"disable: calls.first=1 observes only run 1 (saw {sorted(runs)})")
 
 
+def patched_case(work, base, name, edit):
+    """A copy of case `base` whose wrapper went through edit(text) -> text."""
+    case = os.path.join(work, name)
+    shutil.rmtree(case, ignore_errors=True)
+    shutil.copytree(base, case, ignore=shutil.ignore_patterns("variants"))
+    path = harness.wrapper_path(case)
+    with open(path) as f:
+        text = f.read()
+    new = edit(text)
+    check(new != text, f"{name}: the wrapper was patched")
+    with open(path, "w") as f:
+        f.write(new)
+    return case
+
+
+def kernel_body(text, kernel):
+    """(start, end) of the definition of extern "C" kernel `kernel`."""
+    m = re.search(r'extern "C"\s+void\s+' + kernel + r'\([^)]*\)\s*\{', text)
+    depth, i = 1, m.end()
+    while depth:
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    return m.start(), i
+
+
+def run_past_end(text):
+    """The first loop of cpp_fused_relu_0 runs 8 elements past its bound."""
+    b, e = kernel_body(text, "cpp_fused_relu_0")
+    body = text[b:e]
+    bound = re.search(r"x0<static_cast<int64_t>\((\d+)L\)", body).group(1)
+    old = f"static_cast<int64_t>({bound}L)"
+    body = body.replace(old, f"static_cast<int64_t>({int(bound) + 8}L)", 2)
+    return text[:b] + body + text[e:]
+
+
+def accumulate_into_fresh(text):
+    """The bias store of cpp_fused_relu_0 adds to what out_ptr0 held."""
+    b, e = kernel_body(text, "cpp_fused_relu_0")
+    body = re.sub(r"(\w+)\.store\(out_ptr0 \+ (.*)\);",
+                  r"(\1 + decltype(\1)::loadu(out_ptr0 + \2)).store(out_ptr0 + \2);",
+                  text[b:e], count=1)
+    return text[:b] + body + text[e:]
+
+
+def scenario_buffers(work):
+    case = compiled(work, "mlp")
+    for name in ["catch-oob", "catch-uninit"]:
+        rc, out, err = variant(case, name, preset(name))
+        r = result_of(out)
+        check(rc == 0 and r["ok"] and r.get("bit_identical") is True,
+              f"{name}: the MLP as generated runs, outputs bit-identical")
+        check("[aoti-instrument]" not in err, f"{name}: and reports nothing")
+
+    def fails_naming(case, name, pattern, what):
+        rc, out, err = variant(case, name, preset(name), expect_error=True)
+        r = result_of(out)
+        report = r.get("error", "") + "\n" + err
+        print(report)
+        check(rc == 0 and not r["ok"], f"{name}: the build fails the run")
+        check(re.search(pattern, report) is not None, f"{name}: {what}")
+
+    # 1. An out-of-bounds write that does not fault.
+    fails_naming(patched_case(work, case, "mlp_oob", run_past_end), "catch-oob",
+                 r"#1 cpp_fused_relu_0 \([^)]*wrapper\.cpp:\d+\) wrote past the "
+                 r"end of buf1 \(allocated as buf0; bytes 0\.\.\d+ past its "
+                 r"end, in its 64-byte redzone\) in run 1",
+                 "the report names the kernel, the buffer and the bytes")
+
+    # 2. A read of memory nothing wrote (accumulating into a fresh buffer).
+    uninit = patched_case(work, case, "mlp_uninit", accumulate_into_fresh)
+    fails_naming(uninit, "catch-uninit",
+                 r"NaN in buf2 \(8 of 8 elements\) after #1 "
+                 r"cpp_fused_relu_0 \([^)]*wrapper\.cpp:\d+\) in run 1",
+                 "the NaN check names the kernel that read the fresh buffer")
+    rc, out, err = variant(uninit, "nan-hunt", preset("nan-hunt"))
+    r = result_of(out)
+    check(rc == 0 and r["ok"],
+          "uninit: without poison the same check sees nothing (the bug is silent)")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("scenario", choices=["presets", "nan", "guards", "disable"])
+    p.add_argument("scenario", choices=["presets", "nan", "guards", "disable",
+                                        "buffers"])
     p.add_argument("--work", required=True)
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)

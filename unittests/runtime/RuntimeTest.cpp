@@ -124,20 +124,27 @@ RAIIAtenTensorHandle blob(void *Data, std::vector<int64_t> Sizes,
   return RAIIAtenTensorHandle(H);
 }
 
+/// A fresh CPU buffer as run_impl allocates one.
+RAIIAtenTensorHandle freshBuffer(std::vector<int64_t> Sizes,
+                                 std::vector<int64_t> Strides,
+                                 int32_t Dtype = aoti_torch_dtype_float32()) {
+  AtenTensorHandle H = nullptr;
+  EXPECT_EQ(aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()),
+                                     Sizes.data(), Strides.data(), Dtype,
+                                     aoti_torch_device_type_cpu(), 0, &H),
+            AOTI_TORCH_SUCCESS);
+  return RAIIAtenTensorHandle(H);
+}
+
 /// A fresh CPU tensor (aoti_torch_empty_strided) filled with Values.
 RAIIAtenTensorHandle emptyFloat(std::vector<int64_t> Sizes,
                                 std::vector<int64_t> Strides,
                                 const std::vector<float> &Values) {
-  AtenTensorHandle H = nullptr;
-  EXPECT_EQ(aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()),
-                                     Sizes.data(), Strides.data(),
-                                     aoti_torch_dtype_float32(),
-                                     aoti_torch_device_type_cpu(), 0, &H),
-            AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle H = freshBuffer(std::move(Sizes), std::move(Strides));
   void *Data = nullptr;
-  aoti_torch_get_data_ptr(H, &Data);
+  aoti_torch_get_data_ptr(H.get(), &Data);
   std::memcpy(Data, Values.data(), Values.size() * sizeof(float));
-  return RAIIAtenTensorHandle(H);
+  return H;
 }
 
 uint16_t bf16(float F) { // exact for the values used here
@@ -1619,3 +1626,149 @@ TEST(PythonFixture, WriteJsonl) {
 }
 
 } // namespace
+
+//--- Buffers: redzones and poison --------------------------------------------//
+
+template <class T> T *dataOf(AtenTensorHandle H) {
+  void *P = nullptr;
+  EXPECT_EQ(aoti_torch_get_data_ptr(H, &P), AOTI_TORCH_SUCCESS);
+  return static_cast<T *>(P);
+}
+
+rt::BufferPolicy redzones(uint32_t Bytes, rt::OnFail F = rt::kThrow) {
+  return rt::BufferPolicy{Bytes, F, false, 0xA5};
+}
+
+rt::Probe redzoneProbe() {
+  rt::Probe P = probe();
+  P.redzones = true;
+  return P;
+}
+
+TEST(Buffers, RedzonesKeepTheLayoutAndCatchAWritePastTheEnd) {
+  TestProgram T(testDir());
+  std::string What;
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    // A transposed [3, 4] buffer: span 12 floats.
+    auto Buf = freshBuffer({3, 4}, {1, 3});
+    AtenTensorHandle H = Run.buffer("buf0", Buf.get(), redzones(64));
+    ASSERT_NE(H, nullptr);
+    Buf = RAIIAtenTensorHandle(H);
+    rt::detail::TensorMeta M;
+    M.handle = Buf.get();
+    ASSERT_TRUE(rt::detail::readMeta(M));
+    EXPECT_EQ(M.sizes, (std::vector<int64_t>{3, 4}));
+    EXPECT_EQ(M.strides, (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(M.dtype->code, aoti_torch_dtype_float32());
+    float *D = dataOf<float>(Buf.get());
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(D) % 16, 0u);
+    auto *Bytes = reinterpret_cast<unsigned char *>(D);
+    for (int I = 1; I <= 64; ++I) // the canary on both sides
+      ASSERT_EQ(Bytes[-I], rt::kRedzoneCanary);
+    for (int I = 0; I < 64; ++I)
+      ASSERT_EQ(Bytes[48 + I], rt::kRedzoneCanary);
+    // A launch that writes its 12 floats: nothing to say.
+    for (int I = 0; I < 12; ++I)
+      D[I] = static_cast<float>(I);
+    rt::TensorRef Ts[] = {{"buf0", rt::kOut, Buf.get()}};
+    Run.probe(0, rt::kAfter, Ts, 1, redzoneProbe());
+    EXPECT_TRUE(T.lines().empty()) << T.log();
+    // A launch that writes two floats past the end, seen as a reuse.
+    D[12] = D[13] = 1.0f;
+    rt::TensorRef As[] = {{"buf3", rt::kInOut, Buf.get()}};
+    try {
+      Run.probe(1, rt::kAfter, As, 1, redzoneProbe());
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+  }
+  EXPECT_EQ(What, "[aoti-instrument] #1 triton_poi_fused_addmm_relu_0 "
+                  "(wrapper.cpp:910, source nodes [linear, relu]) wrote past "
+                  "the end of buf3 (allocated as buf0; bytes 0..7 past its "
+                  "end, in its 64-byte redzone) in run 1");
+  EXPECT_EQ(T.lines(), std::vector<std::string>{What}) << T.log();
+}
+
+TEST(Buffers, AWriteBeforeTheStartWarnsOnceAndNamesTheBytes) {
+  TestProgram T(testDir());
+  std::string Json = T.Dir + "/events.jsonl";
+  setenv(T.JsonlEnv.c_str(), Json.c_str(), 1);
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    auto Buf = freshBuffer({8}, {1}, aoti_torch_dtype_int64());
+    Buf = RAIIAtenTensorHandle(
+        Run.buffer("buf2", Buf.get(), redzones(32, rt::kWarn)));
+    auto *D = dataOf<int64_t>(Buf.get());
+    D[-1] = 7; // bytes -8..-1
+    rt::TensorRef Ts[] = {{"buf2", rt::kOut, Buf.get()}};
+    EXPECT_NO_THROW(Run.probe(2, rt::kAfter, Ts, 1, redzoneProbe()));
+    EXPECT_NO_THROW(Run.probe(3, rt::kAfter, Ts, 1, redzoneProbe()));
+    // An input is not checked: it is not written.
+    rt::TensorRef In[] = {{"buf2", rt::kIn, Buf.get()}};
+    EXPECT_NO_THROW(Run.probe(0, rt::kAfter, In, 1, redzoneProbe()));
+    Run.finish();
+  }
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_NE(L[0].find("#2 triton_per_fused_x (wrapper.cpp:916, source nodes "
+                      "[linear, log]) wrote before the start "
+                      "of buf2 (bytes -8..-1 before its start, in its 32-byte "
+                      "redzone) in run 1"),
+            std::string::npos)
+      << L[0];
+  std::string J = readFile(Json);
+  EXPECT_NE(J.find("\"event\":\"redzone\""), std::string::npos) << J;
+  EXPECT_NE(J.find("\"side\":\"before\",\"first\":-8,\"last\":-1"),
+            std::string::npos)
+      << J;
+}
+
+TEST(Buffers, PoisonFillsFloatsWithNaNAndOthersWithTheByte) {
+  TestProgram T(testDir());
+  rt::RunScope Run(*T.P, nullptr);
+  rt::BufferPolicy P{0, rt::kThrow, true, 0x5A};
+  auto F = freshBuffer({2, 3}, {3, 1});
+  EXPECT_EQ(Run.buffer("buf0", F.get(), P), nullptr); // filled in place
+  for (int I = 0; I < 6; ++I)
+    EXPECT_TRUE(std::isnan(dataOf<float>(F.get())[I]));
+  auto H = freshBuffer({5}, {1}, aoti_torch_dtype_bfloat16());
+  Run.buffer("buf1", H.get(), P);
+  for (int I = 0; I < 5; ++I)
+    EXPECT_EQ(dataOf<uint16_t>(H.get())[I], 0xFFFF); // a bf16 NaN
+  auto B = freshBuffer({3}, {1}, aoti_torch_dtype_uint8());
+  Run.buffer("buf2", B.get(), P);
+  for (int I = 0; I < 3; ++I)
+    EXPECT_EQ(dataOf<uint8_t>(B.get())[I], 0x5A);
+  // A reuse: the new role's extent is poisoned.
+  std::vector<float> Old(4, 1.0f);
+  auto R = blob(Old.data(), {4}, {1}, aoti_torch_dtype_float32());
+  Run.reuse("buf3", R.get(), P);
+  EXPECT_TRUE(std::isnan(Old[0]) && std::isnan(Old[3]));
+  // Redzones and poison together: the view is poisoned, the zones hold
+  // the canary.
+  rt::BufferPolicy Both{16, rt::kThrow, true, 0};
+  auto Z = freshBuffer({4}, {1});
+  Z = RAIIAtenTensorHandle(Run.buffer("buf4", Z.get(), Both));
+  auto *ZB = reinterpret_cast<unsigned char *>(dataOf<float>(Z.get()));
+  EXPECT_TRUE(std::isnan(reinterpret_cast<float *>(ZB)[3]));
+  EXPECT_EQ(ZB[-1], rt::kRedzoneCanary);
+  EXPECT_EQ(ZB[16], rt::kRedzoneCanary);
+  EXPECT_TRUE(T.lines().empty()) << T.log();
+}
+
+TEST(Buffers, NothingChangesWhenDisabledOrEmpty) {
+  TestProgram T(testDir());
+  setenv(T.DisableEnv.c_str(), "1", 1);
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    auto F = freshBuffer({4}, {1});
+    EXPECT_EQ(Run.buffer("buf0", F.get(), redzones(64)), nullptr);
+  }
+  unsetenv(T.DisableEnv.c_str());
+  TestProgram U(testDir() + "/u");
+  rt::RunScope Run(*U.P, nullptr);
+  auto E = freshBuffer({0, 4}, {4, 1});
+  EXPECT_EQ(Run.buffer("buf1", E.get(), redzones(64)), nullptr);
+  EXPECT_EQ(Run.buffer("buf2", nullptr, redzones(64)), nullptr);
+}

@@ -135,7 +135,27 @@ struct Probe {
   /// the run, in launch order (those of every launch that completed when a
   /// CUDA error ends the run early). Ignored on the CPU.
   bool print_deferred = false;
+  /// after: check the redzones of the buffers this launch writes (CPU: now;
+  /// CUDA: the launch is recorded as a writer, the redzones are read at the
+  /// end of the run). Only does something when run_impl's buffers have
+  /// redzones (RunScope::buffer).
+  bool redzones = false;
 };
+
+/// What happens to the buffers run_impl allocates (rules `buffers:`), for
+/// RunScope::buffer and RunScope::reuse.
+struct BufferPolicy {
+  uint32_t redzone_bytes; ///< guard bytes before and after; 0: none
+  OnFail redzone_on_fail;
+  bool poison;            ///< fill new and reused buffers
+  uint8_t poison_byte;    ///< the fill of non-floating dtypes (floats: NaN)
+};
+
+/// The byte redzones are filled with.
+constexpr uint8_t kRedzoneCanary = 0xCB;
+/// The byte floating-point buffers are poisoned with: 0xFF.. is a NaN in
+/// every floating dtype (float64/32/16, bfloat16, both float8 kinds).
+constexpr uint8_t kPoisonFloatByte = 0xFF;
 
 /// A constraint on one graph input, checked before any launch.
 struct InputGuard {

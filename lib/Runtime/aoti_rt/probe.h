@@ -19,6 +19,8 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   using namespace detail;
   if (!Observing)
     return;
+  if (Pr.redzones && Buffers && Ph == kAfter)
+    checkRedzones(Tensors, N, Site);
   ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};
   // Host-side breadcrumb: the crash handler names this site.
   if (Pr.breadcrumb) {

@@ -48,6 +48,7 @@ namespace detail {
 struct ProgramState;
 struct ProbeCtx;
 struct DeferredRun;
+struct BufferRun;
 } // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first
@@ -81,6 +82,18 @@ public:
   void guardEqualDims(const DimRef *Group, int N, AtenTensorHandle *Inputs,
                       OnFail F);
 
+  /// Called after the RAII handle that owns a buffer of run_impl. With
+  /// redzones: a replacement for \p Buf (same dtype, sizes and strides,
+  /// device and contents undefined as fresh memory is) whose storage has
+  /// P.redzone_bytes of canary before and after it, kept until the run ends;
+  /// the caller owns it and swaps it in. With poison, the buffer is filled.
+  /// Null: keep \p Buf.
+  AtenTensorHandle buffer(const char *Name, AtenTensorHandle Buf,
+                          const BufferPolicy &P);
+  /// Called after `auto bufN = ...;  // reuse` when the new buffer's first
+  /// user writes it: fills it with poison (P.poison).
+  void reuse(const char *Name, AtenTensorHandle Buf, const BufferPolicy &P);
+
   /// 1-based number of this call of run_impl for its Program.
   int64_t run() const { return Run; }
 
@@ -103,6 +116,8 @@ private:
                   const Probe &Pr, const detail::ProbeCtx &C);
   void resolveDeferred(int End);
   void releaseDeferred();
+  void checkRedzones(const TensorRef *Tensors, int N, int Site);
+  void endBuffers(bool MayThrow);
 
   const Program *Prog;
   detail::ProgramState *State;
@@ -112,6 +127,7 @@ private:
   bool Observing = false;
   bool Capturing = false;
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
+  detail::BufferRun *Buffers = nullptr; ///< this run's redzoned buffers
 };
 
 AOTI_RT_NAMESPACE_END

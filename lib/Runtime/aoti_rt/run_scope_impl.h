@@ -8,7 +8,7 @@
 #ifndef AOTI_RT_RUN_SCOPE_IMPL_H
 #define AOTI_RT_RUN_SCOPE_IMPL_H
 
-#include "deferred.h"
+#include "buffers.h"
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
@@ -65,6 +65,10 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
     releaseDeferred();
   }
 #endif
+  try {
+    endBuffers(/*MayThrow=*/false); // finish() was not reached
+  } catch (...) {
+  }
   // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
   // CUDA_DRIVER_CHECK throw): if the stream failed, name the launch.
   if (State->disabled || !Unwinding)
@@ -92,13 +96,14 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
 
 AOTI_RT_OUTLINE void RunScope::finish() {
 #if AOTI_RT_CUDA
-  if (!Deferred)
-    return;
-  resolveDeferred(detail::kEndMayThrow); // may throw: ~RunScope gives back
-  releaseDeferred();
+  if (Deferred) {
+    resolveDeferred(detail::kEndMayThrow); // may throw: ~RunScope gives back
+    releaseDeferred();
+  }
 #else
   (void)Deferred; // the CPU checks are never deferred
 #endif
+  endBuffers(/*MayThrow=*/true);
 }
 
 #if AOTI_RT_CUDA

@@ -30,6 +30,7 @@ struct ProgramState {
   std::atomic<bool> warnedCapture{false};
   std::atomic<bool> warnedKernel{false};
   std::atomic<bool> warnedCrumbs{false};
+  std::atomic<bool> warnedBuffers{false};
   std::atomic<bool> warnedSave{false};
   bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
 };
