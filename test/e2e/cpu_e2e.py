@@ -23,6 +23,10 @@ Scenarios (one ctest test each):
             fresh buffer instead of setting it): the redzone report names
             the kernel, the buffer and the bytes; the poison makes the NaN
             check name the kernel that read unwritten memory
+  failures  an exception leaving run_impl is placed by any preset: copies of
+            the MLP's wrapper whose last addmm gets mismatched shapes (the
+            op fails inside the shim, AOTI's check throws), or whose last
+            buffer is too large to allocate (out of memory)
 """
 import argparse
 import glob
@@ -355,11 +359,48 @@ def scenario_buffers(work):
           "uninit: without poison the same check sees nothing (the bug is silent)")
 
 
+def wrong_addmm(text):
+    """The last addmm multiplies buf2 by itself: the op fails at run time."""
+    return re.sub(r"aoti_torch_cpu_addmm_out\(buf3, buf2, buf1,",
+                  "aoti_torch_cpu_addmm_out(buf3, buf2, buf2,", text, count=1)
+
+
+def huge_buffer(text):
+    """buf3 ([4, 8]) is allocated as [4, 2**60]: out of memory."""
+    return re.sub(r"(static constexpr int64_t int_array_6\[\] = )\{4L, 8L\};",
+                  r"\1{4L, 1152921504606846976L};", text, count=1)
+
+
+def scenario_failures(work):
+    case = compiled(work, "mlp")
+    site = r"\([^)]*wrapper\.cpp:\d+[^)]*\)"
+    for patch, what in [(wrong_addmm, "wrong shapes"), (huge_buffer, "OOM")]:
+        bad = patched_case(work, case, "mlp_" + patch.__name__, patch)
+        for name, where in [
+                # CPU breadcrumbs probe before each launch: "in #2".
+                ("pinpoint-ima", r"in #2 aoti_torch_cpu_addmm_out " + site +
+                 r" or after it"),
+                # nan-hunt probes after each launch: "after #1", next #2.
+                ("nan-hunt", r"after #1 cpp_fused_relu_0 " + site +
+                 r" completed on the host, before the next instrumented "
+                 r"launch; the next launch is #2 aoti_torch_cpu_addmm_out")]:
+            if patch is huge_buffer and name == "pinpoint-ima":
+                # The allocation comes after #1, before #2's before-probe.
+                where = r"in #1 cpp_fused_relu_0 " + site + r" or after it"
+            rc, out, err = variant(bad, name, preset(name), expect_error=True)
+            r = result_of(out)
+            print(err)
+            check(rc == 0 and not r["ok"], f"{what}, {name}: the run fails")
+            check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
+                            r"left run_impl " + where, err) is not None,
+                  f"{what}, {name}: the report says where it happened")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", choices=["presets", "nan", "guards", "disable",
-                                        "buffers"])
+                                        "buffers", "failures"])
     p.add_argument("--work", required=True)
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)

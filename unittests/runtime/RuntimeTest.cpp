@@ -1524,16 +1524,48 @@ TEST(Threads, ConcurrentRunsKeepLinesWholeAndCountOnce) {
   EXPECT_EQ(*RunsSeen.rbegin(), Threads * Runs);
 }
 
-TEST(RunScopeTest, UnwindingIsQuietOnCpu) {
+TEST(RunScopeTest, AnExceptionLeavingTheRunIsPlacedByItsLastProbe) {
+  // Whatever the rules: the report says where the host was, from the last
+  // probe of the run (no device work on the CPU).
   TestProgram T(testDir());
-  EXPECT_THROW(
-      {
-        rt::RunScope Run(*T.P, nullptr);
-        throw std::runtime_error("from the wrapper");
-      },
-      std::runtime_error);
-  EXPECT_TRUE(T.lines().empty());
+  auto Fail = [&](int Site, rt::Phase Ph) {
+    EXPECT_THROW(
+        {
+          rt::RunScope Run(*T.P, nullptr);
+          if (Site >= 0)
+            Run.probe(Site, Ph, nullptr, 0, probe());
+          throw std::runtime_error("from the wrapper");
+        },
+        std::runtime_error);
+  };
+  Fail(-1, rt::kAfter);
+  Fail(1, rt::kBefore);
+  Fail(0, rt::kAfter);
+  Fail(3, rt::kAfter); // the last site: no next launch
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 4u) << T.log();
+  EXPECT_EQ(L[0], "[aoti-instrument] run 1 failed: an exception left run_impl "
+                  "before its first instrumented launch");
+  EXPECT_EQ(L[1], "[aoti-instrument] run 2 failed: an exception left run_impl "
+                  "in #1 triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, "
+                  "source nodes [linear, relu]) or after it (the last "
+                  "instrumented point was its before-probe: the failure is in "
+                  "its launch or in the code that follows, before the next "
+                  "instrumented launch)");
+  EXPECT_EQ(L[2], "[aoti-instrument] run 3 failed: an exception left run_impl "
+                  "after #0 aoti_torch_cpu_addmm_out (wrapper.cpp:906, source "
+                  "nodes [linear]) "
+                  "completed on the host, before the next instrumented "
+                  "launch; the next launch is #1 triton_poi_fused_addmm_relu_0 "
+                  "(wrapper.cpp:910, source nodes [linear, relu])");
+  EXPECT_EQ(L[3].find("; the next launch"), std::string::npos);
   EXPECT_EQ(rt::detail::hostSyncCount(), 0u); // CPU: never a device sync
+  // A run that ends normally says nothing.
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    Run.probe(0, rt::kAfter, nullptr, 0, probe());
+  }
+  EXPECT_EQ(T.lines().size(), 4u);
 }
 
 TEST(Prelude, TextIsTheHeader) {

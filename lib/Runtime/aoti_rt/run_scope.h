@@ -66,6 +66,8 @@ public:
   /// \p Tensors: print, NaN check, save, sync, breadcrumb, in that order.
   void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
              const Probe &Pr) {
+    LastSite = Site;
+    LastPhase = Ph;
     probeOn(Site, Ph, Tensors, N, Pr, StreamPtr, 0);
   }
   /// The same for a launch on another stream than run_impl's (multi-stream
@@ -74,6 +76,8 @@ public:
   /// breadcrumb slot, so each stream has its own "last completed".
   void probe(int Site, Phase Ph, const TensorRef *Tensors, int N,
              const Probe &Pr, void *Stream, int Lane) {
+    LastSite = Site;
+    LastPhase = Ph;
     probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
   }
   /// Checks \p G against \p Input; fails per G.on_fail.
@@ -123,6 +127,8 @@ private:
   detail::ProgramState *State;
   void *StreamPtr;
   int64_t Run = 0;
+  int LastSite = -1;      ///< the last probe of this run: site and phase
+  Phase LastPhase = kAfter;
   int Uncaught = 0;
   bool Observing = false;
   bool Capturing = false;

@@ -13,6 +13,42 @@
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 
+namespace detail {
+AOTI_RT_COLD_BEGIN
+/// An exception leaves run \p Run: where the host was, from its last probe
+/// (\p Site -1: none yet). Event `run_failed`.
+inline void reportUnwind(ProgramState &S, const Program &P, int64_t Run,
+                         int Site, Phase Ph) {
+  std::string RunText = "run " + std::to_string(static_cast<long long>(Run));
+  std::string Line = "[aoti-instrument] " + RunText + " failed: an exception "
+                                                      "left run_impl ";
+  JsonObj J;
+  if (Site < 0) {
+    Line += "before its first instrumented launch";
+    J.str("event", "run_failed").num("run", Run);
+  } else {
+    const SiteInfo *SI = findSite(P, Site);
+    J = siteJson("run_failed", P, Run, phaseName(Ph), Site, SI);
+    if (Ph == kBefore) {
+      Line += "in " + siteText(P, Site, SI) +
+              " or after it (the last instrumented point was its "
+              "before-probe: the failure is in its launch or in the code "
+              "that follows, before the next instrumented launch)";
+    } else {
+      Line += "after " + siteText(P, Site, SI) +
+              " completed on the host, before the next instrumented launch";
+      if (const SiteInfo *Next = findSite(P, Site + 1)) {
+        Line += "; the next launch is " + siteText(P, Site + 1, Next);
+        J.num("next", Site + 1);
+      }
+    }
+  }
+  J.str("message", Line);
+  emit(S, Line, J.done());
+}
+AOTI_RT_COLD_END
+} // namespace detail
+
 //===----------------------------------------------------------------------===//
 // RunScope
 //===----------------------------------------------------------------------===//
@@ -70,9 +106,16 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   } catch (...) {
   }
   // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
-  // CUDA_DRIVER_CHECK throw): if the stream failed, name the launch.
+  // CUDA_DRIVER_CHECK throw): where the host was, from the last probe;
+  // then, if the stream failed, the launch the GPU was in.
   if (State->disabled || !Unwinding)
     return;
+  if (Observing) {
+    try {
+      detail::reportUnwind(*State, *Prog, Run, LastSite, LastPhase);
+    } catch (...) {
+    }
+  }
 #if AOTI_RT_CUDA
   if (Capturing)
     return;
