@@ -20,6 +20,8 @@
 //   AOTI_INSTRUMENT_SAVE_DIR=D  where saves go (overrides the rules file)
 //   AOTI_INSTRUMENT_STATS_HOST=1  CUDA statistics by copying to the host
 //                               instead of the embedded reduction kernel
+//   RANK, LOCAL_RANK            (torchrun's) lines, JSON events and save
+//                               sessions say which process and device
 //
 // lib/Runtime/README.md describes the event formats and the save layout.
 //

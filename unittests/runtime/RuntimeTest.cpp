@@ -1804,3 +1804,50 @@ TEST(Buffers, NothingChangesWhenDisabledOrEmpty) {
   EXPECT_EQ(Run.buffer("buf1", E.get(), redzones(64)), nullptr);
   EXPECT_EQ(Run.buffer("buf2", nullptr, redzones(64)), nullptr);
 }
+
+//--- One process of a distributed job ----------------------------------------//
+
+TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
+  // RANK and LOCAL_RANK as torchrun sets them, read when the Program's
+  // state is made (its first run).
+  setenv("RANK", "3", 1);
+  setenv("LOCAL_RANK", "1", 1);
+  TestProgram T(testDir());
+  std::string Json = T.Dir + "/events.jsonl";
+  setenv(T.JsonlEnv.c_str(), Json.c_str(), 1);
+  std::vector<float> D = {1, kNaN};
+  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    rt::TensorRef Ts[] = {{"buf0", rt::kOut, Buf}};
+    rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
+    P.save = true;
+    P.save_roles = 3;
+    Run.probe(0, rt::kAfter, Ts, 1, P);
+  }
+  unsetenv("RANK");
+  unsetenv("LOCAL_RANK");
+  auto L = T.lines();
+  ASSERT_FALSE(L.empty()) << T.log();
+  for (const std::string &X : L)
+    EXPECT_EQ(X.rfind("[aoti-instrument rank 3 (local 1)] ", 0), 0u) << X;
+  EXPECT_TRUE(contains(L, "NaN in buf0 (1 of 2 elements) after #0"));
+  std::string J = readFile(Json);
+  EXPECT_NE(J.find("{\"rank\":3,\"local_rank\":1,\"event\":\"nan\""),
+            std::string::npos)
+      << J;
+  EXPECT_TRUE(fs::is_directory(T.Dir + "/saves/session-0001-rank3"));
+  std::string M = readFile(T.Dir + "/saves/session-0001-rank3/manifest.jsonl");
+  EXPECT_EQ(M.rfind("{\"rank\":3,\"local_rank\":1,", 0), 0u) << M;
+  // Outside a distributed job nothing changes.
+  fs::create_directories(T.Dir + "/single");
+  TestProgram U(T.Dir + "/single");
+  {
+    rt::RunScope Run(*U.P, nullptr);
+    rt::TensorRef Ts[] = {{"buf0", rt::kOut, Buf}};
+    Run.probe(0, rt::kAfter, Ts, 1,
+              nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn));
+  }
+  ASSERT_EQ(U.lines().size(), 1u);
+  EXPECT_EQ(U.lines()[0].rfind("[aoti-instrument] NaN in buf0", 0), 0u);
+}

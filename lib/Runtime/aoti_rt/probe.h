@@ -265,7 +265,8 @@ AOTI_RT_OUTLINE void RunScope::probeNow(const TensorRef *Tensors, int N,
           M.raw("tensors", Ts + "]");
           if (!Skipped.empty())
             M.str("skipped", Skipped);
-          std::string Manifest = M.done() + "\n";
+          std::string Manifest = M.done() + "\n", NoText;
+          addRankTags(S, NoText, Manifest);
           std::string MPath = S.sessionDir + "/manifest.jsonl";
           if (FILE *F = std::fopen(MPath.c_str(), "a")) {
             std::fwrite(Manifest.data(), 1, Manifest.size(), F);

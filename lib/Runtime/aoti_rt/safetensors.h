@@ -27,8 +27,8 @@ inline std::string fileSafe(const char *S, size_t Max = 120) {
   return Out.empty() ? "_" : Out;
 }
 
-/// <save_dir>/session-NNNN, the first number not taken, made once per
-/// Program state (so per process). Call with S.saveMutex held.
+/// <save_dir>/session-NNNN (session-NNNN-rankR in a distributed job), the
+/// first number not taken, made once per Program state (so per process). Call with S.saveMutex held.
 inline bool ensureSession(ProgramState &S, std::string &Err) {
   namespace fs = std::filesystem;
   if (!S.sessionDir.empty())
@@ -46,7 +46,10 @@ inline bool ensureSession(ProgramState &S, std::string &Err) {
   }
   for (int N = 1; N < 1000000; ++N) {
     char Name[32];
-    std::snprintf(Name, sizeof Name, "session-%04d", N);
+    if (S.rank >= 0)
+      std::snprintf(Name, sizeof Name, "session-%04d-rank%d", N, S.rank);
+    else
+      std::snprintf(Name, sizeof Name, "session-%04d", N);
     fs::path Dir = fs::path(S.saveDir) / Name;
     EC.clear();
     if (fs::create_directory(Dir, EC)) {

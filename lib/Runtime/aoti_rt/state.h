@@ -33,7 +33,73 @@ struct ProgramState {
   std::atomic<bool> warnedBuffers{false};
   std::atomic<bool> warnedSave{false};
   bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
+  /// One process of a distributed job (RANK, LOCAL_RANK as torchrun sets
+  /// them; -1: not set): every line, JSON event and session directory says
+  /// which one, and on CUDA which device was current.
+  int rank = -1, localRank = -1;
 };
+
+/// " rank 1 (local 1) cuda:1" for the text prefix, and the matching JSON
+/// members; both empty outside a distributed job.
+inline void rankTags(const ProgramState &S, std::string &Text,
+                     std::string &Json) {
+  Text.clear();
+  Json.clear();
+  if (S.rank < 0 && S.localRank < 0)
+    return;
+  if (S.rank >= 0) {
+    Text += " rank " + std::to_string(S.rank);
+    Json += "\"rank\":" + std::to_string(S.rank) + ",";
+  }
+  if (S.localRank >= 0) {
+    Text += (S.rank >= 0 ? " (local " : " local rank ") +
+            std::to_string(S.localRank) + (S.rank >= 0 ? ")" : "");
+    Json += "\"local_rank\":" + std::to_string(S.localRank) + ",";
+  }
+#if AOTI_RT_CUDA
+  int Device = -1;
+  if (cudaGetDevice(&Device) == cudaSuccess && Device >= 0) {
+    Text += " cuda:" + std::to_string(Device);
+    Json += "\"device\":\"cuda:" + std::to_string(Device) + "\",";
+  } else {
+    cudaGetLastError();
+  }
+#endif
+}
+
+/// Text (lines starting "[aoti-instrument]") and JSON (objects, one per
+/// line) with the rank tags put in, line by line.
+inline void addRankTags(const ProgramState &S, std::string &Text,
+                        std::string &Jsonl) {
+  std::string T, J;
+  rankTags(S, T, J);
+  if (T.empty())
+    return;
+  static const std::string Prefix = "[aoti-instrument]";
+  std::string Out;
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t End = Text.find('\n', Pos);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (Text.compare(Pos, Prefix.size(), Prefix) == 0)
+      Out += "[aoti-instrument" + T + "]" +
+             Text.substr(Pos + Prefix.size(), End - Pos - Prefix.size());
+    else
+      Out += Text.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  Text.swap(Out);
+  Out.clear();
+  for (size_t Pos = 0; Pos < Jsonl.size();) {
+    size_t End = Jsonl.find('\n', Pos);
+    End = End == std::string::npos ? Jsonl.size() : End + 1;
+    if (Jsonl[Pos] == '{')
+      Out += "{" + J + Jsonl.substr(Pos + 1, End - Pos - 1);
+    else
+      Out += Jsonl.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  Jsonl.swap(Out);
+}
 
 struct Global {
   std::mutex mutex; ///< states
@@ -81,28 +147,19 @@ inline ProgramState *stateFor(const Program &P) {
                          : orDefault(P.save_dir, "aoti-instrument-saves");
     const char *Host = std::getenv("AOTI_INSTRUMENT_STATS_HOST");
     Found->statsHost = Host && std::strcmp(Host, "0") != 0;
+    for (auto [Name, Field] : {std::make_pair("RANK", &Found->rank),
+                               std::make_pair("LOCAL_RANK", &Found->localRank)})
+      if (const char *V = std::getenv(Name)) {
+        char *End = nullptr;
+        long N = std::strtol(V, &End, 10);
+        if (*V && End && !*End && N >= 0 && N < (1L << 30))
+          *Field = static_cast<int>(N);
+      }
     G.states.push_back(Found);
   }
   CachedProg = &P;
   CachedState = Found;
   return Found;
-}
-
-/// One event: a text line (to the log or stderr) and, when JSON lines are
-/// on, \p Json (an object) to the JSONL file.
-inline void emit(ProgramState &S, const std::string &Line,
-                 const std::string &Json) {
-  Global &G = global();
-  std::lock_guard<std::mutex> Lock(G.outMutex);
-  FILE *Out = S.log ? S.log : stderr;
-  std::string L = Line + "\n";
-  std::fwrite(L.data(), 1, L.size(), Out);
-  std::fflush(Out);
-  if (S.jsonl && !Json.empty()) {
-    std::string J = Json + "\n";
-    std::fwrite(J.data(), 1, J.size(), S.jsonl);
-    std::fflush(S.jsonl);
-  }
 }
 
 /// Several events written at once (one write and flush per sink): the
@@ -124,6 +181,7 @@ struct EventBuf {
 inline void emit(ProgramState &S, EventBuf &B) {
   if (B.Text.empty() && B.Jsonl.empty())
     return;
+  addRankTags(S, B.Text, B.Jsonl);
   Global &G = global();
   std::lock_guard<std::mutex> Lock(G.outMutex);
   FILE *Out = S.log ? S.log : stderr;
@@ -135,6 +193,15 @@ inline void emit(ProgramState &S, EventBuf &B) {
   }
   B.Text.clear();
   B.Jsonl.clear();
+}
+
+/// One event: a text line (to the log or stderr) and, when JSON lines are
+/// on, \p Json (an object) to the JSONL file.
+inline void emit(ProgramState &S, const std::string &Line,
+                 const std::string &Json) {
+  EventBuf B(S);
+  B.add(Line, Json);
+  emit(S, B);
 }
 
 AOTI_RT_COLD_END // every probe
