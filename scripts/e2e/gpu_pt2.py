@@ -24,6 +24,13 @@ Parts:
             round-robin like `bench`
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
+  buffers   issue 9's memory bugs that do not fault, each in a user Triton
+            kernel between Inductor kernels (models.py UserBugs): a write
+            past its output's end (catch-oob.yaml) and an accumulation into
+            a fresh torch.empty (catch-uninit.yaml); the original package
+            (silent? outputs vs eager) and the preset (what it names), then
+            catch-oob and catch-uninit on the 12-layer transformer: outputs
+            bit-identical, and their cost beside the original in one process
   cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
             differs from its .pt2: outputs of both, the first kernel whose
             saved tensors differ, and both wrappers kept in OUT for a diff
@@ -174,6 +181,41 @@ def part_ima():
     record(event="ima-guard", refused=not r["ok"],
            excerpt=lines_with(r["stderr"], "aoti-instrument", n=2),
            good_input_ok=ok["ok"] and same(ok["outputs"], ref["outputs"]))
+
+
+def part_buffers():
+    import torch
+    for model, name in [("user_oob", "catch-oob"), ("user_uninit", "catch-uninit")]:
+        pt2 = compiled(model, model)
+        d = os.path.dirname(pt2)
+        inputs = os.path.join(d, "inputs.pt")
+        eager = torch.load(os.path.join(d, "eager.pt"))
+        ref = run(pt2, inputs, "original")
+        diff = None
+        if ref["ok"]:
+            diff = max((o.float() - e.float()).abs().max().item()
+                       for o, e in zip(torch.load(ref["outputs"]), eager))
+        record(event="buffers-original", model=model, ok=ref["ok"],
+               max_abs_diff_vs_eager=diff,
+               excerpt=lines_with(ref["stderr"], "aoti-instrument", "error", n=3))
+        r = run(instrument(pt2, preset(name), name), inputs, name)
+        text = r["stderr"] + r.get("error", "")
+        record(event="buffers-caught", model=model, variant=name,
+               failed=not r["ok"],
+               report=lines_with(text, "aoti-instrument", n=4))
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    ref = run(pt2, inputs, "original")
+    for name in ["catch-oob", "catch-uninit"]:
+        r = run(instrument(pt2, preset(name), name), inputs, name)
+        record(event="fidelity", dtype="fp32", variant=name, ok=r["ok"],
+               bit_identical=r["ok"] and ref["ok"] and
+               same(r["outputs"], ref["outputs"]),
+               error=r.get("error"),
+               excerpt=lines_with(r["stderr"], "aoti-instrument", n=3))
+    bench_variants(pt2, "transformer12 fp32 dyn 8x256",
+                   [(n, preset(n)) for n in ["catch-oob", "catch-uninit",
+                                             "nan-hunt"]])
 
 
 def part_nan():
@@ -382,7 +424,7 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode",
-                            "buildtime", "cpponly"])
+                            "buildtime", "cpponly", "buffers"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)

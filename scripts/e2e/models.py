@@ -132,6 +132,73 @@ class GatherIMA(nn.Module):
         return self.out(torch.relu(self.ln(h)))
 
 
+def _user_triton_bugs():
+    """Two user-defined Triton kernels with memory bugs that do not fault,
+    for the redzone and poison scenarios (issue 9): `scale_rows` writes 64
+    elements past the end of its output (its last row runs on); and
+    `add_rows` accumulates into the fresh `torch.empty` output it was given
+    instead of setting it (reads memory nothing wrote)."""
+    import triton
+    import triton.language as tl
+    from torch.library import triton_op, wrap_triton
+
+    @triton.jit
+    def scale_rows_kernel(x_ptr, out_ptr, n_rows, D: tl.constexpr,
+                          EXTRA: tl.constexpr):
+        row = tl.program_id(0)
+        cols = tl.arange(0, D)
+        tl.store(out_ptr + row * D + cols, tl.load(x_ptr + row * D + cols) * 2.0)
+        extra = tl.arange(0, EXTRA)
+        # The bug: the last row writes EXTRA more elements.
+        tl.store(out_ptr + row * D + D + extra, tl.zeros([EXTRA], tl.float32),
+                 mask=(extra < EXTRA) & (row == n_rows - 1))
+
+    @triton.jit
+    def add_rows_kernel(x_ptr, y_ptr, out_ptr, D: tl.constexpr):
+        row = tl.program_id(0)
+        cols = tl.arange(0, D)
+        # The bug: out is fresh memory, read as if it held zeros.
+        acc = tl.load(out_ptr + row * D + cols)
+        tl.store(out_ptr + row * D + cols,
+                 acc + tl.load(x_ptr + row * D + cols) +
+                 tl.load(y_ptr + row * D + cols))
+
+    @triton_op("aoti_e2e::scale_rows", mutates_args={})
+    def scale_rows(x: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x)
+        wrap_triton(scale_rows_kernel)[(x.shape[0],)](
+            x, out, x.shape[0], D=x.shape[1], EXTRA=64)
+        return out
+
+    @triton_op("aoti_e2e::add_rows", mutates_args={})
+    def add_rows(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x)
+        wrap_triton(add_rows_kernel)[(x.shape[0],)](x, y, out, D=x.shape[1])
+        return out
+
+    return scale_rows, add_rows
+
+
+class UserBugs(nn.Module):
+    """Inductor kernels around one buggy user Triton kernel (which: "oob"
+    or "uninit"); fp32, [rows, 64]."""
+
+    def __init__(self, which, d=64):
+        super().__init__()
+        self.which = which
+        self.inp = nn.Linear(d, d)
+        self.out = nn.Linear(d, 16)
+        self.scale_rows, self.add_rows = _user_triton_bugs()
+
+    def forward(self, x):
+        h = torch.relu(self.inp(x))
+        if self.which == "oob":
+            h = self.scale_rows(h)
+        else:
+            h = self.add_rows(h, x)
+        return self.out(torch.tanh(h))
+
+
 def build(name, device="cpu", dtype=torch.float32, dynamic=False,
           layers=12, d=256, heads=8, batch=8, seq=256):
     """Returns (module, example_args, dynamic_shapes) ready for export."""
@@ -156,6 +223,9 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     elif name == "gather_ima":
         m, args = GatherIMA(), (torch.randint(0, 1000, (32,), generator=gen),)
         dyn = None
+    elif name in ("user_oob", "user_uninit"):
+        m = UserBugs(name[len("user_"):])
+        args, dyn = (torch.randn(128, 64, generator=gen),), None
     else:
         raise SystemExit(f"unknown model {name!r}; known: {', '.join(NAMES)}")
     m = m.to(device=device)
@@ -166,4 +236,5 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     return m.eval(), args, dyn
 
 
-NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima"]
+NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima", "user_oob",
+         "user_uninit"]
