@@ -253,9 +253,10 @@ struct Kernels {
     void *Args[] = {&counter};
     CU(cuLaunchKernel(tiny, 1, 1, 1, 32, 1, 1, 0, S, Args, nullptr));
   }
-  void launchBad(cudaStream_t S) {
-    long long Off = 1LL << 36;
-    void *Args[] = {&counter, &Off};
+  void launchBad(cudaStream_t S) { launchStore(S, counter, 1LL << 36); }
+  /// The `bad` kernel's store, P[Off] = 1, anywhere.
+  void launchStore(cudaStream_t S, void *P, long long Off) {
+    void *Args[] = {&P, &Off};
     CU(cuLaunchKernel(bad, 1, 1, 1, 32, 1, 1, 0, S, Args, nullptr));
   }
 };
@@ -866,6 +867,61 @@ void deferredThreads() {
             std::to_string(L.size()) + " lines)");
 }
 
+/// Redzones and poison of a CUDA buffer: filled in stream order, the zones
+/// read with one sync at the end of the run, the report naming the buffer,
+/// the bytes and the launches that wrote it.
+void buffersOnCuda(Kernels &K, cudaStream_t S) {
+  TestProgram T("buffers");
+  rt::BufferPolicy P{64, rt::kThrow, true, 0xA5};
+  rt::Probe Check{};
+  Check.redzones = true;
+  std::string What;
+  bool Poisoned = false;
+  uint64_t Syncs = 0;
+  {
+    rt::RunScope Run(*T.P, S);
+    AtenTensorHandle H = nullptr;
+    int64_t Sizes[] = {16}, Strides[] = {1};
+    check(aoti_torch_empty_strided(1, Sizes, Strides, aoti_torch_dtype_int32(),
+                                   aoti_torch_device_type_cuda(), 0,
+                                   &H) == AOTI_TORCH_SUCCESS,
+          "buffers: a CUDA int32 buffer");
+    RAIIAtenTensorHandle Buf(H);
+    AtenTensorHandle R = Run.buffer("buf4", Buf.get(), P);
+    check(R != nullptr, "buffers: a replacement with redzones");
+    if (R)
+      Buf = RAIIAtenTensorHandle(R);
+    void *D = nullptr;
+    aoti_torch_get_data_ptr(Buf.get(), &D);
+    std::vector<uint32_t> Host(16);
+    CUDART(cudaStreamSynchronize(S));
+    CUDART(cudaMemcpy(Host.data(), D, 64, cudaMemcpyDeviceToHost));
+    Poisoned = std::all_of(Host.begin(), Host.end(),
+                           [](uint32_t V) { return V == 0xA5A5A5A5u; });
+    rt::TensorRef Ts[] = {{"buf4", rt::kOut, Buf.get()}};
+    uint64_t Syncs0 = rt::detail::hostSyncCount();
+    K.launchStore(S, D, 3); // inside
+    Run.probe(1, rt::kAfter, Ts, 1, Check);
+    K.launchStore(S, D, 16); // the 4 bytes past the end
+    Run.probe(2, rt::kAfter, Ts, 1, Check);
+    try {
+      Run.finish();
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+    Syncs = rt::detail::hostSyncCount() - Syncs0;
+  }
+  check(Poisoned, "buffers: the CUDA buffer poisoned with 0xA5 (int32)");
+  check(Syncs == 1, "buffers: one sync for the run's redzones (" +
+                        std::to_string(Syncs) + ")");
+  check(What == "[aoti-instrument] a launch wrote past the end of buf4 (bytes "
+                "0..3 past its end, in its 64-byte redzone) in run 1; the "
+                "launches that wrote it: #1 bad_kernel (wrapper.cpp:1002, "
+                "source nodes [gather]), #2 tiny_after (wrapper.cpp:1003)",
+        "buffers: finish() names the buffer, the bytes and its writers: " +
+            What);
+}
+
 void guardOnCuda(cudaStream_t S) {
   std::vector<int64_t> Ids = {5, 1000000, 17, 0, 3, 999};
   Twin T = makeTwin(aoti_torch_dtype_int64(), {2, 3}, {3, 1}, bytesOf(Ids));
@@ -1171,6 +1227,7 @@ int basic() {
   deferredPrint(S);
   deferredThreads();
   guardOnCuda(S);
+  buffersOnCuda(K, S);
   breadcrumbsWithoutFault(K, S);
   captureSkipsSyncs(K);
   threads();
