@@ -29,6 +29,16 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
   OS << "constants: "
      << (Inv.Constants.empty() ? "-" : llvm::join(Inv.Constants, ", "))
      << "\n";
+  unsigned Allocs = 0, Reuses = 0, InPlace = 0;
+  for (const BufferEvent &B : Inv.Buffers) {
+    bool Alloc = B.Kind == BufferEvent::Alloc;
+    Allocs += Alloc;
+    Reuses += !Alloc;
+    InPlace += !Alloc && B.FirstUse && (*B.FirstUse == ArgRole::InOut ||
+                                        *B.FirstUse == ArgRole::Input);
+  }
+  OS << "buffers: " << Allocs << " allocated, " << Reuses << " reused ("
+     << InPlace << " in place)\n";
   if (Inv.Sites.empty())
     return;
 
@@ -106,6 +116,18 @@ void aoti::printInventoryJson(const WrapperInventory &Inv,
     J.attributeArray("constants", [&] {
       for (const std::string &C : Inv.Constants)
         J.value(C);
+    });
+    J.attributeArray("buffers", [&] {
+      for (const BufferEvent &B : Inv.Buffers)
+        J.object([&] {
+          J.attribute("name", B.Name);
+          J.attribute("kind", B.Kind == BufferEvent::Alloc ? "alloc" : "reuse");
+          if (!B.From.empty())
+            J.attribute("from", B.From);
+          J.attribute("line", B.Line);
+          if (B.FirstUse)
+            J.attribute("first_use", roleName(*B.FirstUse));
+        });
     });
     J.attributeArray("sites", [&] {
       for (const LaunchSite &S : Inv.Sites)
