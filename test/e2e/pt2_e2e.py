@@ -8,7 +8,8 @@ using torch::inductor::AOTIModelPackageLoader (test/e2e/pt2_runner.cpp).
 
     pt2_e2e.py --work DIR
 
-Checks: every observation-only preset gives outputs bit-identical to the
+Checks: every observation-only preset (catch-oob and catch-uninit included: on a
+correct model they change nothing) gives outputs bit-identical to the
 original package through both loaders, and its reports name the package's
 kernels; nan-hunt names the kernel that makes a NaN; input guards refuse a
 bad token id with a readable message and the same loaded model then runs a
@@ -36,7 +37,7 @@ TOOL = os.environ.get("AOTI_TOOL",
                       os.path.join(REPO, "build", "bin", "aoti-instrument"))
 TORCH_DIR = os.path.dirname(torch.__file__)
 OBSERVATION_PRESETS = ["pinpoint-ima", "pinpoint-sync", "print-all",
-                       "nan-hunt", "save-kernels"]
+                       "nan-hunt", "save-kernels", "catch-oob", "catch-uninit"]
 FAILURES = []
 WORK = None
 
