@@ -1568,6 +1568,43 @@ TEST(RunScopeTest, AnExceptionLeavingTheRunIsPlacedByItsLastProbe) {
   EXPECT_EQ(T.lines().size(), 4u);
 }
 
+TEST(RunScopeTest, ItsOwnFailureLeavesTheRunWithOneReport) {
+  // A check that throws has written its report: the exception leaving the
+  // run adds no "run failed" line. A later run's exception still does.
+  TestProgram T(testDir());
+  std::vector<float> B = {kNaN, 1};
+  auto Out = blob(B.data(), {2}, {1}, aoti_torch_dtype_float32());
+  rt::TensorRef Ts[] = {{"buf1", rt::kOut, Out}};
+  EXPECT_THROW(
+      {
+        rt::RunScope Run(*T.P, nullptr);
+        Run.probe(1, rt::kAfter, Ts, 1,
+                  nanProbe(rt::kOut, rt::kCheckNan, rt::kThrow));
+      },
+      std::runtime_error);
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_EQ(L[0].rfind("[aoti-instrument] NaN in buf1 (1 of 2 elements) after "
+                       "#1 ",
+                       0),
+            0u)
+      << L[0];
+  EXPECT_THROW(
+      {
+        rt::RunScope Run(*T.P, nullptr);
+        Run.probe(0, rt::kAfter, nullptr, 0, probe());
+        throw std::runtime_error("from the wrapper");
+      },
+      std::runtime_error);
+  L = T.lines();
+  ASSERT_EQ(L.size(), 2u) << T.log();
+  EXPECT_EQ(L[1].rfind("[aoti-instrument] run 2 failed: an exception left "
+                       "run_impl after #0 ",
+                       0),
+            0u)
+      << L[1];
+}
+
 TEST(Prelude, TextIsTheHeader) {
   std::string Cpu = aoti::runtimePrelude(false);
   std::string Cuda = aoti::runtimePrelude(true);

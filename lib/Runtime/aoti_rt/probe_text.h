@@ -49,7 +49,7 @@ inline std::string shortSite(const ProbeCtx &C) {
                        C.ordinal, C.site);
   J.str("error", Error).str("message", Line);
   emit(*C.state, Line, J.done());
-  throw std::runtime_error(Line);
+  throwReported(Line);
 }
 
 /// "[aoti-instrument] run 1 after #3 triton_x": what every line of a

@@ -57,6 +57,8 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream)
     : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
       Uncaught(std::uncaught_exceptions()) {
   Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (Uncaught == 0)
+    detail::reportedUnwindDepth() = -1; // a stale mark of a caught exception
   if (State->disabled)
     return;
   bool Selected =
@@ -88,6 +90,11 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream)
 
 AOTI_RT_OUTLINE RunScope::~RunScope() {
   bool Unwinding = std::uncaught_exceptions() > Uncaught;
+  // The exception is one this runtime threw, its report written already.
+  bool Reported =
+      Unwinding && detail::reportedUnwindDepth() == std::uncaught_exceptions();
+  if (Unwinding)
+    detail::reportedUnwindDepth() = -1;
 #if AOTI_RT_CUDA
   // Deferred checks that finish() did not read: read them now. A kThrow
   // failure cannot throw from here: it reports and aborts (kEndNoThrow);
@@ -110,7 +117,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   // then, if the stream failed, the launch the GPU was in.
   if (State->disabled || !Unwinding)
     return;
-  if (Observing) {
+  if (Observing && !Reported) {
     try {
       detail::reportUnwind(*State, *Prog, Run, LastSite, LastPhase);
     } catch (...) {
@@ -195,7 +202,7 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
     J.str("when", "deferred probes").str("message", Line);
     emit(*State, Line, J.done());
     if (End == kEndMayThrow)
-      throw std::runtime_error(Line);
+      throwReported(Line);
     return;
   }
   D.launched = false;

@@ -265,10 +265,24 @@ inline JsonObj siteJson(const char *Event, const Program &P, int64_t Run,
   std::abort();
 }
 
+/// While an exception the runtime threw (its report already written)
+/// unwinds on this thread: std::uncaught_exceptions() during that unwinding;
+/// -1 otherwise. ~RunScope then adds no "run failed" report of its own.
+inline int &reportedUnwindDepth() {
+  thread_local int Depth = -1;
+  return Depth;
+}
+
+/// Throws the error whose report was just emitted.
+[[noreturn]] inline void throwReported(const std::string &Message) {
+  reportedUnwindDepth() = std::uncaught_exceptions() + 1;
+  throw std::runtime_error(Message);
+}
+
 /// After the event was emitted: throw, abort or go on.
 inline void fail(OnFail F, const std::string &Message) {
   if (F == kThrow)
-    throw std::runtime_error(Message);
+    throwReported(Message);
   if (F == kAbort)
     abortNow();
 }
