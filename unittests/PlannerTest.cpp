@@ -115,6 +115,32 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
 }
 
+TEST(PlannerTest, BreadcrumbIsFencedIfAnyRuleWantsTheFence) {
+  std::vector<PlanWarning> Warnings;
+  InstrumentationPlan Off = std::move(
+      plan("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n",
+           Warnings)
+          ->Plan);
+  ASSERT_EQ(Off.Sites.size(), 1u);
+  EXPECT_TRUE(Off.Sites[0].After.Breadcrumb);
+  EXPECT_FALSE(Off.Sites[0].After.BreadcrumbFence);
+  InstrumentationPlan Both = std::move(
+      plan("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n"
+           "  - {match: {ordinals: '0'}, breadcrumb: true}\n",
+           Warnings)
+          ->Plan);
+  ASSERT_EQ(Both.Sites.size(), 1u);
+  EXPECT_TRUE(Both.Sites[0].After.BreadcrumbFence);
+  // A rule without a breadcrumb does not decide.
+  InstrumentationPlan Other = std::move(
+      plan("rules:\n  - {match: {ordinals: '0'}, sync: true}\n"
+           "  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n",
+           Warnings)
+          ->Plan);
+  ASSERT_EQ(Other.Sites.size(), 1u);
+  EXPECT_FALSE(Other.Sites[0].After.BreadcrumbFence);
+}
+
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
   std::vector<PlanWarning> Warnings;
   std::unique_ptr<Planned> Result =

@@ -145,6 +145,33 @@ TEST(RulesLoaderTest, PrintCanBeDeferred) {
   EXPECT_NE(describe(Bad.takeError()).find("r.yaml:2:"), std::string::npos);
 }
 
+TEST(RulesLoaderTest, BreadcrumbFence) {
+  auto Rules = parseRules("rules:\n  - {breadcrumb: true}\n"
+                          "  - {breadcrumb: {fence: false}}\n"
+                          "  - {breadcrumb: {}}\n",
+                          "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_TRUE(Rules->Rules[0].Breadcrumb);
+  EXPECT_TRUE(Rules->Rules[0].BreadcrumbFence);
+  EXPECT_TRUE(Rules->Rules[1].Breadcrumb);
+  EXPECT_FALSE(Rules->Rules[1].BreadcrumbFence);
+  EXPECT_TRUE(Rules->Rules[2].Breadcrumb);
+  EXPECT_TRUE(Rules->Rules[2].BreadcrumbFence);
+  auto Bad = parseRules("rules:\n  - breadcrumb: {fense: false}\n", "r.yaml");
+  ASSERT_FALSE(bool(Bad));
+  std::string Text = describe(Bad.takeError());
+  EXPECT_NE(Text.find("r.yaml:2:18: unknown key 'fense' in breadcrumb; "
+                      "did you mean 'fence'?"),
+            std::string::npos)
+      << Text;
+  Bad = parseRules("rules:\n  - breadcrumb: {fence: maybe}\n", "r.yaml");
+  ASSERT_FALSE(bool(Bad));
+  Text = describe(Bad.takeError());
+  EXPECT_NE(Text.find("r.yaml:2:25: 'fence' must be true or false, not 'maybe'"),
+            std::string::npos)
+      << Text;
+}
+
 TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {
   auto Rules = parseRules("rules:\n  - {sync: true, nan_check: false, "
                           "print: false, save: false}\n",

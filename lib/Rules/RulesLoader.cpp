@@ -109,6 +109,7 @@ namespace {
 const StringRef TopKeys[] = {"version", "settings", "input_guards", "buffers",
                              "rules"};
 const StringRef BufferKeys[] = {"redzone", "poison"};
+const StringRef BreadcrumbKeys[] = {"fence"};
 const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
 const StringRef PoisonKeys[] = {"byte"};
 const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
@@ -531,9 +532,18 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
   if (const YAML::Node V = N["sync"])
     if (llvm::Error E = getBool(V, "sync", R.Sync))
       return E;
-  if (const YAML::Node V = N["breadcrumb"])
-    if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb))
+  if (const YAML::Node V = N["breadcrumb"]) {
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, BreadcrumbKeys, "breadcrumb"))
+        return E;
+      R.Breadcrumb = true;
+      if (const YAML::Node F = V["fence"])
+        if (llvm::Error E = getBool(F, "fence", R.BreadcrumbFence))
+          return E;
+    } else if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb)) {
       return E;
+    }
+  }
 
   // Each action is `true`/`false`, or a mapping of its options.
   if (const YAML::Node V = N["nan_check"]) {

@@ -12,11 +12,10 @@
 //   memop         bare + cuStreamWriteValue32 after each launch (the driver
 //                 call a breadcrumb rests on, without the runtime)
 //   memop-nobarrier  the same with CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER
-//                 (what the memory fence costs; not what breadcrumbs use:
-//                 without it a kernel's faulting stores may land after the
-//                 crumb that says it completed)
+//                 (what the memory fence costs)
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
+//   breadcrumb-nofence  the same, `breadcrumb: {fence: false}`
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
 //   print-names   one name line after each launch (to AOTI_INSTRUMENT_LOG)
 //   stats         statistics of every tensor, before and after each launch,
@@ -130,12 +129,13 @@ enum Variant {
   kMemop,
   kMemopNoBarrier,
   kStatsDeferred,
+  kBreadcrumbNoFence,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
     "bare",        "scope-only", "breadcrumb",      "nan-deferred",
     "print-names", "stats",      "memop",           "memop-nobarrier",
-    "stats-deferred"};
+    "stats-deferred", "breadcrumb-nofence"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -165,7 +165,9 @@ VariantProbes probesFor(Variant V) {
     P.scope = true;
     return P;
   case kBreadcrumb: // pinpoint-ima.yaml
+  case kBreadcrumbNoFence: // breadcrumb: {fence: false}
     Pr.breadcrumb = true;
+    Pr.breadcrumb_fence = V == kBreadcrumb;
     P.scope = P.after = true;
     P.probeAfter = Pr;
     return P;

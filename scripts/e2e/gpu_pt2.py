@@ -9,7 +9,8 @@ original package, both loaded with torch._inductor.aoti_load_package.
 
 Parts:
   ima       a user Triton gather without bounds check, run with a bad index
-            (5 runs each): the original package, pinpoint-ima; a value guard
+            (5 runs each): the original package, pinpoint-ima, and
+            pinpoint-ima with unfenced breadcrumbs; a value guard
   nan       NaN provenance with nan-hunt on a NaN-making model
   fidelity  12-layer transformer (dynamic shapes) in fp32 and bf16: every
             observation-only preset bit-identical to the original package
@@ -20,8 +21,9 @@ Parts:
   decode    launch-bound: a Llama-style decoder (transformers'
             LlamaForCausalLM from a small config, 8 layers, random weights,
             fp32, batch 1 x 16 tokens, logits only), the original and
-            pinpoint-ima, nan-hunt, print-all loaded in ONE process and timed
-            round-robin like `bench`
+            pinpoint-ima (fenced and not), nan-hunt, print-all loaded in ONE
+            process and timed round-robin like `bench` (--all-variants: also
+            pinpoint-sync and print-all without defer)
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
   buffers   issue 9's memory bugs that do not fault, each in a user Triton
@@ -157,7 +159,8 @@ def part_ima():
     user = [s for s in sites if s["kind"] == "user_triton"][0]
     want = f"#{user['ordinal']} {user['kernel']}"
     variants = {"original": pt2,
-                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima")}
+                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima"),
+                "pinpoint-nofence": instrument(pt2, nofence(), "pinpoint-nofence")}
     for name, p in variants.items():
         named = 0
         for i in range(A.ima_runs):
@@ -308,6 +311,21 @@ def print_all_now():
     return path
 
 
+def nofence():
+    """pinpoint-ima.yaml with unfenced breadcrumbs (`fence: false`)."""
+    path = os.path.join(A.work, "pinpoint-nofence.yaml")
+    with open(path, "w") as f:
+        f.write("rules:\n  - {name: breadcrumbs, breadcrumb: {fence: false}}\n")
+    return path
+
+
+def extra_variants():
+    """The variants measured before (pinpoint-sync, print-all without
+    defer), with --all-variants."""
+    return ([("pinpoint-sync", preset("pinpoint-sync")),
+             ("print-all-now", print_all_now())] if A.all_variants else [])
+
+
 def part_bench():
     pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
     nothing = os.path.join(A.work, "match-nothing.yaml")
@@ -315,10 +333,11 @@ def part_bench():
         f.write("rules:\n  - {name: none, match: {kernel: no_such_kernel_*}, "
                 "sync: true}\n")
     bench_variants(pt2, "transformer12 fp32 dyn 8x256",
-                   [("match-nothing", nothing)] +
-                   [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
-                                             "print-all", "pinpoint-sync"]] +
-                   [("print-all-now", print_all_now())])
+                   [("match-nothing", nothing),
+                    ("pinpoint-ima", preset("pinpoint-ima")),
+                    ("pinpoint-nofence", nofence())] +
+                   [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                   extra_variants())
 
 
 def llama_pt2(layers=8, batch=1, tokens=16):
@@ -369,9 +388,10 @@ def part_decode():
     record(event="decode-model", launches=sum(
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
     bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
-                   [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
-                                             "print-all"]] +
-                   [("print-all-now", print_all_now())])
+                   [("pinpoint-ima", preset("pinpoint-ima")),
+                    ("pinpoint-nofence", nofence())] +
+                   [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                   extra_variants())
 
 
 def part_buildtime():
@@ -430,6 +450,9 @@ def main():
     p.add_argument("--rounds", type=int, default=25)
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--ima-runs", type=int, default=5)
+    p.add_argument("--all-variants", action="store_true",
+                   help="bench and decode: also pinpoint-sync and print-all "
+                        "without defer")
     A = gpu_scenarios.A = p.parse_args()
     os.makedirs(A.work, exist_ok=True)
     os.makedirs(A.out, exist_ok=True)

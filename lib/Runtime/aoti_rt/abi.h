@@ -140,6 +140,13 @@ struct Probe {
   /// end of the run). Only does something when run_impl's buffers have
   /// redzones (RunScope::buffer).
   bool redzones = false;
+  /// CUDA breadcrumb: written with a memory barrier, which orders the
+  /// kernel's stores (and a store's fault) before the crumb that says the
+  /// kernel completed; about 2 µs of GPU time per crumb. false
+  /// (`breadcrumb: {fence: false}`): CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
+  /// ordered after the kernel's completion by the stream only, free on the
+  /// GPU (docs/benchmarks.md: the faulting launch still named 20 of 20).
+  bool breadcrumb_fence = true;
 };
 
 /// What happens to the buffers run_impl allocates (rules `buffers:`), for

@@ -49,12 +49,6 @@ struct CrumbArena {
   volatile uint32_t *host = nullptr;
   CUdeviceptr dev = 0;
   std::atomic<bool> useHostFn{false};
-  /// cuStreamWriteValue32's flags. The default's memory barrier orders the
-  /// crumb after the kernel's stores (a faulting store cannot land after
-  /// the crumb that says its kernel completed); it costs about 2 µs of GPU
-  /// time per crumb. The GPU tests try CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER
-  /// (free on the GPU) to see whether faults are still named without it.
-  std::atomic<unsigned> writeFlags{CU_STREAM_WRITE_VALUE_DEFAULT};
   std::atomic<int> nextSlot{0};
   std::atomic<CrumbSlot *> slots[kCrumbSlots];
   CrumbArena() {
@@ -199,10 +193,10 @@ AOTI_RT_COLD_END
 
 /// Enqueues the breadcrumb of a launch (the arena is ready: the caller's
 /// crumbArenaInit succeeded). False (with the error) when the stream
-/// already failed.
+/// already failed. \p Fence: Probe::breadcrumb_fence.
 inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
                        cudaStream_t Stream, int Lane, const char *StreamName,
-                       std::string &Err) {
+                       bool Fence, std::string &Err) {
   CrumbArena &A = crumbArena();
   int Index = crumbSlotIndex(Lane);
   CrumbSlot &S = crumbSlot(Index);
@@ -221,7 +215,9 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
         reinterpret_cast<CUstream>(Stream),
         A.dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
                     kCrumbStride,
-        Seq, A.writeFlags.load(std::memory_order_relaxed));
+        Seq,
+        Fence ? CU_STREAM_WRITE_VALUE_DEFAULT
+              : CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER);
     if (R == CUDA_SUCCESS)
       return true;
     if (R != CUDA_ERROR_NOT_SUPPORTED && R != CUDA_ERROR_INVALID_VALUE) {

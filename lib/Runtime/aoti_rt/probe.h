@@ -63,7 +63,8 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   }
   std::string Err;
   if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
-                  Lane, C.site ? C.site->stream : nullptr, Err))
+                  Lane, C.site ? C.site->stream : nullptr,
+                  Pr.breadcrumb_fence, Err))
     cudaFailure(C, Err);
 #else
   (void)C, (void)Pr, (void)Lane;

@@ -11,7 +11,8 @@
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
-//   gpu_test ima-nobarrier       as ima-exit, crumbs without memory barrier
+//   gpu_test ima-nobarrier       as ima-later-launches, breadcrumbs with
+//                                breadcrumb_fence = false
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
 //
 // Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
@@ -1241,15 +1242,17 @@ int basic() {
 /// Run 1: tiny (site 0) then the faulting kernel (site 1), each followed by
 /// its breadcrumb; nothing synchronizes.
 void faultingRun(Kernels &K, rt::RunScope &Run, cudaStream_t S,
-                 bool LaterLaunches = false) {
+                 bool LaterLaunches = false, bool Fence = true) {
+  rt::Probe P = crumbProbe();
+  P.breadcrumb_fence = Fence;
   K.launchTiny(S);
-  Run.probe(0, rt::kAfter, nullptr, 0, crumbProbe());
+  Run.probe(0, rt::kAfter, nullptr, 0, P);
   K.launchBad(S);
-  Run.probe(1, rt::kAfter, nullptr, 0, crumbProbe());
+  Run.probe(1, rt::kAfter, nullptr, 0, P);
   if (LaterLaunches)
     for (int I = 0; I < 5; ++I) {
       K.launchTiny(S);
-      Run.probe(2, rt::kAfter, nullptr, 0, crumbProbe());
+      Run.probe(2, rt::kAfter, nullptr, 0, P);
     }
 }
 
@@ -1260,9 +1263,6 @@ int ima(const std::string &Mode) {
   TestProgram Prog(Mode, "", /*LogToFile=*/false); // report on stderr
   if (Mode == "ima-hostfn")
     rt::detail::crumbArena().useHostFn.store(true);
-  if (Mode == "ima-nobarrier") // an experiment: see run_gpu_tests.sh
-    rt::detail::crumbArena().writeFlags.store(
-        CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER);
   try {
     if (Mode == "ima-unwind") {
       rt::RunScope Run(*Prog.P, S);
@@ -1279,10 +1279,12 @@ int ima(const std::string &Mode) {
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
       rt::RunScope Run2(*Prog.P, S);
       std::printf("run 2 started\n");
-    } else if (Mode == "ima-exit" || Mode == "ima-hostfn" ||
-               Mode == "ima-nobarrier") {
+    } else if (Mode == "ima-exit" || Mode == "ima-hostfn") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S);
+    } else if (Mode == "ima-nobarrier") { // breadcrumb: {fence: false}
+      rt::RunScope Run(*Prog.P, S);
+      faultingRun(K, Run, S, /*LaterLaunches=*/true, /*Fence=*/false);
     } else if (Mode == "ima-later-launches") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S, true);

@@ -110,15 +110,21 @@ expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 
-# An experiment, not a check: breadcrumbs written without their memory
-# barrier (free on the GPU) around a kernel that faults by a store; how
-# often is the faulting launch still named? (20 processes.)
+# Breadcrumbs without their memory barrier (`breadcrumb: {fence: false}`,
+# free on the GPU) around a kernel that faults by a store, later launches
+# enqueued behind it: the faulting launch must be named in each of 20
+# processes (a crumb of a later launch landing first would name a later one).
 NB=0
 for i in $(seq 20); do
   run ima-nobarrier
   grep -qE -- "$FIRST" "$B/ima-nobarrier.txt" && NB=$((NB + 1))
 done
-say "INFO ima-nobarrier: the faulting launch named in $NB of 20 runs without the barrier"
+if [ "$NB" = 20 ]; then
+  say "PASS ima-nobarrier: unfenced breadcrumbs named the faulting launch in 20 of 20 runs"
+else
+  say "FAIL ima-nobarrier: unfenced breadcrumbs named the faulting launch in $NB of 20 runs"
+  FAILED=1
+fi
 
 # Deferred stats prints around a fault: the completed launch's lines, then
 # the error naming the faulting launch; nothing of the later ones.
