@@ -145,7 +145,8 @@ struct Probe {
   /// kernel completed; about 2 µs of GPU time per crumb. false
   /// (`breadcrumb: {fence: false}`): CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
   /// ordered after the kernel's completion by the stream only, free on the
-  /// GPU (docs/benchmarks.md: the faulting launch still named 20 of 20).
+  /// GPU (the faulting launch still named 20 of 20) but dearer on the host
+  /// (docs/benchmarks.md: 2.8x per forward on a launch-bound decoder).
   bool breadcrumb_fence = true;
 };
 
