@@ -11,6 +11,10 @@ Parts:
   ima       a user Triton gather without bounds check, run with a bad index
             (5 runs each): the original package, pinpoint-ima, and
             pinpoint-ima with unfenced breadcrumbs; a value guard
+  failures  failures that are not faults, chosen at run time (a launch
+            with a grid over the device limit, an out-of-memory, AOTI's
+            input check), with the original and pinpoint-ima, nan-hunt,
+            print-all: each report must say where the run was
   nan       NaN provenance with nan-hunt on a NaN-making model
   fidelity  12-layer transformer (dynamic shapes) in fp32 and bf16: every
             observation-only preset bit-identical to the original package
@@ -219,6 +223,41 @@ def part_buffers():
     bench_variants(pt2, "transformer12 fp32 dyn 8x256",
                    [(n, preset(n)) for n in ["catch-oob", "catch-uninit",
                                              "nan-hunt"]])
+
+
+def part_failures():
+    """Failures that are not faults, made on purpose at run time, each run
+    by the original package and by pinpoint-ima, nan-hunt and print-all:
+    whatever the preset, the report must name where the run was (issue 9,
+    part 3). The row count of the input picks the failure."""
+    import torch
+    grid = compiled("fail_grid", "fail_grid")
+    oom = compiled("fail_oom", "fail_oom")
+
+    def inputs(pt2, rows):
+        path = os.path.join(os.path.dirname(pt2), f"inputs-{rows}.pt")
+        torch.save([torch.randn(rows, 64)], path)
+        return path
+
+    cases = [
+        # 70000 programs on the grid's second axis: the launch is refused.
+        ("grid-over-limit", grid, inputs(grid, 70000), None),
+        # A [400000, 400000] fp32 product: 640 GB.
+        ("out-of-memory", oom, inputs(oom, 400000), None),
+        # One row, under the export's minimum of 2: AOTI's own input check.
+        ("aoti-input-check", grid, inputs(grid, 1),
+         {"AOTI_RUNTIME_CHECK_INPUTS": "1"}),
+    ]
+    for case, pt2, path, env in cases:
+        for v in ["original", "pinpoint-ima", "nan-hunt", "print-all"]:
+            p = pt2 if v == "original" else instrument(pt2, preset(v), v)
+            r = run(p, path, f"{case}-{v}", env=env)
+            text = r["stderr"] + r.get("error", "")
+            record(event="failure", case=case, variant=v, failed=not r["ok"],
+                   error=r.get("error"),
+                   placed=any(w in text for w in ("failed: an exception",
+                                                  "CUDA error")),
+                   report=lines_with(text, "[aoti-instrument]", n=4))
 
 
 def part_nan():
@@ -444,7 +483,7 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode",
-                            "buildtime", "cpponly", "buffers"])
+                            "buildtime", "cpponly", "buffers", "failures"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)

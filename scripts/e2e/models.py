@@ -179,6 +179,53 @@ def _user_triton_bugs():
     return scale_rows, add_rows
 
 
+def _user_triton_grid():
+    """A user Triton kernel launched with one program per row on the grid's
+    second axis: more rows than the device allows there (65535) and the
+    launch is refused (`invalid argument`), a failure that is not a fault
+    (issue 9)."""
+    import triton
+    import triton.language as tl
+    from torch.library import triton_op, wrap_triton
+
+    @triton.jit
+    def copy_rows_kernel(x_ptr, out_ptr, D: tl.constexpr):
+        row = tl.program_id(1)
+        cols = tl.arange(0, D)
+        tl.store(out_ptr + row * D + cols, tl.load(x_ptr + row * D + cols))
+
+    @triton_op("aoti_e2e::copy_rows", mutates_args={})
+    def copy_rows(x: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x)
+        wrap_triton(copy_rows_kernel)[(1, x.shape[0])](x, out, D=x.shape[1])
+        return out
+
+    return copy_rows
+
+
+class Failures(nn.Module):
+    """Failures chosen by the input's row count at run time (dynamic rows,
+    fp32 [rows, 64]): "grid" launches a user Triton kernel with a grid of
+    rows on its second axis (refused above 65535 rows); "oom" makes a
+    [rows, rows] product (out of memory at a few hundred thousand rows)."""
+
+    def __init__(self, which, d=64):
+        super().__init__()
+        self.which = which
+        self.inp = nn.Linear(d, d)
+        self.out = nn.Linear(d, 16)
+        if which == "grid":
+            self.copy_rows = _user_triton_grid()
+
+    def forward(self, x):
+        h = torch.relu(self.inp(x))
+        if self.which == "grid":
+            h = self.copy_rows(h)
+        else:
+            h = torch.softmax(h @ h.T, dim=1) @ h
+        return self.out(torch.tanh(h))
+
+
 class UserBugs(nn.Module):
     """Inductor kernels around one buggy user Triton kernel (which: "oob"
     or "uninit"); fp32, [rows, 64]."""
@@ -226,6 +273,10 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     elif name in ("user_oob", "user_uninit"):
         m = UserBugs(name[len("user_"):])
         args, dyn = (torch.randn(128, 64, generator=gen),), None
+    elif name in ("fail_grid", "fail_oom"):
+        m = Failures(name[len("fail_"):])
+        args = (torch.randn(128, 64, generator=gen),)
+        dyn = {"x": {0: Dim("rows", min=2, max=1 << 20)}}
     else:
         raise SystemExit(f"unknown model {name!r}; known: {', '.join(NAMES)}")
     m = m.to(device=device)
@@ -237,4 +288,4 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
 
 
 NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima", "user_oob",
-         "user_uninit"]
+         "user_uninit", "fail_grid", "fail_oom"]
