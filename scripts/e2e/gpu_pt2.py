@@ -71,9 +71,10 @@ def preset(name):
     return os.path.join(REPO, "yaml-rules", name + ".yaml")
 
 
-def compiled(name, model, dtype="fp32", dynamic=False, **opts):
+def compiled(name, model, dtype="fp32", dynamic=False, configs=None, **opts):
     """AOT-compiles a models.py model into WORK/name/model.pt2 with torch's
-    default settings; saves inputs and eager outputs."""
+    default settings (or inductor `configs`); saves inputs and eager
+    outputs."""
     import torch
     import models
     d = os.path.join(A.work, name)
@@ -89,7 +90,8 @@ def compiled(name, model, dtype="fp32", dynamic=False, **opts):
     ep = torch.export.export(m, args, dynamic_shapes=dyn)
     t0 = time.time()
     torch._inductor.aoti_compile_and_package(
-        ep, package_path=os.path.join(d, "compiling.pt2"))
+        ep, package_path=os.path.join(d, "compiling.pt2"),
+        inductor_configs=configs)
     record(event="compiled", case=name, seconds=round(time.time() - t0, 1))
     torch.save([a.cpu() for a in args], os.path.join(d, "inputs.pt"))
     torch.save([eager.cpu()], os.path.join(d, "eager.pt"))

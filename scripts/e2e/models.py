@@ -273,6 +273,13 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     elif name in ("user_oob", "user_uninit"):
         m = UserBugs(name[len("user_"):])
         args, dyn = (torch.randn(128, 64, generator=gen),), None
+    elif name == "nan_weight":
+        # A NaN in a weight (as a bad checkpoint has): the first linear's
+        # output holds NaN, and every later kernel's.
+        m, args = MLP(), (torch.randn(4, 16, generator=gen),)
+        with torch.no_grad():
+            m.l1.weight[3, 5] = float("nan")
+        dyn = None
     elif name in ("fail_grid", "fail_oom"):
         m = Failures(name[len("fail_"):])
         args = (torch.randn(128, 64, generator=gen),)
@@ -288,4 +295,4 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
 
 
 NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima", "user_oob",
-         "user_uninit", "fail_grid", "fail_oom"]
+         "user_uninit", "fail_grid", "fail_oom", "nan_weight"]
