@@ -35,6 +35,8 @@ struct CrumbSlot {
   std::mutex mutex;
   int lane = 0;
   const char *stream = nullptr; ///< name of the lane's stream (lane > 0)
+  long tid = 0;                   ///< the OS thread that writes the slot
+  const void *streamPtr = nullptr; ///< the stream of its last crumb
   uint32_t enqueued = 0; ///< last sequence number enqueued
   uint32_t reported = 0; ///< first-not-completed already reported
   CrumbRecord ring[kCrumbRing];
@@ -49,6 +51,10 @@ struct CrumbArena {
   volatile uint32_t *host = nullptr;
   CUdeviceptr dev = 0;
   std::atomic<bool> useHostFn{false};
+  /// The first thread that wrote a crumb, and whether another did: reports
+  /// then name the thread and stream of each launch in flight.
+  std::atomic<long> firstTid{0};
+  std::atomic<bool> manyThreads{false};
   std::atomic<int> nextSlot{0};
   std::atomic<CrumbSlot *> slots[kCrumbSlots];
   CrumbArena() {
@@ -153,8 +159,10 @@ inline void crumbHostFn(void *Data) {
 AOTI_RT_COLD_BEGIN // reports
 /// "first launch that did not complete: #2 ... in run 1; last completed: #1
 /// ... in run 1", or "" when every breadcrumb of the slot was written.
-/// Marks the report as given; Force repeats an earlier one.
-inline std::string crumbReport(int Index, bool Force) {
+/// Marks the report as given; Force repeats an earlier one. OnlyInFlight:
+/// "" unless the slot has a launch that did not complete.
+inline std::string crumbReport(int Index, bool Force,
+                               bool OnlyInFlight = false) {
   CrumbArena &A = crumbArena();
   CrumbSlot *S = A.slots[Index].load();
   if (!S || !A.host)
@@ -162,10 +170,21 @@ inline std::string crumbReport(int Index, bool Force) {
   std::lock_guard<std::mutex> Lock(S->mutex);
   uint32_t Done = A.host[Index * kCrumbStride];
   uint32_t Enq = S->enqueued;
+  if (OnlyInFlight && Done >= Enq)
+    return "";
   // Lane 0 (run_impl's stream) reads as before; other streams are named.
+  // With crumbs from several threads, each report names its thread and
+  // stream.
   std::string On = S->lane > 0 ? "on " + std::string(orDefault(S->stream, "?")) +
                                      ": "
                                : "";
+  if (A.manyThreads.load(std::memory_order_relaxed)) {
+    char Buf[96];
+    std::snprintf(Buf, sizeof Buf, "thread %ld, stream %p%s%s: ", S->tid,
+                  S->streamPtr, S->lane > 0 ? " " : "",
+                  S->lane > 0 ? orDefault(S->stream, "?") : "");
+    On = Buf;
+  }
   auto Describe = [&](uint32_t Seq) -> std::string {
     if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
       return "(unknown: too far back)";
@@ -207,6 +226,14 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
       S.lane = Lane;
       S.stream = StreamName;
     }
+    if (!S.tid) {
+      S.tid = static_cast<long>(::syscall(SYS_gettid));
+      long First = 0;
+      if (!A.firstTid.compare_exchange_strong(First, S.tid) &&
+          First != S.tid)
+        A.manyThreads.store(true, std::memory_order_relaxed);
+    }
+    S.streamPtr = Stream;
     Seq = ++S.enqueued;
     S.ring[Seq % kCrumbRing] = CrumbRecord{&P, Ordinal, Run};
   }
@@ -238,17 +265,38 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
 
 AOTI_RT_COLD_BEGIN // reports
 /// The breadcrumb reports of this thread's streams, run_impl's first, "; "
-/// between them ("" when none has anything to say).
+/// between them ("" when none has anything to say); then, when other
+/// threads wrote crumbs, the launches in flight on their streams (a sticky
+/// fault stops every stream of the context: which of the launches in
+/// flight faulted, the crumbs cannot tell).
 inline std::string crumbReportsOfThread(bool Force) {
   std::string Out = crumbReport(crumbSlotIndex(), Force);
   const int *Lanes = crumbLaneSlots();
+  int Mine[kCrumbLanes];
+  Mine[0] = crumbSlotIndex();
   for (int L = 1; L < kCrumbLanes; ++L) {
+    Mine[L] = Lanes[L];
     if (Lanes[L] < 0)
       continue;
     std::string R = crumbReport(Lanes[L], Force);
     if (!R.empty())
       Out += (Out.empty() ? "" : "; ") + R;
   }
+  CrumbArena &A = crumbArena();
+  if (!A.manyThreads.load(std::memory_order_relaxed))
+    return Out;
+  std::string Others;
+  for (int I = 0; I < kCrumbSlots; ++I) {
+    if (!A.slots[I].load() || std::find(Mine, Mine + kCrumbLanes, I) !=
+                                  Mine + kCrumbLanes)
+      continue;
+    std::string R = crumbReport(I, /*Force=*/false, /*OnlyInFlight=*/true);
+    if (!R.empty())
+      Others += (Others.empty() ? "" : "; ") + R;
+  }
+  if (!Others.empty())
+    Out += (Out.empty() ? "" : "; ") +
+           std::string("in flight on other threads: ") + Others;
   return Out;
 }
 

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include <signal.h> // sigaction: chain the CPU crash handler
+#include <sys/syscall.h> // SYS_gettid: the thread a breadcrumb report names
 #include <unistd.h> // write: async-signal-safe output
 
 #if AOTI_RT_CUDA

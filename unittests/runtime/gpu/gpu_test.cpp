@@ -11,6 +11,7 @@
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
+//   gpu_test ima-threads         4 threads on 4 streams, one faults
 //   gpu_test ima-nobarrier       as ima-later-launches, breadcrumbs with
 //                                breadcrumb_fence = false
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
@@ -1282,6 +1283,44 @@ int ima(const std::string &Mode) {
     } else if (Mode == "ima-exit" || Mode == "ima-hostfn") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S);
+    } else if (Mode == "ima-threads") {
+      // Concurrent serving: 4 threads, each on its own stream, run after
+      // run; thread 2's third run launches the faulting kernel. Every
+      // thread must stop (no deadlock) and the report must name the
+      // faulting launch's thread and stream, and the others in flight.
+      std::vector<std::thread> Pool;
+      std::mutex Out;
+      for (int I = 0; I < 4; ++I)
+        Pool.emplace_back([&, I] {
+          cudaStream_t St;
+          CUDART(cudaStreamCreateWithFlags(&St, cudaStreamNonBlocking));
+          {
+            std::lock_guard<std::mutex> L(Out);
+            std::fprintf(stderr, "thread %d tid %ld stream %p\n", I,
+                         static_cast<long>(::syscall(SYS_gettid)),
+                         static_cast<void *>(St));
+          }
+          try {
+            for (int R = 0; R < 50; ++R) {
+              rt::RunScope Run(*Prog.P, St);
+              K.launchTiny(St);
+              Run.probe(0, rt::kAfter, nullptr, 0, crumbProbe());
+              bool Bad = I == 2 && R == 2;
+              if (Bad)
+                K.launchBad(St);
+              else
+                K.launchTiny(St);
+              Run.probe(Bad ? 1 : 2, rt::kAfter, nullptr, 0, crumbProbe());
+              CUDART(cudaStreamSynchronize(St));
+            }
+          } catch (const std::exception &E) {
+            std::lock_guard<std::mutex> L(Out);
+            std::fprintf(stderr, "thread %d stopped: %s\n", I, E.what());
+          }
+        });
+      for (auto &T : Pool)
+        T.join();
+      std::fprintf(stderr, "all threads joined\n");
     } else if (Mode == "ima-nobarrier") { // breadcrumb: {fence: false}
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S, /*LaterLaunches=*/true, /*Fence=*/false);

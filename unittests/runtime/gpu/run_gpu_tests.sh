@@ -110,6 +110,27 @@ expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 
+# Concurrent serving: 4 threads on 4 streams, thread 2's third run faults.
+# In each of 20 processes: every thread stops (no deadlock), and a report
+# names the faulting launch with thread 2's thread id and stream.
+NT=0
+for i in $(seq 20); do
+  run ima-threads
+  T2=$(sed -nE 's/^thread 2 tid ([0-9]+) stream (0x[0-9a-f]+)$/thread \1, stream \2/p' "$B/ima-threads.txt")
+  if grep -q "all threads joined" "$B/ima-threads.txt" && [ -n "$T2" ] &&
+     grep -qE -- "$T2: first launch that did not complete: #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run [0-9]+" "$B/ima-threads.txt"; then
+    NT=$((NT + 1))
+  else
+    cp "$B/ima-threads.txt" "$OUT/ima-threads-miss-$i.txt"
+  fi
+done
+if [ "$NT" = 20 ]; then
+  say "PASS ima-threads: the faulting launch named with its thread and stream, every thread stopped, in 20 of 20 runs"
+else
+  say "FAIL ima-threads: named in $NT of 20 runs (misses: $OUT/ima-threads-miss-*.txt)"
+  FAILED=1
+fi
+
 # Breadcrumbs without their memory barrier (`breadcrumb: {fence: false}`,
 # free on the GPU) around a kernel that faults by a store, later launches
 # enqueued behind it: the faulting launch must be named in each of 20
