@@ -117,28 +117,25 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
 
 TEST(PlannerTest, BreadcrumbIsFencedIfAnyRuleWantsTheFence) {
   std::vector<PlanWarning> Warnings;
-  InstrumentationPlan Off = std::move(
-      plan("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n",
-           Warnings)
-          ->Plan);
-  ASSERT_EQ(Off.Sites.size(), 1u);
-  EXPECT_TRUE(Off.Sites[0].After.Breadcrumb);
-  EXPECT_FALSE(Off.Sites[0].After.BreadcrumbFence);
-  InstrumentationPlan Both = std::move(
-      plan("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n"
-           "  - {match: {ordinals: '0'}, breadcrumb: true}\n",
-           Warnings)
-          ->Plan);
-  ASSERT_EQ(Both.Sites.size(), 1u);
-  EXPECT_TRUE(Both.Sites[0].After.BreadcrumbFence);
+  // The after-probe of site 0, the only site the rules select.
+  auto After = [&](StringRef Yaml) {
+    InstrumentationPlan P = std::move(plan(Yaml, Warnings)->Plan);
+    EXPECT_EQ(P.Sites.size(), 1u);
+    return P.Sites.empty() ? ProbePlan() : P.Sites[0].After;
+  };
+  ProbePlan Off = After(
+      "rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n");
+  EXPECT_TRUE(Off.Breadcrumb);
+  EXPECT_FALSE(Off.BreadcrumbFence);
+  EXPECT_TRUE(
+      After("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n"
+            "  - {match: {ordinals: '0'}, breadcrumb: true}\n")
+          .BreadcrumbFence);
   // A rule without a breadcrumb does not decide.
-  InstrumentationPlan Other = std::move(
-      plan("rules:\n  - {match: {ordinals: '0'}, sync: true}\n"
-           "  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n",
-           Warnings)
-          ->Plan);
-  ASSERT_EQ(Other.Sites.size(), 1u);
-  EXPECT_FALSE(Other.Sites[0].After.BreadcrumbFence);
+  EXPECT_FALSE(
+      After("rules:\n  - {match: {ordinals: '0'}, sync: true}\n"
+            "  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n")
+          .BreadcrumbFence);
 }
 
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
