@@ -172,18 +172,17 @@ inline std::string crumbReport(int Index, bool Force,
   uint32_t Enq = S->enqueued;
   if (OnlyInFlight && Done >= Enq)
     return "";
-  // Lane 0 (run_impl's stream) reads as before; other streams are named.
-  // With crumbs from several threads, each report names its thread and
-  // stream.
-  std::string On = S->lane > 0 ? "on " + std::string(orDefault(S->stream, "?")) +
-                                     ": "
-                               : "";
+  // One thread: lane 0 (run_impl's stream) reads as before, other streams
+  // are named. Several threads: each report names its thread and stream.
+  const char *Name = S->lane > 0 ? orDefault(S->stream, "?") : nullptr;
+  std::string On;
   if (A.manyThreads.load(std::memory_order_relaxed)) {
     char Buf[96];
     std::snprintf(Buf, sizeof Buf, "thread %ld, stream %p%s%s: ", S->tid,
-                  S->streamPtr, S->lane > 0 ? " " : "",
-                  S->lane > 0 ? orDefault(S->stream, "?") : "");
+                  S->streamPtr, Name ? " " : "", Name ? Name : "");
     On = Buf;
+  } else if (Name) {
+    On = "on " + std::string(Name) + ": ";
   }
   auto Describe = [&](uint32_t Seq) -> std::string {
     if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
@@ -272,10 +271,7 @@ AOTI_RT_COLD_BEGIN // reports
 inline std::string crumbReportsOfThread(bool Force) {
   std::string Out = crumbReport(crumbSlotIndex(), Force);
   const int *Lanes = crumbLaneSlots();
-  int Mine[kCrumbLanes];
-  Mine[0] = crumbSlotIndex();
   for (int L = 1; L < kCrumbLanes; ++L) {
-    Mine[L] = Lanes[L];
     if (Lanes[L] < 0)
       continue;
     std::string R = crumbReport(Lanes[L], Force);
@@ -285,10 +281,13 @@ inline std::string crumbReportsOfThread(bool Force) {
   CrumbArena &A = crumbArena();
   if (!A.manyThreads.load(std::memory_order_relaxed))
     return Out;
+  auto Mine = [&](int I) {
+    return I == crumbSlotIndex() || std::find(Lanes + 1, Lanes + kCrumbLanes,
+                                              I) != Lanes + kCrumbLanes;
+  };
   std::string Others;
   for (int I = 0; I < kCrumbSlots; ++I) {
-    if (!A.slots[I].load() || std::find(Mine, Mine + kCrumbLanes, I) !=
-                                  Mine + kCrumbLanes)
+    if (!A.slots[I].load() || Mine(I))
       continue;
     std::string R = crumbReport(I, /*Force=*/false, /*OnlyInFlight=*/true);
     if (!R.empty())
