@@ -115,29 +115,6 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
 }
 
-TEST(PlannerTest, BreadcrumbIsFencedIfAnyRuleWantsTheFence) {
-  std::vector<PlanWarning> Warnings;
-  // The after-probe of site 0, the only site the rules select.
-  auto After = [&](StringRef Yaml) {
-    InstrumentationPlan P = std::move(plan(Yaml, Warnings)->Plan);
-    EXPECT_EQ(P.Sites.size(), 1u);
-    return P.Sites.empty() ? ProbePlan() : P.Sites[0].After;
-  };
-  ProbePlan Off = After(
-      "rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n");
-  EXPECT_TRUE(Off.Breadcrumb);
-  EXPECT_FALSE(Off.BreadcrumbFence);
-  EXPECT_TRUE(
-      After("rules:\n  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n"
-            "  - {match: {ordinals: '0'}, breadcrumb: true}\n")
-          .BreadcrumbFence);
-  // A rule without a breadcrumb does not decide.
-  EXPECT_FALSE(
-      After("rules:\n  - {match: {ordinals: '0'}, sync: true}\n"
-            "  - {match: {ordinals: '0'}, breadcrumb: {fence: false}}\n")
-          .BreadcrumbFence);
-}
-
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
   std::vector<PlanWarning> Warnings;
   std::unique_ptr<Planned> Result =

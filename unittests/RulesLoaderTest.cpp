@@ -145,29 +145,23 @@ TEST(RulesLoaderTest, PrintCanBeDeferred) {
   EXPECT_NE(describe(Bad.takeError()).find("r.yaml:2:"), std::string::npos);
 }
 
-TEST(RulesLoaderTest, BreadcrumbFence) {
+TEST(RulesLoaderTest, BreadcrumbIsABool) {
   auto Rules = parseRules("rules:\n  - {breadcrumb: true}\n"
-                          "  - {breadcrumb: {fence: false}}\n"
-                          "  - {breadcrumb: {}}\n",
+                          "  - {breadcrumb: false, sync: true}\n",
                           "r.yaml");
   ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
   EXPECT_TRUE(Rules->Rules[0].Breadcrumb);
-  EXPECT_TRUE(Rules->Rules[0].BreadcrumbFence);
-  EXPECT_TRUE(Rules->Rules[1].Breadcrumb);
-  EXPECT_FALSE(Rules->Rules[1].BreadcrumbFence);
-  EXPECT_TRUE(Rules->Rules[2].Breadcrumb);
-  EXPECT_TRUE(Rules->Rules[2].BreadcrumbFence);
+  EXPECT_FALSE(Rules->Rules[1].Breadcrumb);
+  // The unfenced form the driver refuses: named, with what to write instead.
+  ReportedError F = failureOf("rules:\n  - breadcrumb: {fence: false}\n");
+  EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
+  EXPECT_EQ(F.Location, "r.yaml:2:25");
+  EXPECT_THAT(F.Text, StartsWith("'breadcrumb: {fence: ...}' is not supported"));
+  EXPECT_EQ(F.Hint, "write 'breadcrumb: true'");
   auto Bad = parseRules("rules:\n  - breadcrumb: {fense: false}\n", "r.yaml");
   ASSERT_FALSE(bool(Bad));
   std::string Text = describe(Bad.takeError());
-  EXPECT_NE(Text.find("r.yaml:2:18: unknown key 'fense' in breadcrumb; "
-                      "did you mean 'fence'?"),
-            std::string::npos)
-      << Text;
-  Bad = parseRules("rules:\n  - breadcrumb: {fence: maybe}\n", "r.yaml");
-  ASSERT_FALSE(bool(Bad));
-  Text = describe(Bad.takeError());
-  EXPECT_NE(Text.find("r.yaml:2:25: 'fence' must be true or false, not 'maybe'"),
+  EXPECT_NE(Text.find("r.yaml:2:17: 'breadcrumb' must be true or false"),
             std::string::npos)
       << Text;
 }

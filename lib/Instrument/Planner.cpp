@@ -64,12 +64,8 @@ FailAction stricter(FailAction A, FailAction B) {
 void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
   if (After)
     P.Sync |= R.Sync;
-  if (After == StreamOrdered && R.Breadcrumb) {
-    // Fenced if any rule asking for a breadcrumb here wants the fence.
-    P.BreadcrumbFence = P.Breadcrumb ? P.BreadcrumbFence || R.BreadcrumbFence
-                                     : R.BreadcrumbFence;
+  if (After == StreamOrdered && R.Breadcrumb)
     P.Breadcrumb = true;
-  }
   if (R.NanCheck && inPhase(R.NanCheck->When, After)) {
     bool First = !P.NanRoles;
     P.NanRoles |= roleBits(R.NanCheck->Tensors);

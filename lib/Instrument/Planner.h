@@ -27,9 +27,6 @@ uint8_t roleBits(TensorSet Set);
 struct ProbePlan {
   bool Sync = false;
   bool Breadcrumb = false;
-  /// The breadcrumb's write orders the kernel's stores before it (every
-  /// rule that asks for a breadcrumb here says fence: false, or this).
-  bool BreadcrumbFence = true;
   uint8_t NanRoles = 0;
   bool CheckNan = false;
   bool CheckInf = false;

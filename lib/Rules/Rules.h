@@ -92,9 +92,6 @@ struct Rule {
   SiteSelector Match;
   bool Sync = false;
   bool Breadcrumb = false;
-  /// `breadcrumb: {fence: false}`: the crumb is written without a memory
-  /// barrier (CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER), free on the GPU.
-  bool BreadcrumbFence = true;
   std::optional<NanCheckAction> NanCheck;
   std::optional<PrintAction> Print;
   std::optional<SaveAction> Save;

@@ -109,7 +109,6 @@ namespace {
 const StringRef TopKeys[] = {"version", "settings", "input_guards", "buffers",
                              "rules"};
 const StringRef BufferKeys[] = {"redzone", "poison"};
-const StringRef BreadcrumbKeys[] = {"fence"};
 const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
 const StringRef PoisonKeys[] = {"byte"};
 const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
@@ -533,16 +532,16 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
     if (llvm::Error E = getBool(V, "sync", R.Sync))
       return E;
   if (const YAML::Node V = N["breadcrumb"]) {
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, BreadcrumbKeys, "breadcrumb"))
-        return E;
-      R.Breadcrumb = true;
-      if (const YAML::Node F = V["fence"])
-        if (llvm::Error E = getBool(F, "fence", R.BreadcrumbFence))
-          return E;
-    } else if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb)) {
+    // `{fence: false}` once asked for CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
+    // which the driver's v2 stream memory operations refuse: say so.
+    if (V.IsMap() && V["fence"])
+      return errorAt(V["fence"],
+                     "'breadcrumb: {fence: ...}' is not supported: the "
+                     "driver's stream memory operations always order the "
+                     "kernel's stores before the breadcrumb",
+                     "write 'breadcrumb: true'");
+    if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb))
       return E;
-    }
   }
 
   // Each action is `true`/`false`, or a mapping of its options.

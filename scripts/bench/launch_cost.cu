@@ -11,11 +11,8 @@
 //   bare          launches only, no RunScope
 //   memop         bare + cuStreamWriteValue32 after each launch (the driver
 //                 call a breadcrumb rests on, without the runtime)
-//   memop-nobarrier  the same with CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER
-//                 (what the memory fence costs)
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
-//   breadcrumb-nofence  the same, `breadcrumb: {fence: false}`
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
 //   print-names   one name line after each launch (to AOTI_INSTRUMENT_LOG)
 //   stats         statistics of every tensor, before and after each launch,
@@ -127,18 +124,23 @@ enum Variant {
   kPrintNames,
   kStats,
   kMemop,
-  kMemopNoBarrier,
   kStatsDeferred,
-  kBreadcrumbNoFence,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
     "bare",        "scope-only", "breadcrumb",      "nan-deferred",
-    "print-names", "stats",      "memop",           "memop-nobarrier",
-    "stats-deferred", "breadcrumb-nofence"};
+    "print-names", "stats",      "memop",           "stats-deferred"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
+/// "" for success (a variant that never failed), else the driver's name.
+const char *errorName(CUresult R) {
+  const char *S = nullptr;
+  if (R == CUDA_SUCCESS || cuGetErrorName(R, &S) != CUDA_SUCCESS || !S)
+    return "";
+  return S;
+}
+
 ::aoti_rt::Program gPrograms[kNumVariants];
 std::vector<::aoti_rt::SiteInfo> gSites;
 std::vector<std::string> gKernelNames;
@@ -165,9 +167,7 @@ VariantProbes probesFor(Variant V) {
     P.scope = true;
     return P;
   case kBreadcrumb: // pinpoint-ima.yaml
-  case kBreadcrumbNoFence: // breadcrumb: {fence: false}
     Pr.breadcrumb = true;
-    Pr.breadcrumb_fence = V == kBreadcrumb;
     P.scope = P.after = true;
     P.probeAfter = Pr;
     return P;
@@ -194,7 +194,6 @@ VariantProbes probesFor(Variant V) {
     P.probeAfter = Pr;
     return P;
   case kMemop: // no runtime: the driver's stream write a breadcrumb rests on
-  case kMemopNoBarrier:
   case kNumVariants:
     break;
   }
@@ -216,6 +215,7 @@ struct Bench {
   std::vector<std::string> names;
   VariantProbes probes[kNumVariants];
   CUdeviceptr memopWord = 0; ///< mapped pinned word the memop variant writes
+  CUresult memopErrors[kNumVariants] = {}; ///< a memop variant's refusal
 
   void launch(int I) {
     int K = tensors;
@@ -225,15 +225,18 @@ struct Bench {
 
   void forward(Variant V) {
     const VariantProbes &P = probes[V];
-    if (V == kMemop || V == kMemopNoBarrier) {
+    if (V == kMemop) {
       // What one breadcrumb costs the driver alone: cuStreamWriteValue32
       // after each launch, nothing of the runtime.
-      unsigned Flags = V == kMemop ? CU_STREAM_WRITE_VALUE_DEFAULT
-                                   : CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER;
       for (int I = 0; I < launches; ++I) {
         launch(I);
-        cuStreamWriteValue32(reinterpret_cast<CUstream>(stream), memopWord,
-                             static_cast<uint32_t>(I), Flags);
+        CUresult R = cuStreamWriteValue32(reinterpret_cast<CUstream>(stream),
+                                          memopWord,
+                                          static_cast<uint32_t>(I),
+                                          CU_STREAM_WRITE_VALUE_DEFAULT);
+        // A refused write is timed as nothing: say so in the results.
+        if (R != CUDA_SUCCESS)
+          memopErrors[V] = R;
       }
       return;
     }
@@ -515,7 +518,7 @@ int main(int Argc, char **Argv) {
         "\"p90\": %s}, "
         "\"enqueue_minus_bare_paired_us\": {\"median\": %s, \"p10\": %s, "
         "\"p90\": %s}, "
-        "\"wall_ms_per_forward\": %s}\n",
+        "\"wall_ms_per_forward\": %s, \"error\": \"%s\"}\n",
         kVariantNames[V], Prop.name, B.launches, B.forwards, B.rounds,
         B.tensors, static_cast<long long>(B.numel),
         StatsHost ? "true" : "false", num(B.spinNs / 1000.0).c_str(),
@@ -529,7 +532,7 @@ int main(int Argc, char **Argv) {
         num(percentile(PairE, 0.5)).c_str(),
         num(percentile(PairE, 0.1)).c_str(),
         num(percentile(PairE, 0.9)).c_str(),
-        num(MW * B.launches / 1000.0).c_str());
+        num(MW * B.launches / 1000.0).c_str(), errorName(B.memopErrors[V]));
   }
   std::fflush(stdout);
 
