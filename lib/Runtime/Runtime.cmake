@@ -22,6 +22,7 @@ if(AOTI_NVCC)
     COMMAND "${AOTI_NVCC}" -ptx -arch=${AOTI_STATS_PTX_ARCH}
       -o "${_aoti_stats_ptx}" "${AOTI_RUNTIME_DIR}/stats_kernel.cu"
     DEPENDS "${AOTI_RUNTIME_DIR}/stats_kernel.cu" "${AOTI_RUNTIME_DIR}/aoti_rt/abi.h"
+      "${AOTI_RUNTIME_DIR}/aoti_rt/decode.h"
     COMMENT "Compiling the runtime's statistics kernel to PTX"
     VERBATIM)
   add_custom_command(

@@ -366,3 +366,192 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   }
   *L.counter = 0;
 }
+
+//===----------------------------------------------------------------------===//
+// NaN and Inf counts of dense floating tensors (NanLaunch, abi.h): what a
+// deferred NaN check needs, from the bits alone, 16 bytes per load.
+//===----------------------------------------------------------------------===//
+
+// One element's bits, masked, against the kind's patterns: NaN when in
+// [lo, hi], Inf when equal to inf (an impossible value for kinds without
+// Inf). One classification for every floating kind of a size.
+struct NanPattern {
+  u64 mask, lo, hi, inf;
+};
+
+__device__ __forceinline__ NanPattern nanPattern(int k) {
+  switch (k) {
+  case kDF32: return {0x7fffffffULL, 0x7f800001ULL, 0x7fffffffULL, 0x7f800000ULL};
+  case kDF64:
+    return {0x7fffffffffffffffULL, 0x7ff0000000000001ULL,
+            0x7fffffffffffffffULL, 0x7ff0000000000000ULL};
+  case kDF16: return {0x7fff, 0x7c01, 0x7fff, 0x7c00};
+  case kDBF16: return {0x7fff, 0x7f81, 0x7fff, 0x7f80};
+  case kDF8E4M3FN: return {0x7f, 0x7f, 0x7f, ~0ULL};   // no Inf
+  case kDF8E5M2: return {0x7f, 0x7d, 0x7f, 0x7c};      // float16's upper byte
+  case kDF8E4M3FNUZ:                                   // NaN is 0x80 alone
+  case kDF8E5M2FNUZ: return {0xff, 0x80, 0x80, ~0ULL};
+  default: return {0, 1, 1, ~0ULL}; // nothing matches
+  }
+}
+
+// Elements of up to 4 bytes compare in 32 bits (the patterns fit).
+template <int ES>
+__device__ __forceinline__ void nanAdd(const NanPattern &P, u64 b,
+                                       unsigned &n, unsigned &f) {
+  if constexpr (ES == 8) {
+    u64 e = b & P.mask;
+    n += e - P.lo <= P.hi - P.lo;
+    f += e == P.inf;
+  } else {
+    unsigned e = (unsigned)b & (unsigned)P.mask;
+    n += e - (unsigned)P.lo <= (unsigned)(P.hi - P.lo);
+    f += e == (unsigned)P.inf;
+  }
+}
+
+// The 16 bytes of one load (2- or 4-byte elements), element by element.
+template <int ES>
+__device__ __forceinline__ void nanAdd16(const NanPattern &P, uint4 q,
+                                         unsigned &n, unsigned &f) {
+  const unsigned w[4] = {q.x, q.y, q.z, q.w};
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+#pragma unroll
+    for (int j = 0; j < 4 / ES; ++j)
+      nanAdd<ES>(P, w[i] >> (8 * ES * j), n, f); // P.mask keeps the element
+}
+
+// Thread `t` of `nt` over a tensor of 2- or 4-byte elements: the ones
+// before the first 16-byte boundary and after the last one singly, the
+// rest by 16-byte loads, two in flight.
+template <int ES>
+__device__ void nanScan(const NanPattern &P, const unsigned char *p,
+                        i64 numel, i64 t, i64 nt, unsigned &n, unsigned &f) {
+  i64 head = (i64)((16 - ((unsigned long long)p & 15)) & 15) / ES;
+  head = head < numel ? head : numel;
+  for (i64 e = t; e < head; e += nt)
+    nanAdd<ES>(P, loadRaw<ES>(p + e * ES), n, f);
+  const uint4 *v = (const uint4 *)(p + head * ES);
+  const i64 nv = (numel - head) * ES / 16;
+  i64 j = t;
+#pragma unroll 1
+  for (; j + nt < nv; j += 2 * nt) {
+    uint4 a = v[j], b = v[j + nt];
+    nanAdd16<ES>(P, a, n, f);
+    nanAdd16<ES>(P, b, n, f);
+  }
+  if (j < nv)
+    nanAdd16<ES>(P, v[j], n, f);
+  const unsigned char *tail = (const unsigned char *)(v + nv);
+  const i64 rest = numel - head - nv * 16 / ES;
+  for (i64 e = t; e < rest; e += nt)
+    nanAdd<ES>(P, loadRaw<ES>(tail + e * ES), n, f);
+}
+
+// Launch: grid (blocks per tensor, number of tensors), 256 threads. As
+// aoti_rt_stats: L.acc[] (nan, inf) and *L.counter start and end at 0, the
+// last block done writes the results to L.out.
+extern "C" __global__ void __launch_bounds__(256)
+aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
+  __shared__ unsigned warpN[8], warpF[8];
+  const NanDesc &d = L.d[blockIdx.y];
+  const unsigned nb = d.blocks > 0 ? (unsigned)d.blocks : gridDim.x;
+  unsigned n = 0, f = 0;
+  if (blockIdx.x < nb) {
+    const unsigned char *p = (const unsigned char *)d.data;
+    const i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    const i64 nt = (i64)nb * blockDim.x;
+    const NanPattern P = nanPattern(d.kind);
+    switch (elemSize(d.kind)) {
+    case 4: nanScan<4>(P, p, d.numel, t, nt, n, f); break;
+    case 2: nanScan<2>(P, p, d.numel, t, nt, n, f); break;
+    case 8: // float64 and float8 (rare): one element per load
+      for (i64 e = t; e < d.numel; e += nt)
+        nanAdd<8>(P, loadRaw<8>(p + e * 8), n, f);
+      break;
+    default:
+      for (i64 e = t; e < d.numel; e += nt)
+        nanAdd<1>(P, loadRaw<1>(p + e), n, f);
+      break;
+    }
+  }
+  n = __reduce_add_sync(0xffffffffu, n);
+  f = __reduce_add_sync(0xffffffffu, f);
+  if (threadIdx.x % 32 == 0) {
+    warpN[threadIdx.x / 32] = n;
+    warpF[threadIdx.x / 32] = f;
+  }
+  __syncthreads();
+  if (threadIdx.x != 0)
+    return;
+  u64 bn = 0, bf = 0;
+  for (int w = 0; w < (int)(blockDim.x + 31) / 32; ++w) {
+    bn += warpN[w];
+    bf += warpF[w];
+  }
+  Stats *r = &L.acc[blockIdx.y];
+  if (bn)
+    atomicAdd((u64 *)&r->nan, bn);
+  if (bf)
+    atomicAdd((u64 *)&r->inf, bf);
+  // The last block done publishes the counts and resets the accumulators.
+  __threadfence();
+  if (atomicAdd(L.counter, 1u) != gridDim.x * gridDim.y - 1)
+    return;
+  __threadfence();
+  for (int t = 0; t < L.n; ++t) {
+    Stats *a = &L.acc[t];
+    Stats v;
+    initResult(&v);
+    v.nan = __ldcg(&a->nan);
+    v.inf = __ldcg(&a->inf);
+    v.count = (u64)L.d[t].numel - v.nan - v.inf;
+    L.out[t] = v;
+    a->nan = 0;
+    a->inf = 0;
+  }
+  *L.counter = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Redzones of run_impl's buffers (ZoneLaunch, abi.h): filled with the
+// canary when a buffer is made, read once at the end of the run. One block
+// per buffer, both zones.
+//===----------------------------------------------------------------------===//
+
+extern "C" __global__ void __launch_bounds__(256)
+aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
+  __shared__ int first[2], last[2];
+  const ZoneDesc d = L.descs ? L.descs[blockIdx.x] : L.inl;
+  unsigned char *before = (unsigned char *)d.start;
+  unsigned char *after = before + d.zone + d.bytes;
+  if (L.fill) {
+    for (unsigned i = threadIdx.x; i < 2 * d.zone; i += blockDim.x)
+      (i < d.zone ? before[i] : after[i - d.zone]) = L.canary;
+    return;
+  }
+  if (threadIdx.x < 2) {
+    first[threadIdx.x] = 0x7fffffff;
+    last[threadIdx.x] = -1;
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < 2 * d.zone; i += blockDim.x) {
+    int side = i < d.zone ? 0 : 1;
+    int off = (int)(side ? i - d.zone : i);
+    unsigned char b = side ? after[off] : before[off];
+    if (b != L.canary) {
+      atomicMin(&first[side], off);
+      atomicMax(&last[side], off);
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    ZoneResult r;
+    r.firstBefore = last[0] < 0 ? -1 : first[0];
+    r.lastBefore = last[0];
+    r.firstAfter = last[1] < 0 ? -1 : first[1];
+    r.lastAfter = last[1];
+    L.out[blockIdx.x] = r;
+  }
+}

@@ -140,14 +140,6 @@ struct Probe {
   /// end of the run). Only does something when run_impl's buffers have
   /// redzones (RunScope::buffer).
   bool redzones = false;
-  /// CUDA breadcrumb: written with a memory barrier, which orders the
-  /// kernel's stores (and a store's fault) before the crumb that says the
-  /// kernel completed; about 2 µs of GPU time per crumb. false
-  /// (`breadcrumb: {fence: false}`): CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
-  /// ordered after the kernel's completion by the stream only, free on the
-  /// GPU (the faulting launch still named 20 of 20) but dearer on the host
-  /// (docs/benchmarks.md: 2.8x per forward on a launch-bound decoder).
-  bool breadcrumb_fence = true;
 };
 
 /// What happens to the buffers run_impl allocates (rules `buffers:`), for
@@ -274,6 +266,68 @@ struct StatsLaunch {
   StatsDesc inl[kInlineDescs];
 };
 static_assert(sizeof(StatsLaunch) == 2600, "StatsLaunch: layout changed");
+
+/// What the NaN-count kernel scans: the bytes of a dense floating tensor
+/// (its elements fill [data, data + numel * element size) exactly: a
+/// contiguous layout or a permutation of one), in any order. Only NaN and
+/// Inf are counted, from the bits (no decoding), which is all a NaN check
+/// needs: a deferred check of a probe whose tensors are all dense takes
+/// this kernel instead of the statistics one.
+struct NanDesc {
+  uint64_t data;
+  int64_t numel;
+  int32_t kind;   ///< DKind, a floating one
+  int32_t blocks; ///< blocks along x that scan this tensor
+};
+static_assert(sizeof(NanDesc) == 24, "NanDesc: layout changed");
+
+/// The NaN-count kernel's only parameter: 800 bytes, against the
+/// statistics kernel's 2,600 (a launch's parameters are copied by the
+/// driver on the host, per launch). The results are Stats with nan, inf
+/// and count (finite values) set, min/max/sum as statsInit() leaves them.
+constexpr int kNanDescs = 32;
+struct NanLaunch {
+  Stats *acc;        ///< n accumulators (device): nan and inf used, 0
+  uint32_t *counter; ///< blocks done (device), 0
+  Stats *out;        ///< n results (mapped host or device memory)
+  int32_t n;
+  int32_t pad;
+  NanDesc d[kNanDescs];
+};
+static_assert(sizeof(NanLaunch) == 800, "NanLaunch: layout changed");
+
+/// A buffer with redzones (RunScope::buffer): `zone` bytes of canary at
+/// `start`, the buffer's `bytes`, `zone` bytes of canary.
+struct ZoneDesc {
+  uint64_t start;
+  uint64_t bytes;
+  uint32_t zone;
+  uint32_t pad;
+};
+static_assert(sizeof(ZoneDesc) == 24, "ZoneDesc: layout changed");
+
+/// What the redzone kernel found in one buffer's zones: the first and last
+/// damaged byte of each (offsets from the zone's start), -1 when intact.
+struct ZoneResult {
+  int32_t firstBefore, lastBefore, firstAfter, lastAfter;
+};
+static_assert(sizeof(ZoneResult) == 16, "ZoneResult: layout changed");
+
+/// The redzone kernel's parameter. fill: write the canary into the zones
+/// of descs[0, n); else read them and write out[0, n). One block per
+/// buffer. descs and out are in memory the device reads and writes (mapped
+/// host memory for the check), except that a fill of one buffer passes its
+/// descriptor inline.
+struct ZoneLaunch {
+  const ZoneDesc *descs; ///< null: inl
+  ZoneResult *out;
+  int32_t n;
+  uint8_t canary;
+  uint8_t fill;
+  uint8_t pad[2];
+  ZoneDesc inl;
+};
+static_assert(sizeof(ZoneLaunch) == 48, "ZoneLaunch: layout changed");
 
 } // namespace detail
 

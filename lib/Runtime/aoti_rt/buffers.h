@@ -75,6 +75,36 @@ inline bool fillBytes(void *P, size_t Bytes, uint8_t Value, bool Cuda,
   return true;
 }
 
+/// Fills both redzones of a buffer (\p Zone bytes at \p Start, \p Bytes of
+/// the buffer, \p Zone bytes) with the canary: on CUDA one launch of the
+/// runtime's redzone kernel (two memsets without it).
+inline bool fillZones(unsigned char *Start, size_t Bytes, uint32_t Zone,
+                      bool Cuda, int Device, void *Stream, std::string &Err) {
+#if AOTI_RT_CUDA
+  std::string Why;
+  const RuntimeKernels *Fns = Cuda ? runtimeKernels(Why) : nullptr;
+  if (Fns && Fns->redzones) {
+    DeviceGuard Guard(Device);
+    ZoneLaunch L;
+    std::memset(&L, 0, sizeof L);
+    L.n = 1;
+    L.canary = kRedzoneCanary;
+    L.fill = 1;
+    L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0};
+    void *Args[] = {&L};
+    CUresult R = cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
+                                reinterpret_cast<CUstream>(Stream), Args,
+                                nullptr);
+    if (R != CUDA_SUCCESS)
+      Err = cuErrorText(R);
+    return R == CUDA_SUCCESS;
+  }
+#endif
+  return fillBytes(Start, Zone, kRedzoneCanary, Cuda, Device, Stream, Err) &&
+         fillBytes(Start + Zone + Bytes, Zone, kRedzoneCanary, Cuda, Device,
+                   Stream, Err);
+}
+
 AOTI_RT_COLD_BEGIN // reports
 
 /// The damaged bytes of one redzone: [First, Last], or false when intact.
@@ -146,30 +176,179 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
   emit(S, Line, J.done());
 }
 
-/// Checks both redzones of \p B (host-readable copies, or the zones
-/// themselves on the CPU), reports the damaged ones, and gives the first
-/// failure (its on_fail is not kWarn) in \p Failed. True when a zone was
-/// damaged.
+/// The damage of both zones of \p B, from host-readable bytes (the zones
+/// themselves on the CPU, copies of them on CUDA without the runtime's
+/// kernel), as the redzone kernel reports it.
+inline ZoneResult zoneResultOf(const RedzonedBuffer &B,
+                               const unsigned char *ZoneBefore,
+                               const unsigned char *ZoneAfter) {
+  ZoneResult R{-1, -1, -1, -1};
+  size_t First = 0, Last = 0;
+  if (redzoneDamage(ZoneBefore, B.zone, First, Last)) {
+    R.firstBefore = static_cast<int32_t>(First);
+    R.lastBefore = static_cast<int32_t>(Last);
+  }
+  if (redzoneDamage(ZoneAfter, B.zone, First, Last)) {
+    R.firstAfter = static_cast<int32_t>(First);
+    R.lastAfter = static_cast<int32_t>(Last);
+  }
+  return R;
+}
+
+/// Reports the damaged zones of \p B (\p R), and gives the first failure
+/// (its on_fail is not kWarn) in \p Failed. True when a zone was damaged.
 inline bool checkRedzonesOf(ProgramState &S, const Program &P, int64_t Run,
                             const RedzonedBuffer &B, const char *Name,
-                            const unsigned char *ZoneBefore,
-                            const unsigned char *ZoneAfter,
+                            const ZoneResult &R,
                             const std::vector<int> &Writers,
                             std::string &Failed) {
   bool Damaged = false;
   for (bool Before : {true, false}) {
-    const unsigned char *Zone = Before ? ZoneBefore : ZoneAfter;
-    size_t First = 0, Last = 0;
-    if (!redzoneDamage(Zone, B.zone, First, Last))
+    int32_t First = Before ? R.firstBefore : R.firstAfter;
+    int32_t Last = Before ? R.lastBefore : R.lastAfter;
+    if (First < 0)
       continue;
     std::string Line;
-    reportRedzone(S, P, Run, B, Name, Before, First, Last, Writers, Line);
+    reportRedzone(S, P, Run, B, Name, Before, static_cast<size_t>(First),
+                  static_cast<size_t>(Last), Writers, Line);
     if (B.onFail != kWarn && Failed.empty())
       Failed = Line;
     Damaged = true;
   }
   return Damaged;
 }
+
+#if AOTI_RT_CUDA
+/// Mapped host memory for the redzone kernel's descriptors and results,
+/// kept for the next run (one user at a time).
+struct ZoneScratch {
+  int device = -1; ///< DevicePool's key; the memory is portable
+  unsigned char *host = nullptr;
+  size_t cap = 0; ///< buffers
+};
+
+/// The zones of the CUDA buffers \p Bs, read after the work enqueued on
+/// \p Stream: one launch of the redzone kernel per device and one sync
+/// (without the kernel: two copies per buffer). False when the stream
+/// failed (its error is reported by the caller).
+inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
+                      cudaStream_t Stream, std::vector<ZoneResult> &Out) {
+  Out.assign(Bs.size(), ZoneResult{-1, -1, -1, -1});
+  std::string Why;
+  const RuntimeKernels *Fns = runtimeKernels(Why);
+  ZoneScratch *Z = nullptr;
+  if (Fns && Fns->redzones) {
+    Z = DevicePool<ZoneScratch>::get().take(-1, /*Exact=*/false);
+    if (!Z)
+      Z = new ZoneScratch();
+    size_t Need = Bs.size() * (sizeof(ZoneDesc) + sizeof(ZoneResult));
+    if (Z->cap < Bs.size()) {
+      RelaxedCaptureMode Relaxed;
+      if (Z->host)
+        cudaFreeHost(Z->host);
+      Z->host = nullptr;
+      Z->cap = 0;
+      void *H = nullptr;
+      if (cudaHostAlloc(&H, std::max<size_t>(Need, 4096),
+                        cudaHostAllocPortable | cudaHostAllocMapped) ==
+          cudaSuccess) {
+        Z->host = static_cast<unsigned char *>(H);
+        Z->cap = std::max<size_t>(Need, 4096) /
+                 (sizeof(ZoneDesc) + sizeof(ZoneResult));
+      } else {
+        cudaGetLastError();
+      }
+    }
+    if (!Z->host) {
+      DevicePool<ZoneScratch>::get().give(Z);
+      Z = nullptr;
+    }
+  }
+  cudaError_t E = cudaSuccess;
+  std::vector<unsigned char> Copies;
+  std::vector<size_t> Slot(Bs.size(), 0);
+  if (Z) {
+    auto *Descs = reinterpret_cast<ZoneDesc *>(Z->host);
+    auto *Res = reinterpret_cast<ZoneResult *>(Z->host +
+                                               Z->cap * sizeof(ZoneDesc));
+    // Buffers of one device are checked by one launch (nearly always all):
+    // Bs[K]'s descriptor and result are at Slot[K].
+    std::vector<bool> Done(Bs.size(), false);
+    size_t Next = 0;
+    for (size_t I = 0; I < Bs.size() && E == cudaSuccess; ++I) {
+      if (Done[I])
+        continue;
+      int Dev = Bs[I]->device;
+      size_t First = Next, N = 0;
+      for (size_t J = I; J < Bs.size(); ++J)
+        if (!Done[J] && Bs[J]->device == Dev) {
+          Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->start),
+                                 Bs[J]->bytes, Bs[J]->zone, 0};
+          Slot[J] = Next++;
+          Done[J] = true;
+          ++N;
+        }
+      DeviceGuard Guard(Dev);
+      void *DescsDev = nullptr, *ResDev = nullptr;
+      if (cudaHostGetDevicePointer(&DescsDev, Descs + First, 0) !=
+              cudaSuccess ||
+          cudaHostGetDevicePointer(&ResDev, Res + First, 0) != cudaSuccess) {
+        E = cudaGetLastError();
+        break;
+      }
+      ZoneLaunch L;
+      std::memset(&L, 0, sizeof L);
+      L.descs = static_cast<const ZoneDesc *>(DescsDev);
+      L.out = static_cast<ZoneResult *>(ResDev);
+      L.n = static_cast<int32_t>(N);
+      L.canary = kRedzoneCanary;
+      void *Args[] = {&L};
+      if (cuLaunchKernel(Fns->redzones, static_cast<unsigned>(N), 1, 1, 256,
+                         1, 1, 0, reinterpret_cast<CUstream>(Stream), Args,
+                         nullptr) != CUDA_SUCCESS)
+        E = cudaErrorLaunchFailure;
+    }
+  } else {
+    size_t Total = 0;
+    for (RedzonedBuffer *B : Bs)
+      Total += 2 * B->zone;
+    Copies.resize(Total);
+    size_t At = 0;
+    for (RedzonedBuffer *B : Bs) {
+      DeviceGuard Guard(B->device);
+      unsigned char *H = Copies.data() + At;
+      At += 2 * B->zone;
+      if (E == cudaSuccess)
+        E = cudaMemcpyAsync(H, B->start, B->zone, cudaMemcpyDeviceToHost,
+                            Stream);
+      if (E == cudaSuccess)
+        E = cudaMemcpyAsync(H + B->zone, B->start + B->zone + B->bytes,
+                            B->zone, cudaMemcpyDeviceToHost, Stream);
+    }
+  }
+  if (E == cudaSuccess)
+    E = cudaStreamSynchronize(Stream);
+  global().hostSyncs.fetch_add(1);
+  if (E == cudaSuccess) {
+    if (Z) {
+      auto *Res = reinterpret_cast<const ZoneResult *>(
+          Z->host + Z->cap * sizeof(ZoneDesc));
+      for (size_t K = 0; K < Bs.size(); ++K)
+        Out[K] = Res[Slot[K]];
+    } else {
+      size_t At = 0;
+      for (size_t K = 0; K < Bs.size(); ++K) {
+        const unsigned char *H = Copies.data() + At;
+        At += 2 * Bs[K]->zone;
+        Out[K] = zoneResultOf(*Bs[K], H, H + Bs[K]->zone);
+      }
+    }
+  }
+  if (Z)
+    DevicePool<ZoneScratch>::get().give(Z);
+  return E == cudaSuccess;
+}
+#endif // AOTI_RT_CUDA
 
 AOTI_RT_COLD_END
 
@@ -215,11 +394,8 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
       Base = View = nullptr;
     }
     auto *Start = static_cast<unsigned char *>(BaseData);
-    if (Base && (!fillBytes(Start, P.redzone_bytes, kRedzoneCanary, M.cuda,
-                            M.devIndex, StreamPtr, Err) ||
-                 !fillBytes(Start + P.redzone_bytes + Bytes, P.redzone_bytes,
-                            kRedzoneCanary, M.cuda, M.devIndex, StreamPtr,
-                            Err))) {
+    if (Base && !fillZones(Start, Bytes, P.redzone_bytes, M.cuda, M.devIndex,
+                           StreamPtr, Err)) {
       aoti_torch_delete_tensor_object(View);
       aoti_torch_delete_tensor_object(Base);
       Base = View = nullptr;
@@ -246,6 +422,8 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
                  M.cuda, M.devIndex, StreamPtr, Err))
     warnOnce(*State, State->warnedBuffers,
              std::string("no poison for ") + Name + ": " + Err, Run);
+  forgetWritten(Data - (Out ? P.redzone_bytes : 0),
+                Bytes + (Out ? 2 * P.redzone_bytes : 0));
   return Out;
 }
 
@@ -266,6 +444,20 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
                  M.cuda, M.devIndex, StreamPtr, Err))
     warnOnce(*State, State->warnedBuffers,
              std::string("no poison for ") + Name + ": " + Err, Run);
+  forgetWritten(M.data, static_cast<size_t>(M.span) * M.dtype->size);
+}
+
+/// Bytes the runtime wrote itself (poison, canaries): what the deferred
+/// probes counted there before is no longer what is there.
+AOTI_RT_OUTLINE void RunScope::forgetWritten(const void *P, size_t Bytes) {
+#if AOTI_RT_CUDA
+  if (Deferred && Bytes) {
+    uintptr_t B = reinterpret_cast<uintptr_t>(P);
+    Deferred->seen.forget(B, B + Bytes);
+  }
+#else
+  (void)P, (void)Bytes;
+#endif
 }
 AOTI_RT_COLD_END
 
@@ -292,8 +484,10 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
       continue;
     std::string Failed;
     if (checkRedzonesOf(*State, *Prog, Run, *B,
-                        orDefault(Tensors[I].name, B->name), B->start,
-                        B->start + B->zone + B->bytes, {Site}, Failed)) {
+                        orDefault(Tensors[I].name, B->name),
+                        zoneResultOf(*B, B->start,
+                                     B->start + B->zone + B->bytes),
+                        {Site}, Failed)) {
       B->reported = true;
       if (!Failed.empty())
         fail(B->onFail, Failed);
@@ -320,45 +514,21 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
   std::string Failed;
   OnFail FailWith = kWarn;
 #if AOTI_RT_CUDA
-  std::vector<unsigned char> Host;
-  std::vector<size_t> At;
-  for (RedzonedBuffer &B : Owned->buffers) {
-    if (!B.cuda || B.reported)
-      continue;
-    At.push_back(Host.size());
-    Host.resize(Host.size() + 2 * B.zone);
-  }
-  if (!At.empty()) {
-    cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
-    cudaError_t E = cudaSuccess;
-    size_t K = 0;
-    for (RedzonedBuffer &B : Owned->buffers) {
-      if (!B.cuda || B.reported)
-        continue;
-      DeviceGuard Guard(B.device);
-      unsigned char *H = Host.data() + At[K++];
-      if (E == cudaSuccess)
-        E = cudaMemcpyAsync(H, B.start, B.zone, cudaMemcpyDeviceToHost, St);
-      if (E == cudaSuccess)
-        E = cudaMemcpyAsync(H + B.zone, B.start + B.zone + B.bytes, B.zone,
-                            cudaMemcpyDeviceToHost, St);
-    }
-    if (E == cudaSuccess)
-      E = cudaStreamSynchronize(St);
-    global().hostSyncs.fetch_add(1);
-    if (E != cudaSuccess)
+  std::vector<RedzonedBuffer *> Read;
+  for (RedzonedBuffer &B : Owned->buffers)
+    if (B.cuda && !B.reported)
+      Read.push_back(&B);
+  if (!Read.empty()) {
+    std::vector<ZoneResult> Results;
+    if (!readZones(Read, static_cast<cudaStream_t>(StreamPtr), Results))
       return; // ~RunScope or the caller reports the error
-    K = 0;
-    for (RedzonedBuffer &B : Owned->buffers) {
-      if (!B.cuda || B.reported)
-        continue;
-      const unsigned char *H = Host.data() + At[K++];
+    for (size_t K = 0; K < Read.size(); ++K) {
       std::string F;
-      checkRedzonesOf(*State, *Prog, Run, B, B.name, H, H + B.zone, B.writers,
-                      F);
+      checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
+                      Results[K], Read[K]->writers, F);
       if (!F.empty() && Failed.empty()) {
         Failed = F;
-        FailWith = B.onFail;
+        FailWith = Read[K]->onFail;
       }
     }
   }

@@ -50,7 +50,12 @@ struct CrumbArena {
   std::string why;
   volatile uint32_t *host = nullptr;
   CUdeviceptr dev = 0;
+  /// The driver refused the stream memory operation (its error in
+  /// hostFnCause): crumbs are host functions from then on, which cost a
+  /// host-side callback per launch and serialize the stream with the host;
+  /// the runtime warns once (RunScope::streamCrumb).
   std::atomic<bool> useHostFn{false};
+  std::atomic<int> hostFnCause{CUDA_SUCCESS};
   /// The first thread that wrote a crumb, and whether another did: reports
   /// then name the thread and stream of each launch in flight.
   std::atomic<long> firstTid{0};
@@ -73,6 +78,23 @@ inline bool crumbArenaReady() {
 }
 
 inline void crumbAtExit();
+inline void crumbAtTerminate();
+
+/// std::terminate's handler before crumbAtTerminate was installed.
+inline std::terminate_handler &crumbPrevTerminate() {
+  static std::terminate_handler H = nullptr;
+  return H;
+}
+
+/// Puts the previous terminate handler back when this runtime's code goes
+/// away (its library is unloaded, or the process exits): a handler left
+/// pointing into an unloaded model would crash the next std::terminate.
+struct CrumbTerminateHook {
+  ~CrumbTerminateHook() {
+    if (std::get_terminate() == &crumbAtTerminate)
+      std::set_terminate(crumbPrevTerminate());
+  }
+};
 
 /// Allocates the breadcrumb page on first use.
 inline bool crumbArenaInit(std::string &Why) {
@@ -109,6 +131,13 @@ inline bool crumbArenaInit(std::string &Why) {
   A.host = static_cast<volatile uint32_t *>(Host);
   A.ok = true;
   std::atexit(&crumbAtExit);
+  // A process that dies by std::terminate (a CUDA error thrown from a
+  // destructor, as the caching allocator and AOTI's container do after a
+  // sticky fault that the caller's own sync found) never reaches atexit:
+  // report there too.
+  crumbPrevTerminate() = std::set_terminate(&crumbAtTerminate);
+  static CrumbTerminateHook Hook;
+  (void)Hook;
   A.ready.store(true, std::memory_order_release);
   return true;
 }
@@ -211,10 +240,10 @@ AOTI_RT_COLD_END
 
 /// Enqueues the breadcrumb of a launch (the arena is ready: the caller's
 /// crumbArenaInit succeeded). False (with the error) when the stream
-/// already failed. \p Fence: Probe::breadcrumb_fence.
+/// already failed.
 inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
                        cudaStream_t Stream, int Lane, const char *StreamName,
-                       bool Fence, std::string &Err) {
+                       std::string &Err) {
   CrumbArena &A = crumbArena();
   int Index = crumbSlotIndex(Lane);
   CrumbSlot &S = crumbSlot(Index);
@@ -241,15 +270,14 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
         reinterpret_cast<CUstream>(Stream),
         A.dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
                     kCrumbStride,
-        Seq,
-        Fence ? CU_STREAM_WRITE_VALUE_DEFAULT
-              : CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER);
+        Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
     if (R == CUDA_SUCCESS)
       return true;
     if (R != CUDA_ERROR_NOT_SUPPORTED && R != CUDA_ERROR_INVALID_VALUE) {
       Err = cuErrorText(R);
       return false;
     }
+    A.hostFnCause.store(R);
     A.useHostFn.store(true);
   }
   uintptr_t Data = (static_cast<uintptr_t>(Index) << 32) | Seq;
@@ -318,15 +346,16 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
   }
 }
 
-/// Process exit: a launch that never completed is reported if the device
-/// holds an error.
-inline void crumbAtExit() {
+/// The end of the process (\p When: "at process exit", "at
+/// std::terminate"): with the device holding error \p E, each slot's first
+/// launch that never completed is reported, once per process whichever end
+/// comes first.
+inline void crumbReportAtEnd(cudaError_t E, const char *When) {
   CrumbArena &A = crumbArena();
-  if (!A.ok)
-    return;
-  cudaError_t E = cudaDeviceSynchronize();
-  if (E == cudaSuccess || E == cudaErrorCudartUnloading ||
-      E == cudaErrorInitializationError || E == cudaErrorNoDevice)
+  static std::atomic<bool> Done{false};
+  if (!A.ok || E == cudaSuccess || E == cudaErrorNotReady ||
+      E == cudaErrorCudartUnloading || E == cudaErrorInitializationError ||
+      E == cudaErrorNoDevice || Done.exchange(true))
     return;
   // Report on every sink that some Program uses, once per line.
   Global &G = global();
@@ -342,14 +371,14 @@ inline void crumbAtExit() {
     if (Crumbs.empty())
       continue;
     std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
-                       "' (at process exit): " + Crumbs;
+                       "' (" + When + "): " + Crumbs;
     ProgramState *Target = nullptr;
     for (ProgramState *S : States)
       if (!S->disabled)
         Target = S;
     JsonObj J;
     J.str("event", "cuda_error").str("error", cudaErrorText(E));
-    J.str("when", "at process exit").str("message", Line);
+    J.str("when", When).str("message", Line);
     if (Target) {
       emit(*Target, Line, J.done());
     } else {
@@ -357,6 +386,27 @@ inline void crumbAtExit() {
       std::fflush(stderr);
     }
   }
+}
+
+/// Process exit: a launch that never completed is reported if the device
+/// holds an error.
+inline void crumbAtExit() {
+  if (crumbArena().ok)
+    crumbReportAtEnd(cudaDeviceSynchronize(), "at process exit");
+}
+
+/// std::terminate: the same report, from a query that does not wait (the
+/// work in flight may never end), then the previous handler.
+inline void crumbAtTerminate() {
+  try {
+    if (crumbArena().ok)
+      crumbReportAtEnd(cudaStreamQuery(nullptr), "at std::terminate");
+  } catch (...) {
+  }
+  std::terminate_handler Prev = crumbPrevTerminate();
+  if (Prev && Prev != &crumbAtTerminate)
+    Prev();
+  std::abort();
 }
 
 AOTI_RT_COLD_END

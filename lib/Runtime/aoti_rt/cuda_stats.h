@@ -84,17 +84,23 @@ inline const char *statsPtx() {
 #endif
 }
 
-/// The stats kernel in the current context, or null (Why says why).
+/// The runtime's kernels (stats_kernel.cu) in one context.
+struct RuntimeKernels {
+  CUfunction stats = nullptr; ///< aoti_rt_stats: statistics of any layout
+  CUfunction nan = nullptr;   ///< aoti_rt_nancount: NaN/Inf of dense tensors
+  CUfunction redzones = nullptr; ///< aoti_rt_redzones: fill or read them
+};
+
+/// The runtime's kernels in the current context, or null (Why says why).
 /// Cached per thread for its last context (no lock on the probe path).
-inline CUfunction statsKernel(std::string &Why) {
+inline const RuntimeKernels *runtimeKernels(std::string &Why) {
   struct Entry {
     CUcontext ctx;
-    CUfunction fn;
+    RuntimeKernels fns;
     std::string why;
   };
   thread_local CUcontext LastCtx = nullptr;
-  thread_local CUfunction LastFn = nullptr;
-  thread_local const std::string *LastWhy = nullptr;
+  thread_local const Entry *Last = nullptr;
   static std::mutex Mutex;
   static std::vector<Entry *> *Cache = new std::vector<Entry *>();
   CUcontext Ctx = nullptr;
@@ -105,41 +111,48 @@ inline CUfunction statsKernel(std::string &Why) {
       return nullptr;
     }
   }
-  if (Ctx == LastCtx && LastWhy) {
-    if (!LastFn)
-      Why = *LastWhy;
-    return LastFn;
-  }
-  std::lock_guard<std::mutex> Lock(Mutex);
-  Entry *Found = nullptr;
-  for (Entry *E : *Cache)
-    if (E->ctx == Ctx)
-      Found = E;
-  if (!Found) {
-    Found = new Entry{Ctx, nullptr, ""}; // never freed: cached pointers
-    const char *Ptx = statsPtx();
-    if (!Ptx) {
-      Found->why =
-          "no PTX embedded (nvcc was missing when aoti-instrument was built)";
-    } else {
+  if (Ctx != LastCtx || !Last) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Entry *Found = nullptr;
+    for (Entry *E : *Cache)
+      if (E->ctx == Ctx)
+        Found = E;
+    if (!Found) {
+      Found = new Entry{Ctx, {}, ""}; // never freed: cached pointers
+      const char *Ptx = statsPtx();
       CUmodule Mod = nullptr;
-      CUresult R = cuModuleLoadData(&Mod, Ptx);
-      if (R != CUDA_SUCCESS)
+      CUresult R = CUDA_SUCCESS;
+      if (!Ptx)
+        Found->why =
+            "no PTX embedded (nvcc was missing when aoti-instrument was built)";
+      else if ((R = cuModuleLoadData(&Mod, Ptx)) != CUDA_SUCCESS)
         Found->why = "cuModuleLoadData: " + cuErrorText(R);
-      else if ((R = cuModuleGetFunction(&Found->fn, Mod, "aoti_rt_stats")) !=
-               CUDA_SUCCESS)
+      else if ((R = cuModuleGetFunction(&Found->fns.stats, Mod,
+                                        "aoti_rt_stats")) != CUDA_SUCCESS ||
+               (R = cuModuleGetFunction(&Found->fns.nan, Mod,
+                                        "aoti_rt_nancount")) != CUDA_SUCCESS ||
+               (R = cuModuleGetFunction(&Found->fns.redzones, Mod,
+                                        "aoti_rt_redzones")) != CUDA_SUCCESS)
         Found->why = "cuModuleGetFunction: " + cuErrorText(R);
+      if (!Found->why.empty())
+        Found->fns = RuntimeKernels();
+      Cache->push_back(Found);
     }
-    Cache->push_back(Found);
+    LastCtx = Ctx;
+    Last = Found;
   }
-  LastCtx = Ctx;
-  LastFn = Found->fn;
-  LastWhy = &Found->why;
-  Why = Found->why;
-  return Found->fn;
+  if (!Last->fns.stats) {
+    Why = Last->why;
+    return nullptr;
+  }
+  return &Last->fns;
 }
 
-
+/// The statistics kernel in the current context, or null (Why says why).
+inline CUfunction statsKernel(std::string &Why) {
+  const RuntimeKernels *K = runtimeKernels(Why);
+  return K ? K->stats : nullptr;
+}
 
 /// The descriptor of M and the blocks its scan uses: a 256-thread block
 /// covers 16 KB of a contiguous tensor (four 16-byte loads in flight per
@@ -263,6 +276,82 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
     return false;
   }
   global().deviceStatsPasses.fetch_add(1, std::memory_order_relaxed);
+  global().deviceTensorScans.fetch_add(N, std::memory_order_relaxed);
+  return true;
+}
+
+/// Whether M's elements fill [data, data + numel * size) exactly, in some
+/// order (contiguous, or a permutation of a contiguous layout): the NaN
+/// count kernel reads such a tensor as bytes.
+inline bool isDense(const TensorMeta &M) {
+  if (!M.ok || M.numel <= 0)
+    return false;
+  if (M.csizes.size() == 1)
+    return M.cstrides[0] == 1;
+  int64_t S[kMaxKernelDims], Z[kMaxKernelDims];
+  size_t N = M.csizes.size();
+  if (N > static_cast<size_t>(kMaxKernelDims))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    S[I] = M.cstrides[I];
+    Z[I] = M.csizes[I];
+  }
+  // Insertion sort by stride (at most 8 dims), then each stride must be
+  // the product of the sizes below it.
+  for (size_t I = 1; I < N; ++I)
+    for (size_t J = I; J > 0 && S[J] < S[J - 1]; --J) {
+      std::swap(S[J], S[J - 1]);
+      std::swap(Z[J], Z[J - 1]);
+    }
+  int64_t Want = 1;
+  for (size_t I = 0; I < N; ++I) {
+    if (S[I] != Want)
+      return false;
+    Want *= Z[I];
+  }
+  return true;
+}
+
+/// The NaN counts of dense floating tensors Ms (isDense), in launches of
+/// up to kNanDescs tensors on \p Stream: results to Out[0, N) (nan, inf,
+/// count; device-visible), accumulators Area.acc()[0, kNanDescs). False
+/// with the error in Err.
+inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
+                           const TensorMeta *const *Ms, size_t N, Stats *Out,
+                           cudaStream_t Stream, std::string &Err) {
+  for (size_t First = 0; First < N; First += kNanDescs) {
+    NanLaunch L;
+    std::memset(&L, 0, sizeof L);
+    L.acc = Area.acc();
+    L.counter = Area.counter();
+    L.out = Out + First;
+    L.n = static_cast<int32_t>(std::min<size_t>(N - First, kNanDescs));
+    int32_t Blocks = 1;
+    for (int32_t I = 0; I < L.n; ++I) {
+      const TensorMeta &M = *Ms[First + static_cast<size_t>(I)];
+      NanDesc &D = L.d[I];
+      D.data = reinterpret_cast<uint64_t>(M.data);
+      D.numel = M.numel;
+      D.kind = M.dtype->kind;
+      // 256 threads x 2 loads x 16 bytes per pass; at most 1024 blocks.
+      int64_t Bytes = M.numel * M.dtype->size;
+      D.blocks = static_cast<int32_t>(
+          std::max<int64_t>(1, std::min<int64_t>((Bytes + 8191) / 8192, 1024)));
+      Blocks = std::max(Blocks, D.blocks);
+    }
+    void *Args[] = {&L};
+    CUresult R = cuLaunchKernel(Fn, static_cast<unsigned>(Blocks),
+                                static_cast<unsigned>(L.n), 1, 256, 1, 1, 0,
+                                reinterpret_cast<CUstream>(Stream), Args,
+                                nullptr);
+    if (R != CUDA_SUCCESS) {
+      Err = cuErrorText(R);
+      return false;
+    }
+    global().deviceNanPasses.fetch_add(1, std::memory_order_relaxed);
+    global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
+                                         std::memory_order_relaxed);
+  }
   return true;
 }
 

@@ -218,6 +218,84 @@ struct ResultChunk {
   size_t cap, used;
 };
 
+/// A tensor whose counts this run already took, and nothing has written
+/// since: a later probe of the same tensor (an output read by the next
+/// launches, the inputs of a before-probe that the after-probe sees again)
+/// reads the same result slot instead of scanning it again.
+struct SeenTensor {
+  AtenTensorHandle handle;
+  const unsigned char *data;
+  uintptr_t begin, end; ///< the bytes its elements span
+  uint64_t shape;       ///< dtype, sizes and strides (seenShape)
+  Stats *slot;          ///< host side of its result
+  bool full;            ///< statistics (min, max, ...) and not NaN counts only
+};
+
+/// Hash of what makes two views of the same data the same tensor.
+inline uint64_t seenShape(const TensorMeta &M) {
+  uint64_t H = 1469598103934665603ULL; // FNV-1a
+  auto Mix = [&H](int64_t V) {
+    H ^= static_cast<uint64_t>(V);
+    H *= 1099511628211ULL;
+  };
+  Mix(M.dtype->kind);
+  Mix(M.numel);
+  for (size_t I = 0; I < M.csizes.size(); ++I) {
+    Mix(M.csizes[I]);
+    Mix(M.cstrides[I]);
+  }
+  return H;
+}
+
+/// The tensors a run has counted, valid while no write could have touched
+/// them. A write is seen only as a launch whose probes came through here:
+/// the entries are forgotten when a launch's probe skips one (a launch
+/// between two probed ones may have written anything), when the run's
+/// results are read (their slots are reused), and for the bytes of every
+/// tensor a launch writes.
+struct SeenTensors {
+  static constexpr size_t kMax = 128; ///< oldest entries go first
+  std::vector<SeenTensor> list;
+  int lastSite = -2; ///< the launch of the last probe that came through
+
+  void clear() {
+    list.clear();
+    lastSite = -2;
+  }
+  /// A probe of launch \p Site: unless the previous probe was of this
+  /// launch or the one before it, nothing seen so far can be trusted.
+  void probeOf(int Site) {
+    if (Site < 0 || (lastSite != Site && lastSite != Site - 1))
+      list.clear();
+    lastSite = Site;
+  }
+  /// The bytes [B, E) were (or are about to be) written.
+  void forget(uintptr_t B, uintptr_t E) {
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const SeenTensor &T) {
+                                return T.begin < E && B < T.end;
+                              }),
+               list.end());
+  }
+  const SeenTensor *find(const TensorMeta &M, uint64_t Shape,
+                         bool Full) const {
+    for (const SeenTensor &T : list)
+      if (T.handle == M.handle && T.data == M.data && T.shape == Shape &&
+          (T.full || !Full))
+        return &T;
+    return nullptr;
+  }
+  void remember(const TensorMeta &M, uint64_t Shape, Stats *Slot, bool Full) {
+    if (list.size() >= kMax)
+      list.erase(list.begin());
+    uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    list.push_back(SeenTensor{M.handle, M.data, B,
+                              B + static_cast<uintptr_t>(M.span) *
+                                      static_cast<uintptr_t>(M.dtype->size),
+                              Shape, Slot, Full});
+  }
+};
+
 /// A run's deferred probes and their device side: a stats area (the run's
 /// launches are ordered by its stream) and result chunks. Leased from a
 /// pool at a run's first deferred probe and given back after its sync, so
@@ -231,6 +309,7 @@ struct DeferredRun {
   bool launched = false; ///< launches not yet synchronized
   bool broken = false;   ///< a sync failed: never reused
   DeferredChecks checks;
+  SeenTensors seen; ///< point into chunks: cleared with them
 
   /// Room for N results, each marked kStatsPending until its launch
   /// writes it: the host pointer (Dev: the device's view), or null.
@@ -267,6 +346,7 @@ struct DeferredRun {
     for (ResultChunk &C : chunks)
       C.used = 0;
     cur = 0;
+    seen.clear();
   }
 };
 

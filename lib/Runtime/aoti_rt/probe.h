@@ -63,9 +63,15 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   }
   std::string Err;
   if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
-                  Lane, C.site ? C.site->stream : nullptr,
-                  Pr.breadcrumb_fence, Err))
+                  Lane, C.site ? C.site->stream : nullptr, Err))
     cudaFailure(C, Err);
+  else if (crumbArena().useHostFn.load(std::memory_order_relaxed))
+    warnOnce(*State, State->warnedCrumbHostFn,
+             "breadcrumbs fall back to host functions (cuStreamWriteValue32: " +
+                 cuErrorText(static_cast<CUresult>(
+                     crumbArena().hostFnCause.load())) +
+                 "): each costs a host callback per launch",
+             Run);
 #else
   (void)C, (void)Pr, (void)Lane;
 #endif

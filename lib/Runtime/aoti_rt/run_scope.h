@@ -122,6 +122,7 @@ private:
   void resolveDeferred(int End);
   void releaseDeferred();
   void checkRedzones(const TensorRef *Tensors, int N, int Site);
+  void forgetWritten(const void *P, size_t Bytes);
   void endBuffers(bool MayThrow);
 
   const Program *Prog;

@@ -213,10 +213,14 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
 
 AOTI_RT_COLD_END
 
-/// A probe without a sync: one stats launch over the checked tensors and
-/// the launch's input tensors (for "inputs were clean"), and over the
-/// printed ones of a deferred stats print, into this run's result slots;
-/// read by resolveDeferred. False (nothing done) when the probe needs the
+/// A probe without a sync: the checked tensors and the launch's input
+/// tensors (for "inputs were clean"), and the printed ones of a deferred
+/// stats print, counted on the device into this run's result slots; read by
+/// resolveDeferred. Per probe at most one launch of each runtime kernel:
+/// the NaN-count kernel for dense floating tensors that are only checked,
+/// the statistics kernel for the rest. A tensor already counted in this run
+/// and not written since (SeenTensors) is not counted again: its probe
+/// reads the earlier slot. False (nothing done) when the probe needs the
 /// immediate path: host copies (no kernel, more than 8 dims), another
 /// device's launches pending, no mapped memory.
 AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *Tensors,
@@ -227,18 +231,28 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   if (S.statsHost)
     return false;
   std::string Why;
-  CUfunction Fn = statsKernel(Why);
-  if (!Fn)
+  const RuntimeKernels *Fns = runtimeKernels(Why);
+  if (!Fns)
     return false; // the immediate path warns and uses host copies
-  // Reused across probes: readMeta keeps the vectors' capacity.
+  // What each tensor needs (reused across probes: readMeta keeps the
+  // vectors' capacity).
+  enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan };
   thread_local std::vector<TensorMeta> Metas;
-  thread_local std::vector<const TensorMeta *> OnDevice;
-  if (Metas.size() < static_cast<size_t>(std::max(N, 0)))
-    Metas.resize(static_cast<size_t>(N));
-  OnDevice.clear();
+  thread_local std::vector<uint8_t> Needs;
+  thread_local std::vector<uint64_t> Shapes;
+  thread_local std::vector<Stats *> Slots;
+  thread_local std::vector<const TensorMeta *> ScanFull, ScanNan;
+  const size_t NT = static_cast<size_t>(std::max(N, 0));
+  if (Metas.size() < NT)
+    Metas.resize(NT);
+  Needs.assign(NT, kNone);
+  Shapes.assign(NT, 0);
+  Slots.assign(NT, nullptr);
+  ScanFull.clear();
+  ScanNan.clear();
   int Device = -1;
-  for (int I = 0; I < N; ++I) {
-    TensorMeta &M = Metas[static_cast<size_t>(I)];
+  for (size_t I = 0; I < NT; ++I) {
+    TensorMeta &M = Metas[I];
     M.name = orDefault(Tensors[I].name, "?");
     M.role = Tensors[I].role;
     M.handle = Tensors[I].handle;
@@ -249,23 +263,31 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   // The checked tensors and the inputs, as the immediate report reads
   // them; the printed ones.
   const bool PrintStats = Pr.print == kPrintStats && Pr.print_deferred;
-  auto Needed = [&](const TensorMeta &M) {
-    return (Pr.nan_roles && ((M.role & Pr.nan_roles) || M.role == kIn)) ||
-           (PrintStats && (M.role & Pr.print_roles));
-  };
-  auto DeviceWork = [&](const TensorMeta &M) {
-    return Needed(M) && M.ok && M.cuda && M.numel > 0 &&
-           M.devIndex == Device && isReadableKind(M.dtype->kind);
-  };
-  for (int I = 0; I < N; ++I) {
-    const TensorMeta &M = Metas[static_cast<size_t>(I)];
-    if (!DeviceWork(M))
+  size_t Counted = 0; // on the device, scanned or seen
+  for (size_t I = 0; I < NT; ++I) {
+    const TensorMeta &M = Metas[I];
+    bool Printed = PrintStats && (M.role & Pr.print_roles);
+    bool Checked =
+        Pr.nan_roles && ((M.role & Pr.nan_roles) || M.role == kIn);
+    if (!Printed && !Checked)
       continue;
-    if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
-      return false;
-    OnDevice.push_back(&M);
+    Needs[I] = kHostKnown;
+    if (!M.ok || !M.cuda || M.numel <= 0 || M.devIndex != Device ||
+        !isReadableKind(M.dtype->kind))
+      continue;
+    if (!Printed && !isFloatKind(M.dtype->kind))
+      continue; // no NaN in it: counted on the host below
+    Shapes[I] = seenShape(M);
+    if (Printed || !isDense(M)) {
+      if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
+        return false;
+      Needs[I] = kScanFull;
+    } else {
+      Needs[I] = kScanNan;
+    }
+    ++Counted;
   }
-  bool Work = !OnDevice.empty();
+  bool Work = Counted > 0;
   if (Work && Deferred && Deferred->device >= 0 &&
       Deferred->device != Device && Deferred->launched)
     return false; // another device's launches are pending
@@ -274,13 +296,12 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   // reports and fails as the immediate check would have).
   if (Deferred &&
       (Deferred->checks.has(Site, Ph) ||
-       (Work && Deferred->launched && OnDevice.size() > Deferred->area.cap)))
+       (Work && Deferred->launched && Counted > Deferred->area.cap)))
     resolveDeferred(kEndMayThrow);
   if (!Deferred)
     Deferred = acquireDeferred(Work ? Device : -1);
   DeferredRun &D = *Deferred;
   cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
-  Stats *Host = nullptr, *DevOut = nullptr;
   DeviceGuard Guard(Work ? Device : -1);
   if (Work) {
     if (D.device != Device) { // nothing pending on the old device
@@ -290,14 +311,50 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       }
       D.area = StatsArea();
       D.device = Device;
+      D.seen.clear();
     }
-    if (D.area.reserve(OnDevice.size(), St) != cudaSuccess) {
+    if (D.area.reserve(Counted, St) != cudaSuccess) {
       cudaGetLastError();
       return false;
     }
-    Host = D.results(OnDevice.size(), DevOut);
-    if (!Host)
+  }
+
+  // What this run has counted already. Writes: a before-probe's tensors
+  // are about to be written (forgotten after their lookup here), an
+  // after-probe's were written (forgotten first).
+  SeenTensors &Seen = D.seen;
+  Seen.probeOf(Site);
+  auto ForgetWritten = [&] {
+    for (size_t I = 0; I < NT; ++I) {
+      const TensorMeta &M = Metas[I];
+      if (!(M.role & kOut) || !M.ok || !M.dtype || M.numel <= 0)
+        continue;
+      uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+      Seen.forget(B, B + static_cast<uintptr_t>(M.span) *
+                             static_cast<uintptr_t>(M.dtype->size));
+    }
+  };
+  if (Ph == kAfter)
+    ForgetWritten();
+  for (size_t I = 0; I < NT; ++I) {
+    if (Needs[I] != kScanFull && Needs[I] != kScanNan)
+      continue;
+    if (const SeenTensor *T =
+            Seen.find(Metas[I], Shapes[I], Needs[I] == kScanFull)) {
+      Needs[I] = kSeen;
+      Slots[I] = T->slot;
+    } else {
+      (Needs[I] == kScanFull ? ScanFull : ScanNan).push_back(&Metas[I]);
+    }
+  }
+  Stats *Host = nullptr, *DevOut = nullptr;
+  const size_t Scans = ScanFull.size() + ScanNan.size();
+  if (Scans) {
+    Host = D.results(Scans, DevOut);
+    if (!Host) {
+      Seen.clear(); // this probe goes the immediate way: a gap
       return false;
+    }
   }
 
   // 1. Print names now, unless the stats lines they head are deferred.
@@ -310,31 +367,48 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
                        .done()
                  : std::string());
   }
-  // 2. The check, launched.
-  if (Work) {
+  // 2. The counts, launched: statistics first, then NaN counts.
+  if (Scans) {
     std::string Err;
-    if (!launchStats(Fn, D.area, OnDevice.data(), OnDevice.size(), DevOut, St,
-                     Err))
+    if (!ScanFull.empty() &&
+        !launchStats(Fns->stats, D.area, ScanFull.data(), ScanFull.size(),
+                     DevOut, St, Err))
+      cudaFailure(C, Err);
+    if (!ScanNan.empty() &&
+        !launchNanCount(Fns->nan, D.area, ScanNan.data(), ScanNan.size(),
+                        DevOut + ScanFull.size(), St, Err))
       cudaFailure(C, Err);
     D.launched = true;
   }
+  size_t KF = 0, KN = ScanFull.size();
+  for (size_t I = 0; I < NT; ++I) {
+    if (Needs[I] == kScanFull || Needs[I] == kScanNan) {
+      Slots[I] = Host + (Needs[I] == kScanFull ? KF++ : KN++);
+      Seen.remember(Metas[I], Shapes[I], Slots[I], Needs[I] == kScanFull);
+    }
+  }
+  if (Ph == kBefore)
+    ForgetWritten();
+
   size_t First = D.checks.used;
-  size_t K = 0;
-  for (int I = 0; I < N; ++I) {
-    const TensorMeta &M = Metas[static_cast<size_t>(I)];
-    if (!Needed(M))
+  for (size_t I = 0; I < NT; ++I) {
+    if (Needs[I] == kNone)
       continue;
+    const TensorMeta &M = Metas[I];
     DeferredTensor &T = D.checks.addTensor();
     T.item.meta = M; // copies into the slot's kept capacity
-    if (!M.ok || !isReadableKind(M.dtype->kind))
-      continue;
-    if (DeviceWork(M)) {
-      T.result = Host + K++;
+    if (Slots[I]) {
+      T.result = Slots[I];
+    } else if (!M.ok || !isReadableKind(M.dtype->kind)) {
+      // no counts: the report says so
     } else if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
       T.item.stats = hostStats(M, M.data);
       T.item.haveStats = true;
-    } else if (M.cuda && M.numel == 0) {
-      T.item.haveStats = true; // empty: no NaN
+    } else if (M.cuda && (M.numel == 0 || (M.devIndex == Device &&
+                                            !isFloatKind(M.dtype->kind)))) {
+      // Empty, or only checked and of a kind without NaN.
+      T.item.stats.count = static_cast<uint64_t>(M.numel);
+      T.item.haveStats = true;
     }
   }
   D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,

@@ -30,6 +30,7 @@ struct ProgramState {
   std::atomic<bool> warnedCapture{false};
   std::atomic<bool> warnedKernel{false};
   std::atomic<bool> warnedCrumbs{false};
+  std::atomic<bool> warnedCrumbHostFn{false};
   std::atomic<bool> warnedBuffers{false};
   std::atomic<bool> warnedSave{false};
   bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
@@ -107,6 +108,8 @@ struct Global {
   std::mutex outMutex; ///< whole lines, all sinks
   std::atomic<uint64_t> hostSyncs{0};
   std::atomic<uint64_t> deviceStatsPasses{0};
+  std::atomic<uint64_t> deviceNanPasses{0};
+  std::atomic<uint64_t> deviceTensorScans{0}; ///< tensors in those passes
 };
 
 inline Global &global() {
@@ -302,10 +305,17 @@ inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
 }
 
 
-/// For tests: host syncs and device statistics passes made so far.
+/// For tests: host syncs, device statistics passes and NaN-count passes
+/// made so far, and the tensors those passes scanned.
 inline uint64_t hostSyncCount() { return global().hostSyncs.load(); }
 inline uint64_t deviceStatsPassCount() {
   return global().deviceStatsPasses.load();
+}
+inline uint64_t deviceNanPassCount() {
+  return global().deviceNanPasses.load();
+}
+inline uint64_t deviceTensorScanCount() {
+  return global().deviceTensorScans.load();
 }
 
 } // namespace detail

@@ -11,9 +11,9 @@
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
+//   gpu_test ima-terminate       fault, the caller's sync finds it, then a
+//                                destructor throws (std::terminate)
 //   gpu_test ima-threads         4 threads on 4 streams, one faults
-//   gpu_test ima-nobarrier       as ima-later-launches, breadcrumbs with
-//                                breadcrumb_fence = false
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
 //
 // Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
@@ -606,7 +606,8 @@ void deferredNan(cudaStream_t S) {
     TestProgram T("deferred");
     rt::Probe P = deferredProbe(rt::kThrow);
     uint64_t Syncs0 = rt::detail::hostSyncCount();
-    uint64_t Passes0 = rt::detail::deviceStatsPassCount();
+    uint64_t Passes0 = rt::detail::deviceStatsPassCount() +
+                       rt::detail::deviceNanPassCount();
     uint64_t InProbes = 0, Passes = 0;
     std::string What;
     {
@@ -624,7 +625,8 @@ void deferredNan(cudaStream_t S) {
       rt::TensorRef T3[] = {{"buf5", rt::kOut, Out3.cuda}};
       Run.probe(3, rt::kAfter, T3, 1, P); // NaN too, but later
       InProbes = rt::detail::hostSyncCount() - Syncs0;
-      Passes = rt::detail::deviceStatsPassCount() - Passes0;
+      Passes = rt::detail::deviceStatsPassCount() +
+               rt::detail::deviceNanPassCount() - Passes0;
       try {
         Run.finish();
       } catch (const std::runtime_error &E) {
@@ -633,7 +635,7 @@ void deferredNan(cudaStream_t S) {
     }
     check(InProbes == 0, "deferred: no sync in 3 probes (" +
                              std::to_string(InProbes) + ")");
-    check(Passes == 3, "deferred: one stats launch per probe (" +
+    check(Passes == 3, "deferred: one counting launch per probe (" +
                            std::to_string(Passes) + ")");
     check(rt::detail::hostSyncCount() - Syncs0 == 1,
           "deferred: one sync for the run, in finish()");
@@ -756,6 +758,170 @@ void deferredNan(cudaStream_t S) {
               rt::detail::hostSyncCount() - Syncs0 == 20,
           "deferred: 20 clean runs, 20 syncs, no report");
   }
+}
+
+/// The NaN-count kernel (dense floating tensors, deferred checks): counts
+/// from the bits of every floating kind, at every alignment (a storage
+/// offset of one element, a tail shorter than a 16-byte load), a permuted
+/// dense layout; a strided view goes to the statistics kernel instead.
+void nanCountKernel(cudaStream_t S) {
+  struct Kind {
+    const char *name;
+    int32_t dtype;
+    int es;
+    uint64_t nan, inf, one; ///< bit patterns (inf 0: the kind has none)
+  };
+  const Kind Kinds[] = {
+      {"float32", aoti_torch_dtype_float32(), 4, 0x7fc00000, 0xff800000,
+       0x3f800000},
+      {"float64", aoti_torch_dtype_float64(), 8, 0xfff8000000000001ull,
+       0x7ff0000000000000ull, 0x3ff0000000000000ull},
+      {"float16", aoti_torch_dtype_float16(), 2, 0x7e01, 0xfc00, 0x3c00},
+      {"bfloat16", aoti_torch_dtype_bfloat16(), 2, 0xffc1, 0x7f80, 0x3f80},
+      {"float8_e4m3fn", aoti_torch_dtype_float8_e4m3fn(), 1, 0xff, 0, 0x38},
+      {"float8_e5m2", aoti_torch_dtype_float8_e5m2(), 1, 0x7e, 0xfc, 0x3c},
+      {"float8_e4m3fnuz", aoti_torch_dtype_float8_e4m3fnuz(), 1, 0x80, 0,
+       0x40},
+  };
+  rt::Probe P = deferredProbe(rt::kWarn);
+  P.nan_checks = rt::kCheckNan | rt::kCheckInf;
+  constexpr int64_t N = 1001; // odd: a head and a tail around the loads
+  for (const Kind &K : Kinds) {
+    for (int64_t Offset : {int64_t(0), int64_t(1)}) {
+      std::vector<unsigned char> Bytes(static_cast<size_t>((N + Offset) * K.es));
+      auto Put = [&](int64_t I, uint64_t V) {
+        std::memcpy(&Bytes[static_cast<size_t>((I + Offset) * K.es)], &V,
+                    static_cast<size_t>(K.es));
+      };
+      for (int64_t I = 0; I < N; ++I)
+        Put(I, K.one);
+      // The first, the last, and some in between; Inf where the kind has it.
+      int64_t Nans[] = {0, 3, 500, 999, 1000};
+      int64_t Infs[] = {1, 511, 998};
+      for (int64_t I : Nans)
+        Put(I, K.nan);
+      if (K.inf)
+        for (int64_t I : Infs)
+          Put(I, K.inf);
+      Twin T = makeTwin(K.dtype, {N}, {1}, Bytes, Offset);
+      TestProgram Prog(std::string("nancount-") + K.name);
+      uint64_t Nan0 = rt::detail::deviceNanPassCount();
+      {
+        rt::RunScope Run(*Prog.P, S);
+        rt::TensorRef Ts[] = {{"buf1", rt::kOut, T.cuda}};
+        Run.probe(3, rt::kAfter, Ts, 1, P);
+        Run.finish();
+      }
+      std::string Want =
+          K.inf ? "NaN and Inf in buf1 (5 NaN, 3 Inf of 1001 elements)"
+                : "NaN in buf1 (5 of 1001 elements)";
+      auto L = Prog.lines();
+      check(rt::detail::deviceNanPassCount() - Nan0 == 1 && L.size() == 1 &&
+                L[0].find(Want) != std::string::npos,
+            std::string("NaN-count kernel, ") + K.name + ", offset " +
+                std::to_string(Offset) + ": " + (L.empty() ? "-" : L[0]));
+    }
+  }
+  // A permuted dense layout (a transpose): the NaN kernel; a strided view
+  // (every other column): the statistics kernel; the same counts as the
+  // host.
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> V(64 * 48, 0.25f);
+  for (int I = 0; I < 64 * 48; I += 37)
+    V[static_cast<size_t>(I)] = NaN;
+  Twin Tr = makeTwin(aoti_torch_dtype_float32(), {48, 64}, {1, 48}, bytesOf(V));
+  Twin Sl = makeTwin(aoti_torch_dtype_float32(), {64, 24}, {48, 2}, bytesOf(V));
+  TestProgram Prog("nancount-layouts");
+  uint64_t Nan0 = rt::detail::deviceNanPassCount();
+  uint64_t Stats0 = rt::detail::deviceStatsPassCount();
+  {
+    rt::RunScope Run(*Prog.P, S);
+    rt::TensorRef T0[] = {{"buf0", rt::kOut, Tr.cuda}};
+    Run.probe(0, rt::kAfter, T0, 1, P);
+    rt::TensorRef T1[] = {{"buf1", rt::kOut, Sl.cuda}};
+    Run.probe(1, rt::kAfter, T1, 1, P);
+    Run.finish();
+  }
+  rt::detail::TensorMeta M;
+  M.handle = Sl.cpu;
+  rt::detail::readMeta(M);
+  rt::detail::Stats Host = rt::detail::hostStats(M, M.data);
+  auto L = Prog.lines();
+  check(rt::detail::deviceNanPassCount() - Nan0 == 1 &&
+            rt::detail::deviceStatsPassCount() - Stats0 == 1,
+        "NaN-count kernel for the transpose, statistics for the strided view");
+  check(L.size() == 2 &&
+            L[0].find("NaN in buf0 (84 of 3072 elements)") != std::string::npos &&
+            L[1].find("NaN in buf1 (" + std::to_string(Host.nan) +
+                      " of 1536 elements)") != std::string::npos,
+        "NaN counts of both layouts: " + (L.size() > 1 ? L[0] + " | " + L[1]
+                                                       : std::string("-")));
+}
+
+/// A tensor counted once per run while nothing writes it: an output read
+/// by the next launches, a before-probe's inputs at the after-probe. A
+/// launch without a probe in between, a write to it (an in-place launch,
+/// poison) and the next run count it again.
+void seenTensors(cudaStream_t S) {
+  std::vector<float> V(4096, 1.0f);
+  Twin A = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  Twin B = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  Twin C = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  Twin X = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  V[7] = std::numeric_limits<float>::quiet_NaN();
+  Twin D = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  rt::Probe P = deferredProbe(rt::kWarn);
+  TestProgram Prog("seen");
+  auto Scans = [] { return rt::detail::deviceTensorScanCount(); };
+  std::vector<uint64_t> Got;
+  {
+    rt::RunScope Run(*Prog.P, S);
+    uint64_t S0 = Scans();
+    rt::TensorRef T0[] = {{"buf0", rt::kOut, A.cuda}, {"arg0_1", rt::kIn, X.cuda}};
+    Run.probe(0, rt::kAfter, T0, 2, P); // A, X
+    Got.push_back(Scans() - S0);
+    S0 = Scans();
+    rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda}, {"buf0", rt::kIn, A.cuda},
+                          {"arg0_1", rt::kIn, X.cuda}};
+    Run.probe(1, rt::kAfter, T1, 3, P); // B only
+    Got.push_back(Scans() - S0);
+    S0 = Scans();
+    rt::TensorRef T2[] = {{"buf0", rt::kInOut, A.cuda}, {"buf1", rt::kIn, B.cuda}};
+    Run.probe(2, rt::kAfter, T2, 2, P); // A again (written in place)
+    Got.push_back(Scans() - S0);
+    S0 = Scans();
+    rt::TensorRef T4[] = {{"buf2", rt::kOut, C.cuda}, {"buf1", rt::kIn, B.cuda}};
+    Run.probe(4, rt::kAfter, T4, 2, P); // #3 had no probe: C and B
+    Got.push_back(Scans() - S0);
+    S0 = Scans();
+    rt::BufferPolicy Poison{0, rt::kWarn, true, 0xA5};
+    Run.reuse("buf1", B.cuda, Poison); // B poisoned (written by the runtime)
+    rt::TensorRef T5[] = {{"buf3", rt::kOut, D.cuda}, {"buf1", rt::kIn, B.cuda},
+                          {"buf2", rt::kIn, C.cuda}};
+    Run.probe(5, rt::kAfter, T5, 3, P); // D and B, not C
+    Got.push_back(Scans() - S0);
+    Run.finish();
+  }
+  uint64_t S0 = Scans();
+  {
+    rt::RunScope Run(*Prog.P, S);
+    rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda}, {"buf0", rt::kIn, A.cuda}};
+    Run.probe(1, rt::kAfter, T1, 2, P); // a new run: both
+    Run.finish();
+  }
+  Got.push_back(Scans() - S0);
+  std::vector<uint64_t> Want = {2, 1, 1, 2, 2, 2};
+  std::string G;
+  for (uint64_t X : Got)
+    G += std::to_string(X) + " ";
+  check(Got == Want, "seen tensors: scans per probe 2 1 1 2 2 2, got " + G);
+  // The poisoned input was counted again: the report names it, and not the
+  // clean input seen before.
+  auto L = Prog.lines();
+  check(contains(L, "NaN in buf3 (1 of 4096 elements) after #5") &&
+            contains(L, "inputs held NaN/Inf too: buf1 (4096 NaN)"),
+        "seen tensors: the poisoned buffer is counted again: " +
+            (L.empty() ? std::string("-") : L[0]));
 }
 
 /// print_deferred: the same lines as the immediate print, no sync in the
@@ -1226,6 +1392,8 @@ int basic() {
   statsKernelMatchesHostPath(S);
   nanCheckOnCuda(S);
   deferredNan(S);
+  nanCountKernel(S);
+  seenTensors(S);
   deferredPrint(S);
   deferredThreads();
   guardOnCuda(S);
@@ -1243,9 +1411,8 @@ int basic() {
 /// Run 1: tiny (site 0) then the faulting kernel (site 1), each followed by
 /// its breadcrumb; nothing synchronizes.
 void faultingRun(Kernels &K, rt::RunScope &Run, cudaStream_t S,
-                 bool LaterLaunches = false, bool Fence = true) {
+                 bool LaterLaunches = false) {
   rt::Probe P = crumbProbe();
-  P.breadcrumb_fence = Fence;
   K.launchTiny(S);
   Run.probe(0, rt::kAfter, nullptr, 0, P);
   K.launchBad(S);
@@ -1262,8 +1429,10 @@ int ima(const std::string &Mode) {
   cudaStream_t S;
   CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
   TestProgram Prog(Mode, "", /*LogToFile=*/false); // report on stderr
-  if (Mode == "ima-hostfn")
+  if (Mode == "ima-hostfn") { // as if the driver refused the memory op
+    rt::detail::crumbArena().hostFnCause.store(CUDA_ERROR_NOT_SUPPORTED);
     rt::detail::crumbArena().useHostFn.store(true);
+  }
   try {
     if (Mode == "ima-unwind") {
       rt::RunScope Run(*Prog.P, S);
@@ -1283,6 +1452,26 @@ int ima(const std::string &Mode) {
     } else if (Mode == "ima-exit" || Mode == "ima-hostfn") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S);
+    } else if (Mode == "ima-terminate") {
+      // As a serving process dies after a fault that its own sync found
+      // (outside run_impl): a CUDA error thrown from a destructor, as the
+      // caching allocator's and AOTI's container's do, ends it by
+      // std::terminate, before any atexit handler.
+      {
+        rt::RunScope Run(*Prog.P, S);
+        faultingRun(K, Run, S);
+        Run.finish();
+      }
+      cudaError_t E = cudaStreamSynchronize(S);
+      std::printf("caller's sync: %s\n", cudaGetErrorString(E));
+      std::fflush(stdout);
+      struct ThrowsInDestructor {
+        ~ThrowsInDestructor() noexcept(false) {
+          throw std::runtime_error("CUDA error in a destructor");
+        }
+      };
+      auto Die = []() noexcept { ThrowsInDestructor T; };
+      Die(); // noexcept: std::terminate
     } else if (Mode == "ima-threads") {
       // Concurrent serving: 4 threads, each on its own stream, run after
       // run; thread 2's third run launches the faulting kernel. Every
@@ -1321,9 +1510,6 @@ int ima(const std::string &Mode) {
       for (auto &T : Pool)
         T.join();
       std::fprintf(stderr, "all threads joined\n");
-    } else if (Mode == "ima-nobarrier") { // breadcrumb: {fence: false}
-      rt::RunScope Run(*Prog.P, S);
-      faultingRun(K, Run, S, /*LaterLaunches=*/true, /*Fence=*/false);
     } else if (Mode == "ima-later-launches") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S, true);
