@@ -9,8 +9,8 @@ original package, both loaded with torch._inductor.aoti_load_package.
 
 Parts:
   ima       a user Triton gather without bounds check, run with a bad index
-            (5 runs each): the original package, pinpoint-ima, and
-            pinpoint-ima with unfenced breadcrumbs; a value guard
+            (5 runs each): the original package and pinpoint-ima; a value
+            guard
   failures  failures that are not faults, chosen at run time (a launch
             with a grid over the device limit, an out-of-memory, AOTI's
             input check), with the original and pinpoint-ima, nan-hunt,
@@ -25,7 +25,7 @@ Parts:
   decode    launch-bound: a Llama-style decoder (transformers'
             LlamaForCausalLM from a small config, 8 layers, random weights,
             fp32, batch 1 x 16 tokens, logits only), the original and
-            pinpoint-ima (fenced and not), nan-hunt, print-all loaded in ONE
+            pinpoint-ima, nan-hunt, print-all loaded in ONE
             process and timed round-robin like `bench` (--all-variants: also
             pinpoint-sync and print-all without defer)
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
@@ -37,6 +37,16 @@ Parts:
             (silent? outputs vs eager) and the preset (what it names), then
             catch-oob and catch-uninit on the 12-layer transformer: outputs
             bit-identical, and their cost beside the original in one process
+  serve     concurrent serving: scripts/e2e/serve_threads.cpp drives the
+            gather_ima container (4 model instances, 4 threads, 4 streams,
+            one bad index), the original and pinpoint-ima, 20 processes
+            each: no deadlock, the bad thread's launch named
+  profile   torch.profiler of the presets on the decoder and the transformer:
+            kernels and GPU busy time per forward, the top CPU-side calls
+  ranks     one process per GPU (2 GPUs): RANK/LOCAL_RANK set as torchrun
+            sets them, the nan_weight package with a NaN check, JSON lines
+            and saves; every line, event and save session names its rank
+            and device
   cpponly   why the package_cpp_only (CMake) build of the bf16 transformer
             differs from its .pt2: outputs of both, the first kernel whose
             saved tensors differ, and both wrappers kept in OUT for a diff
@@ -165,8 +175,7 @@ def part_ima():
     user = [s for s in sites if s["kind"] == "user_triton"][0]
     want = f"#{user['ordinal']} {user['kernel']}"
     variants = {"original": pt2,
-                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima"),
-                "pinpoint-nofence": instrument(pt2, nofence(), "pinpoint-nofence")}
+                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima")}
     for name, p in variants.items():
         named = 0
         for i in range(A.ima_runs):
@@ -262,6 +271,136 @@ def part_failures():
                    report=lines_with(text, "[aoti-instrument]", n=4))
 
 
+def part_serve():
+    """Concurrent serving (issue 9, part 4): serve_threads.cpp runs the
+    gather_ima package's model container with 4 model instances from 4
+    threads on 4 streams; thread 2 sends a bad index on its 3rd run. Each
+    variant 20 times: every process must end (no deadlock), and the report
+    must name the bad thread's launch (its thread id and stream)."""
+    import glob
+    import re
+    import zipfile
+    import torch
+    pt2 = compiled("gather_ima", "gather_ima")
+    d = os.path.dirname(pt2)
+    tdir = os.path.dirname(torch.__file__)
+    exe = os.path.join(A.work, "serve_threads")
+    if not os.path.exists(exe):
+        sh(["g++", "-std=c++17", "-O1", "-DUSE_CUDA",
+            os.path.join(HERE, "serve_threads.cpp"), "-o", exe,
+            "-isystem", os.path.join(tdir, "include"),
+            "-isystem", "/usr/local/cuda/include",
+            "-L" + os.path.join(tdir, "lib"), "-Wl,--no-as-needed",
+            "-ltorch", "-ltorch_cpu", "-ltorch_cuda", "-lc10", "-lc10_cuda",
+            "-Wl,--as-needed", "-L/usr/local/cuda/lib64", "-lcudart", "-ldl",
+            "-lpthread", "-Wl,-rpath," + os.path.join(tdir, "lib"),
+            "-Wl,-rpath,/usr/local/cuda/lib64"], timeout=300)
+    variants = {"original": pt2,
+                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"),
+                                           "pinpoint-ima")}
+    for name, p in variants.items():
+        unpacked = os.path.join(d, "unpacked-" + name)
+        if not os.path.exists(unpacked):
+            zipfile.ZipFile(p).extractall(unpacked)
+        so = glob.glob(os.path.join(unpacked, "**", "data", "aotinductor",
+                                    "*", "*.so"), recursive=True)[0]
+        ends, named, deadlocks, excerpt = 0, 0, 0, None
+        for i in range(A.serve_runs):
+            r = sh([exe, so, os.path.dirname(so), "4", "4", "2", "3", "6"],
+                   check=False, timeout=120)
+            text = r.stdout + r.stderr
+            deadlocks += r.returncode == 3
+            ends += r.returncode in (0, -6, 134)  # done, or aborted by CUDA
+            bad = re.search(r"THREAD 2 tid (\d+) stream (0x[0-9a-f]+)", r.stdout)
+            mine = bad and re.search(
+                rf"thread {bad.group(1)}, stream {bad.group(2)}: first launch "
+                r"that did not complete: #\d+ gather_rows_kernel", text)
+            named += bool(mine)
+            if i == 0:
+                excerpt = lines_with(text, "[aoti-instrument]", "RESULT",
+                                     "THREAD", "DEADLOCK", n=14)
+        record(event="serve", variant=name, runs=A.serve_runs, ended=ends,
+               deadlocks=deadlocks, named_bad_thread=named, excerpt=excerpt)
+
+
+RANK_RUN = r"""
+import json, os, sys, torch
+pt2, inputs, local = sys.argv[1], sys.argv[2], int(os.environ["LOCAL_RANK"])
+torch.cuda.set_device(local)
+model = torch._inductor.aoti_load_package(pt2, device_index=local)
+args = [a.cuda(local) for a in torch.load(inputs)]
+out = model(*args)
+torch.cuda.synchronize()
+out = out if isinstance(out, torch.Tensor) else out[0]
+print(json.dumps({"rank": int(os.environ["RANK"]), "device": str(out.device)}))
+"""
+
+
+def part_ranks():
+    """One process per GPU (issue 9, part 5): two processes with RANK,
+    LOCAL_RANK and WORLD_SIZE set as torchrun sets them, each running the
+    nan_weight package on its own GPU, instrumented with a NaN check that
+    warns, JSON lines and saves of the first run. Every line, JSON event
+    and save session must name its process's rank and device."""
+    import glob
+    import torch
+    n = torch.cuda.device_count()
+    if n < 2:
+        record(event="ranks", skipped=f"{n} GPU(s): needs 2")
+        return
+    pt2 = compiled("nan_weight", "nan_weight")
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    rules = os.path.join(A.work, "ranks.yaml")
+    with open(rules, "w") as f:
+        f.write("version: 1\nsettings:\n  calls: {first: 1}\nrules:\n"
+                "  - {name: nan, nan_check: {when: after, tensors: outputs, "
+                "check: nan, on_fail: warn, defer: true}}\n"
+                "  - {name: save, match: {kind: [triton, extern]}, "
+                "save: {when: after, tensors: outputs}}\n")
+    variant = instrument(pt2, rules, "ranks")
+    work = os.path.join(A.work, "ranks-run")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    procs = []
+    for rank in range(2):
+        env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank),
+                   WORLD_SIZE="2",
+                   AOTI_INSTRUMENT_JSONL=os.path.join(work, f"events-{rank}.jsonl"),
+                   AOTI_INSTRUMENT_SAVE_DIR=os.path.join(work, "saves"))
+        procs.append(subprocess.Popen(
+            [sys.executable, "-c", RANK_RUN, variant, inputs], env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    for rank, p in enumerate(procs):
+        out, err = p.communicate(timeout=300)
+        lines = [l for l in err.splitlines() if l.startswith("[aoti-instrument")]
+        tag = f"[aoti-instrument rank {rank} (local {rank}) cuda:{rank}]"
+        events = [json.loads(l) for l in
+                  open(os.path.join(work, f"events-{rank}.jsonl"))]
+        sessions = sorted(os.path.basename(x) for x in glob.glob(
+            os.path.join(work, "saves", f"session-*-rank{rank}")))
+        manifest = []
+        for sdir in sessions:
+            mf = os.path.join(work, "saves", sdir, "manifest.jsonl")
+            if os.path.exists(mf):
+                manifest += [json.loads(l) for l in open(mf)]
+        record(event="ranks", rank=rank, rc=p.returncode,
+               result=out.strip().splitlines()[-1:],
+               lines=len(lines),
+               lines_tagged=sum(l.startswith(tag) for l in lines),
+               nan_reported=any("NaN in" in l for l in lines),
+               events=len(events),
+               events_tagged=sum(e.get("rank") == rank and
+                                 e.get("local_rank") == rank and
+                                 e.get("device") == f"cuda:{rank}"
+                                 for e in events),
+               sessions=sessions,
+               saves=len(manifest),
+               saves_tagged=sum(m.get("rank") == rank and
+                                m.get("device") == f"cuda:{rank}"
+                                for m in manifest),
+               excerpt=lines[:3])
+
+
 def part_nan():
     pt2 = compiled("nan_chain", "nan_chain")
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
@@ -326,6 +465,78 @@ for n in names:
 """
 
 
+PROFILE = r"""
+import json, sys, torch
+from torch.profiler import profile, ProfilerActivity
+from torch.autograd import DeviceType
+names, paths = sys.argv[1].split(","), sys.argv[2].split(",")
+inputs, forwards, out = sys.argv[3], int(sys.argv[4]), sys.argv[5]
+args = [a.cuda() for a in torch.load(inputs)]
+models = {n: torch._inductor.aoti_load_package(p) for n, p in zip(names, paths)}
+for m in models.values():
+    for _ in range(5):
+        m(*args)
+torch.cuda.synchronize()
+with open(out, "w") as f:
+    for n in names:
+        m = models[n]
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            for _ in range(forwards):
+                m(*args)
+            torch.cuda.synchronize()
+        ev = [e for e in prof.events() if e.device_type == DeviceType.CUDA]
+        iv = sorted((e.time_range.start, e.time_range.end) for e in ev)
+        busy, end = 0.0, None
+        for a, b in iv:
+            if end is None or a > end:
+                busy += b - a
+                end = b
+            elif b > end:
+                busy += b - end
+                end = b
+        span = (iv[-1][1] - iv[0][0]) if iv else 0
+        r = {"variant": n, "kernels_per_forward": len(ev) / forwards,
+             "gpu_busy_us_per_forward": round(busy / forwards, 1),
+             "gpu_span_us_per_forward": round(span / forwards, 1)}
+        print(json.dumps(r), flush=True)
+        f.write("===== " + json.dumps(r) + "\n")
+        f.write(prof.key_averages().table(sort_by="self_cpu_time_total",
+                                          row_limit=18, max_name_column_width=60))
+        f.write(prof.key_averages().table(sort_by="self_device_time_total",
+                                          row_limit=12, max_name_column_width=60))
+"""
+
+
+def profile_variants(pt2, model, variants, tag):
+    """torch.profiler over --profile-forwards forwards of each variant, all
+    loaded in one process: kernels and GPU busy time per forward, and the
+    top CPU-side calls (OUT/profile-TAG.txt)."""
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    names, paths = ["original"], [pt2]
+    for name, rules in variants:
+        names.append(name)
+        paths.append(instrument(pt2, rules, name))
+    env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, "profile-events.log")}
+    p = sh([sys.executable, "-c", PROFILE, ",".join(names), ",".join(paths),
+            inputs, "10", os.path.join(A.out, f"profile-{tag}.txt")], env=env,
+           timeout=900)
+    for l in p.stdout.splitlines():
+        if l.startswith("{"):
+            record(event="profile", model=model, **json.loads(l))
+
+
+def part_profile():
+    """Where the time of each preset goes, on the launch-bound decoder and
+    the GPU-bound transformer (torch.profiler)."""
+    presets = [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
+                                        "print-all", "catch-oob",
+                                        "catch-uninit"]]
+    profile_variants(llama_pt2(), "llama8 1x16", presets, "llama8")
+    profile_variants(compiled("transformer12_fp32", "transformer",
+                              dynamic=True), "transformer12 8x256", presets,
+                     "t12")
+
+
 def bench_variants(pt2, model, variants):
     """Times the original package and each (name, rules) variant in one
     process, round-robin; records one `bench` event per variant."""
@@ -352,14 +563,6 @@ def print_all_now():
     return path
 
 
-def nofence():
-    """pinpoint-ima.yaml with unfenced breadcrumbs (`fence: false`)."""
-    path = os.path.join(A.work, "pinpoint-nofence.yaml")
-    with open(path, "w") as f:
-        f.write("rules:\n  - {name: breadcrumbs, breadcrumb: {fence: false}}\n")
-    return path
-
-
 def extra_variants():
     """The variants measured before (pinpoint-sync, print-all without
     defer), with --all-variants."""
@@ -375,8 +578,7 @@ def part_bench():
                 "sync: true}\n")
     bench_variants(pt2, "transformer12 fp32 dyn 8x256",
                    [("match-nothing", nothing),
-                    ("pinpoint-ima", preset("pinpoint-ima")),
-                    ("pinpoint-nofence", nofence())] +
+                    ("pinpoint-ima", preset("pinpoint-ima"))] +
                    [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
                    extra_variants())
 
@@ -429,8 +631,7 @@ def part_decode():
     record(event="decode-model", launches=sum(
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
     bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
-                   [("pinpoint-ima", preset("pinpoint-ima")),
-                    ("pinpoint-nofence", nofence())] +
+                   [("pinpoint-ima", preset("pinpoint-ima"))] +
                    [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
                    extra_variants())
 
@@ -485,12 +686,14 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode",
-                            "buildtime", "cpponly", "buffers", "failures"])
+                            "buildtime", "cpponly", "buffers", "failures",
+                            "serve", "ranks", "profile"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--ima-runs", type=int, default=5)
+    p.add_argument("--serve-runs", type=int, default=20)
     p.add_argument("--all-variants", action="store_true",
                    help="bench and decode: also pinpoint-sync and print-all "
                         "without defer")
