@@ -507,22 +507,30 @@ with open(out, "w") as f:
 """
 
 
-def profile_variants(pt2, model, variants, tag):
-    """torch.profiler over --profile-forwards forwards of each variant, all
-    loaded in one process: kernels and GPU busy time per forward, and the
-    top CPU-side calls (OUT/profile-TAG.txt)."""
+def variants_in_one_process(pt2, variants, script, args, log, timeout):
+    """Runs `script` (PROFILE, BENCH) in one process over the original
+    package and each (name, rules) variant, with the variants' names and
+    package paths, the inputs and `args`; the JSON objects it prints."""
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
     names, paths = ["original"], [pt2]
     for name, rules in variants:
         names.append(name)
         paths.append(instrument(pt2, rules, name))
-    env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, "profile-events.log")}
-    p = sh([sys.executable, "-c", PROFILE, ",".join(names), ",".join(paths),
-            inputs, "10", os.path.join(A.out, f"profile-{tag}.txt")], env=env,
-           timeout=900)
-    for l in p.stdout.splitlines():
-        if l.startswith("{"):
-            record(event="profile", model=model, **json.loads(l))
+    env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, log)}
+    p = sh([sys.executable, "-c", script, ",".join(names), ",".join(paths),
+            inputs] + args, env=env, timeout=timeout)
+    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+
+
+def profile_variants(pt2, model, variants, tag):
+    """torch.profiler over 10 forwards of each variant, all loaded in one
+    process: kernels and GPU busy time per forward, and the top CPU-side
+    calls (OUT/profile-TAG.txt)."""
+    for r in variants_in_one_process(
+            pt2, variants, PROFILE,
+            ["10", os.path.join(A.out, f"profile-{tag}.txt")],
+            "profile-events.log", 900):
+        record(event="profile", model=model, **r)
 
 
 def part_profile():
@@ -540,18 +548,11 @@ def part_profile():
 def bench_variants(pt2, model, variants):
     """Times the original package and each (name, rules) variant in one
     process, round-robin; records one `bench` event per variant."""
-    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
-    names, paths = ["original"], [pt2]
-    for name, rules in variants:
-        names.append(name)
-        paths.append(instrument(pt2, rules, name))
-    env = {"AOTI_INSTRUMENT_LOG": os.path.join(A.work, "bench-events.log")}
-    p = sh([sys.executable, "-c", BENCH, ",".join(names), ",".join(paths),
-            inputs, str(A.rounds), str(A.iters)], env=env, timeout=1200)
-    for l in p.stdout.splitlines():
-        if l.startswith("{"):
-            record(event="bench", model=model, rounds=A.rounds, iters=A.iters,
-                   **json.loads(l))
+    for r in variants_in_one_process(pt2, variants, BENCH,
+                                     [str(A.rounds), str(A.iters)],
+                                     "bench-events.log", 1200):
+        record(event="bench", model=model, rounds=A.rounds, iters=A.iters,
+               **r)
 
 
 def print_all_now():
