@@ -432,16 +432,23 @@ def part_fidelity():
                    error=r.get("error"))
 
 
-BENCH = r"""
-import json, random, statistics, sys, time, torch
+# The start of BENCH and PROFILE (variants_in_one_process): every variant
+# loaded in this process, 5 warm-up forwards each.
+LOAD_VARIANTS = r"""
+import json, sys, torch
 names, paths = sys.argv[1].split(","), sys.argv[2].split(",")
-inputs, rounds, iters = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-args = [a.cuda() for a in torch.load(inputs)]
+args = [a.cuda() for a in torch.load(sys.argv[3])]
 models = {n: torch._inductor.aoti_load_package(p) for n, p in zip(names, paths)}
 for m in models.values():
     for _ in range(5):
         m(*args)
 torch.cuda.synchronize()
+"""
+
+
+BENCH = LOAD_VARIANTS + r"""
+import random, statistics, time
+rounds, iters = int(sys.argv[4]), int(sys.argv[5])
 times = {n: [] for n in names}
 rng = random.Random(0)
 for r in range(rounds):
@@ -465,18 +472,10 @@ for n in names:
 """
 
 
-PROFILE = r"""
-import json, sys, torch
+PROFILE = LOAD_VARIANTS + r"""
 from torch.profiler import profile, ProfilerActivity
 from torch.autograd import DeviceType
-names, paths = sys.argv[1].split(","), sys.argv[2].split(",")
-inputs, forwards, out = sys.argv[3], int(sys.argv[4]), sys.argv[5]
-args = [a.cuda() for a in torch.load(inputs)]
-models = {n: torch._inductor.aoti_load_package(p) for n, p in zip(names, paths)}
-for m in models.values():
-    for _ in range(5):
-        m(*args)
-torch.cuda.synchronize()
+forwards, out = int(sys.argv[4]), sys.argv[5]
 with open(out, "w") as f:
     for n in names:
         m = models[n]
