@@ -1844,6 +1844,93 @@ TEST(Buffers, NothingChangesWhenDisabledOrEmpty) {
 
 //--- One process of a distributed job ----------------------------------------//
 
+//--- What the deferred checks count on the device, host logic -------------//
+
+/// The metadata of a fresh buffer of these sizes and strides, as a probe
+/// reads it.
+rt::detail::TensorMeta metaOf(const RAIIAtenTensorHandle &H) {
+  rt::detail::TensorMeta M;
+  M.handle = H.get();
+  EXPECT_TRUE(rt::detail::readMeta(M)) << M.error;
+  return M;
+}
+
+TEST(DeviceCounting, DenseLayoutsGoToTheNaNKernel) {
+  using rt::detail::isDense;
+  // Contiguous, with size-1 dims, a permutation (a transpose, a channels-
+  // last image): every element in [data, data + numel * size).
+  EXPECT_TRUE(isDense(metaOf(freshBuffer({4, 8}, {8, 1}))));
+  EXPECT_TRUE(isDense(metaOf(freshBuffer({4, 1, 8}, {8, 8, 1}))));
+  EXPECT_TRUE(isDense(metaOf(freshBuffer({48, 64}, {1, 48}))));
+  EXPECT_TRUE(isDense(metaOf(freshBuffer({2, 3, 4, 5}, {60, 1, 15, 3}))));
+  // Gaps (every other column, a padded row), overlap (an expanded dim),
+  // nothing at all: the statistics kernel reads those by their strides.
+  RAIIAtenTensorHandle Base = freshBuffer({64, 48}, {48, 1});
+  AtenTensorHandle View = nullptr;
+  int64_t Sizes[] = {64, 24}, Strides[] = {48, 2};
+  ASSERT_EQ(aoti_torch__reinterpret_tensor(Base.get(), 2, Sizes, Strides, 0,
+                                           &View),
+            AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Strided(View);
+  EXPECT_FALSE(isDense(metaOf(Strided)));
+  EXPECT_FALSE(isDense(metaOf(freshBuffer({4, 8}, {10, 1}))));
+  EXPECT_FALSE(isDense(metaOf(freshBuffer({4, 8}, {0, 1}))));
+  EXPECT_FALSE(isDense(metaOf(freshBuffer({0, 8}, {8, 1}))));
+}
+
+TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
+  using namespace rt::detail;
+  RAIIAtenTensorHandle A = freshBuffer({256}, {1});
+  RAIIAtenTensorHandle B = freshBuffer({16, 16}, {16, 1});
+  TensorMeta MA = metaOf(A), MB = metaOf(B);
+  Stats SlotA, SlotB;
+  SeenTensors Seen;
+  auto Remember = [&](const TensorMeta &M, Stats *Slot, bool Full) {
+    Seen.remember(M, seenShape(M), Slot, Full);
+  };
+  Seen.probeOf(0);
+  Remember(MA, &SlotA, /*Full=*/false);
+  Remember(MB, &SlotB, /*Full=*/true);
+  // The next launch's probe: both are still what was counted. A NaN count
+  // does not stand for statistics; statistics stand for a NaN count.
+  Seen.probeOf(1);
+  ASSERT_NE(Seen.find(MA, seenShape(MA), false), nullptr);
+  EXPECT_EQ(Seen.find(MA, seenShape(MA), false)->slot, &SlotA);
+  EXPECT_EQ(Seen.find(MA, seenShape(MA), /*Full=*/true), nullptr);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), false)->slot, &SlotB);
+  // Another view of A's bytes (another shape) is not A.
+  TensorMeta MA2 = MA;
+  MA2.csizes = {16, 16};
+  MA2.cstrides = {16, 1};
+  EXPECT_EQ(Seen.find(MA2, seenShape(MA2), false), nullptr);
+  // A write to one byte of A forgets A, not B.
+  uintptr_t At = reinterpret_cast<uintptr_t>(MA.data) + 100;
+  Seen.forget(At, At + 1);
+  EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
+  EXPECT_NE(Seen.find(MB, seenShape(MB), false), nullptr);
+  // The bytes just past B's end are not B's.
+  uintptr_t End = reinterpret_cast<uintptr_t>(MB.data) + 256 * 4;
+  Seen.forget(End, End + 64);
+  EXPECT_NE(Seen.find(MB, seenShape(MB), false), nullptr);
+  // The same launch's after-probe keeps the list; a launch with no probe in
+  // between (#2 skipped) or a jump back (a loop) clears it.
+  Seen.probeOf(1);
+  EXPECT_NE(Seen.find(MB, seenShape(MB), false), nullptr);
+  Seen.probeOf(3);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), false), nullptr);
+  Remember(MB, &SlotB, true);
+  Seen.probeOf(1);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), false), nullptr);
+  // At most kMax entries: the oldest goes first.
+  Seen.clear();
+  Seen.probeOf(0);
+  Remember(MA, &SlotA, false);
+  for (size_t I = 0; I < SeenTensors::kMax; ++I)
+    Remember(MB, &SlotB, false);
+  EXPECT_EQ(Seen.list.size(), SeenTensors::kMax);
+  EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
+}
+
 TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
   // RANK and LOCAL_RANK as torchrun sets them, read when the Program's
   // state is made (its first run).

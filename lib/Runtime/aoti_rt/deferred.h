@@ -208,16 +208,6 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
 
 AOTI_RT_COLD_END
 
-#if AOTI_RT_CUDA
-
-/// Where deferred launches write their results: pinned host memory mapped
-/// into the device, read by the host after the run's sync.
-struct ResultChunk {
-  Stats *host;
-  Stats *dev;
-  size_t cap, used;
-};
-
 /// A tensor whose counts this run already took, and nothing has written
 /// since: a later probe of the same tensor (an output read by the next
 /// launches, the inputs of a before-probe that the after-probe sees again)
@@ -294,6 +284,16 @@ struct SeenTensors {
                                       static_cast<uintptr_t>(M.dtype->size),
                               Shape, Slot, Full});
   }
+};
+
+#if AOTI_RT_CUDA
+
+/// Where deferred launches write their results: pinned host memory mapped
+/// into the device, read by the host after the run's sync.
+struct ResultChunk {
+  Stats *host;
+  Stats *dev;
+  size_t cap, used;
 };
 
 /// A run's deferred probes and their device side: a stats area (the run's

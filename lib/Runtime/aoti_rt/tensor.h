@@ -97,6 +97,38 @@ inline bool readMeta(TensorMeta &M) {
   return true;
 }
 
+/// Whether M's elements fill [data, data + numel * size) exactly, in some
+/// order (contiguous, or a permutation of a contiguous layout): the NaN
+/// count kernel reads such a tensor as bytes.
+inline bool isDense(const TensorMeta &M) {
+  if (!M.ok || M.numel <= 0)
+    return false;
+  if (M.csizes.size() == 1)
+    return M.cstrides[0] == 1;
+  int64_t S[kMaxKernelDims], Z[kMaxKernelDims];
+  size_t N = M.csizes.size();
+  if (N > static_cast<size_t>(kMaxKernelDims))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    S[I] = M.cstrides[I];
+    Z[I] = M.csizes[I];
+  }
+  // Insertion sort by stride (at most 8 dims), then each stride must be
+  // the product of the sizes below it.
+  for (size_t I = 1; I < N; ++I)
+    for (size_t J = I; J > 0 && S[J] < S[J - 1]; --J) {
+      std::swap(S[J], S[J - 1]);
+      std::swap(Z[J], Z[J - 1]);
+    }
+  int64_t Want = 1;
+  for (size_t I = 0; I < N; ++I) {
+    if (S[I] != Want)
+      return false;
+    Want *= Z[I];
+  }
+  return true;
+}
+
 /// Calls F(offset in elements) for every element in logical order, stopping
 /// after Limit elements.
 template <class F>
