@@ -115,6 +115,29 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
 }
 
+TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {
+  std::vector<PlanWarning> Warnings;
+  StringRef Deferred = "rules:\n  - {nan_check: {defer: true}}\n";
+  EXPECT_TRUE(plan(Deferred, Warnings)->Plan.BatchNan);
+  // Not without a deferred check, not on CPU, not when a rule says no.
+  EXPECT_FALSE(plan("rules:\n  - {nan_check: true}\n", Warnings)->Plan.BatchNan);
+  EXPECT_FALSE(plan(Deferred, Warnings, "cpu")->Plan.BatchNan);
+  EXPECT_FALSE(plan("rules:\n  - {nan_check: {defer: true}}\n"
+                    "  - {match: {ordinals: '0'}, nan_check: {defer: true, "
+                    "batch: false}}\n",
+                    Warnings)
+                   ->Plan.BatchNan);
+  // Not when a launch runs on another stream: its writes are not ordered
+  // after the batch's launch on run_impl's stream.
+  HandMadeWrapper W = handMadeWrapper();
+  W.Inv.Sites[1].Stream = "stream1";
+  W.Inv.Sites[1].StreamLane = 1;
+  RuleSet Rules = rulesFrom(Deferred);
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
+  ASSERT_TRUE(bool(Plan)) << describe(Plan.takeError());
+  EXPECT_FALSE(Plan->BatchNan);
+}
+
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {
   std::vector<PlanWarning> Warnings;
   std::unique_ptr<Planned> Result =

@@ -109,6 +109,33 @@ TEST(RewriterTest, ProbesOnBothSidesOfEverySite) {
   EXPECT_EQ(R.Summary.Prints, 4u);
 }
 
+TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
+  // Only site 1 is checked, yet both launches are guarded: any launch may
+  // overwrite a tensor whose count is pending.
+  Rewritten R = rewrite(
+      "rules:\n  - {match: {ordinals: '1'}, nan_check: {defer: true}}\n");
+  StringRef Out = R.Text;
+  EXPECT_THAT(R.Text, HasSubstr(".batch_nan = true}"));
+  size_t Guard0 = at(Out, "    { const ::aoti_rt::TensorRef aoti_rt_w[] = "
+                          "{{\"buf0\", ::aoti_rt::kInOut, buf0}}; "
+                          "aoti_rt_run.beforeWrite(0, aoti_rt_w, 1); } // "
+                          "aoti-instrument: batched NaN counts before #0 "
+                          "writes\n");
+  EXPECT_LT(Guard0, at(Out, "    call_triton_poi_fused_0("));
+  // Only what the launch writes: the mm's out, not its inputs.
+  size_t Guard1 = at(Out, "{{\"buf1\", ::aoti_rt::kOut, buf1}}; "
+                          "aoti_rt_run.beforeWrite(1, aoti_rt_w, 1); }");
+  EXPECT_LT(Guard1, at(Out, "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda"));
+  EXPECT_EQ(R.Summary.WriteGuards, 2u);
+  EXPECT_EQ(R.Summary.describe(),
+            "1 launch site probed, 1 NaN/Inf check, NaN counts batched (2 "
+            "launches guard their writes)");
+  // Not deferred: no guards, no batching.
+  Rewritten Now = rewrite("rules:\n  - {nan_check: true}\n");
+  EXPECT_THAT(Now.Text, HasSubstr(".batch_nan = false}"));
+  EXPECT_EQ(Now.Text.find("aoti_rt_run.beforeWrite"), std::string::npos);
+}
+
 TEST(RewriterTest, InputGuardsRunAtEntry) {
   Rewritten R = rewrite("input_guards:\n  inputs:\n    - {input: arg0_1, "
                         "rank: 2, dims: {1: [1, 8]}}\n");

@@ -145,6 +145,18 @@ TEST(RulesLoaderTest, PrintCanBeDeferred) {
   EXPECT_NE(describe(Bad.takeError()).find("r.yaml:2:"), std::string::npos);
 }
 
+TEST(RulesLoaderTest, NanCountsBatchUnlessARuleSaysNot) {
+  auto Rules = parseRules("rules:\n  - {nan_check: {defer: true}}\n"
+                          "  - {nan_check: {defer: true, batch: false}}\n",
+                          "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_TRUE(Rules->Rules[0].NanCheck->Batch);
+  EXPECT_FALSE(Rules->Rules[1].NanCheck->Batch);
+  ReportedError F = failureOf("rules:\n  - {nan_check: {batch: often}}\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:25");
+  EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not 'often'"));
+}
+
 TEST(RulesLoaderTest, BreadcrumbIsABool) {
   auto Rules = parseRules("rules:\n  - {breadcrumb: true}\n"
                           "  - {breadcrumb: false, sync: true}\n",

@@ -201,6 +201,20 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
     if (!SP.Before.empty() || !SP.After.empty())
       Plan.Sites.push_back(std::move(SP));
   }
+  // Batching must see every write to a pending tensor in stream order:
+  // not with launches on other streams.
+  Plan.BatchNan =
+      Inv.Device == "cuda" &&
+      llvm::all_of(Rules.Rules,
+                   [](const Rule &R) { return !R.NanCheck || R.NanCheck->Batch; }) &&
+      llvm::any_of(Plan.Sites,
+                   [](const SitePlan &SP) {
+                     return (SP.Before.NanRoles && SP.Before.NanDeferred) ||
+                            (SP.After.NanRoles && SP.After.NanDeferred);
+                   }) &&
+      llvm::all_of(Inv.Sites, [](const LaunchSite &S) {
+        return S.Stream.empty() && S.StreamLane == 0;
+      });
   for (unsigned I = 0; I < Rules.Rules.size(); ++I)
     if (!Plan.RuleMatchCounts[I])
       Warnings.push_back(

@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 #include <map>
+#include <set>
 
 using namespace aoti;
 using llvm::StringRef;
@@ -160,6 +161,33 @@ std::string probeCall(const LaunchSite &Site, bool After) {
   return Out + Site.Indent + "}\n";
 }
 
+/// Before a launch, with batched NaN counts (Plan.BatchNan): the tensors it
+/// may write, so that counts of their bytes are launched first. Custom ops
+/// (proxy calls) may write any tensor they are given; a launch that names no
+/// tensor writes none it could name.
+std::string beforeWriteCall(const LaunchSite &Site) {
+  std::string Head = Site.Indent + "{ ";
+  std::string Tail = " } // aoti-instrument: batched NaN counts before #" +
+                     std::to_string(Site.Ordinal) + " writes\n";
+  std::string Ordinal = std::to_string(Site.Ordinal);
+  if (Site.Kind == LaunchKind::Proxy)
+    return Head + "aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);" +
+           Tail;
+  std::string Refs;
+  unsigned N = 0;
+  for (const auto &[Name, Bits] : probeTensors(Site, /*After=*/false)) {
+    if (!(Bits & OutputRole))
+      continue;
+    Refs += (N++ ? ", " : "") + std::string("{") + quoted(Name) + ", " +
+            roleName(Bits).str() + ", " + Name + "}";
+  }
+  if (!N)
+    return "";
+  return Head + "const ::aoti_rt::TensorRef aoti_rt_w[] = {" + Refs +
+         "}; aoti_rt_run.beforeWrite(" + Ordinal + ", aoti_rt_w, " +
+         std::to_string(N) + ");" + Tail;
+}
+
 std::string int64List(const std::vector<int64_t> &Values) {
   std::string Out;
   for (size_t I = 0; I < Values.size(); ++I)
@@ -194,11 +222,12 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
              "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
              "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
-             ".every_calls = {9}, .max_print_values = {10}};\n",
+             ".every_calls = {9}, .max_print_values = {10}, .batch_nan = "
+             "{11}};\n",
              quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
              quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
              quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
-             RS.EveryCalls, RS.MaxPrintValues)
+             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchNan))
              .str();
   if (const auto &B = Plan.Buffers)
     Out += llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
@@ -318,6 +347,10 @@ std::string InstrumentSummary::describe() const {
                                             : "buffers with redzones");
   Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
                                             : "buffers poisoned");
+  if (WriteGuards)
+    Parts.push_back("NaN counts batched (" + std::to_string(WriteGuards) +
+                    (WriteGuards == 1 ? " launch guards its writes)"
+                                      : " launches guard their writes)"));
   return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
 }
 
@@ -341,6 +374,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
 
   // Added last at their offsets: after any probe that lands there too.
   std::map<unsigned, std::string> Exits;
+  std::set<std::string> Scoped; // the functions given a run scope
   for (const AnalyzedFunction &F : Inv.Functions) {
     bool Needed = F.Name == "run_impl" ||
                   llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
@@ -348,6 +382,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                   });
     if (!Needed)
       continue;
+    Scoped.insert(F.Name);
     Insertions[F.EntryOffset] += entryCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).
@@ -374,20 +409,33 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     }
     Summary.PoisonedBuffers += Plan.Buffers->Poison;
   }
-  for (const SitePlan &SP : Plan.Sites) {
-    const LaunchSite &Site = Inv.Sites[SP.Site];
-    ++Summary.SitesProbed;
-    if (!SP.Before.empty())
+  auto Next = Plan.Sites.begin();
+  for (unsigned Index = 0; Index < Inv.Sites.size(); ++Index) {
+    const LaunchSite &Site = Inv.Sites[Index];
+    const SitePlan *SP = Next != Plan.Sites.end() && Next->Site == Index
+                             ? &*Next++
+                             : nullptr;
+    if (SP && !SP->Before.empty())
       Insertions[Site.BeforeOffset] += probeCall(Site, /*After=*/false);
-    if (!SP.After.empty())
+    // The batch guard goes right before the launch: after its before-probe,
+    // whose counts of what the launch overwrites must go first too.
+    if (Plan.BatchNan && Scoped.count(Site.Function)) {
+      std::string Guard = beforeWriteCall(Site);
+      Summary.WriteGuards += !Guard.empty();
+      Insertions[Site.BeforeOffset] += Guard;
+    }
+    if (!SP)
+      continue;
+    ++Summary.SitesProbed;
+    if (!SP->After.empty())
       Insertions[Site.AfterOffset] += probeCall(Site, /*After=*/true);
-    for (const ProbePlan *P : {&SP.Before, &SP.After}) {
+    for (const ProbePlan *P : {&SP->Before, &SP->After}) {
       Summary.NanChecks += P->NanRoles != 0;
       Summary.Prints += P->Print.has_value();
       Summary.Saves += P->Save;
     }
-    Summary.Syncs += SP.After.Sync;
-    Summary.Breadcrumbs += SP.Before.Breadcrumb || SP.After.Breadcrumb;
+    Summary.Syncs += SP->After.Sync;
+    Summary.Breadcrumbs += SP->Before.Breadcrumb || SP->After.Breadcrumb;
   }
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;

@@ -70,6 +70,9 @@ struct NanCheckAction {
   /// Check on the device without a sync per launch, report at the end of
   /// the run (CUDA); the report still names the first launch that made one.
   bool Defer = false;
+  /// With Defer: counts of several launches share one device launch
+  /// (aoti_rt::NanBatch). False in any rule turns batching off.
+  bool Batch = true;
 };
 
 struct PrintAction {

@@ -123,7 +123,8 @@ const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
                                "aten_regex",   "ordinals",
                                "tensors",      "tensors_regex",
                                "function"};
-const StringRef NanKeys[] = {"when", "tensors", "check", "on_fail", "defer"};
+const StringRef NanKeys[] = {"when",  "tensors", "check",
+                             "on_fail", "defer", "batch"};
 const StringRef PrintKeys[] = {"level", "when", "tensors", "defer"};
 const StringRef SaveKeys[] = {"when", "tensors"};
 const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
@@ -570,6 +571,9 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
             return E;
         if (const YAML::Node D = V["defer"])
           if (llvm::Error E = getBool(D, "defer", A.Defer))
+            return E;
+        if (const YAML::Node B = V["batch"])
+          if (llvm::Error E = getBool(B, "batch", A.Batch))
             return E;
       }
       R.NanCheck = A;

@@ -1931,6 +1931,65 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
 }
 
+TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
+  using namespace rt::detail;
+  RAIIAtenTensorHandle A = freshBuffer({256}, {1});
+  TensorMeta MA = metaOf(A);
+  // The span a guard compares: a transposed view spans its base's bytes; a
+  // strided one, from its first element to its last.
+  uintptr_t B = 0, E = 0;
+  ASSERT_TRUE(spanOf(A.get(), B, E));
+  EXPECT_EQ(B, reinterpret_cast<uintptr_t>(MA.data));
+  EXPECT_EQ(E, B + 256 * 4);
+  RAIIAtenTensorHandle Base = freshBuffer({8, 8}, {8, 1});
+  AtenTensorHandle View = nullptr;
+  int64_t Sizes[] = {4}, Strides[] = {2};
+  ASSERT_EQ(aoti_torch__reinterpret_tensor(Base.get(), 1, Sizes, Strides, 3,
+                                           &View),
+            AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Strided(View);
+  uintptr_t VB = 0, VE = 0, BB = 0, BE = 0;
+  ASSERT_TRUE(spanOf(Strided.get(), VB, VE));
+  ASSERT_TRUE(spanOf(Base.get(), BB, BE));
+  EXPECT_EQ(VB, BB + 3 * 4);
+  EXPECT_EQ(VE, VB + 7 * 4); // elements 3, 5, 7, 9
+  EXPECT_FALSE(spanOf(nullptr, VB, VE));
+
+  Stats Slots[kNanDescs];
+  NanBatch Batch;
+  Batch.host = Slots;
+  EXPECT_TRUE(Batch.empty());
+  // A held reference keeps the storage: the tensor's bytes stay its own
+  // after the wrapper lets its handle go, until the batch is cleared.
+  AtenTensorHandle Ref = nullptr;
+  ASSERT_EQ(aoti_torch_new_tensor_handle(A.get(), &Ref), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(Batch.add(NanDesc{}, B, E, Ref), &Slots[0]);
+  EXPECT_EQ(Batch.bytes, 1024u);
+  A.reset();
+  void *Data = nullptr;
+  ASSERT_EQ(aoti_torch_get_data_ptr(Ref, &Data), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Data), B);
+  // Any byte of it overlaps; the bytes just before and after do not.
+  EXPECT_TRUE(Batch.overlaps(B + 1000, B + 1001));
+  EXPECT_TRUE(Batch.overlaps(B - 8, B + 1));
+  EXPECT_FALSE(Batch.overlaps(E, E + 64));
+  EXPECT_FALSE(Batch.overlaps(B - 64, B));
+  // At most kNanDescs tensors and kMaxBytes bytes.
+  EXPECT_TRUE(Batch.fits(kNanDescs - 1, 0));
+  EXPECT_FALSE(Batch.fits(kNanDescs, 0));
+  EXPECT_FALSE(Batch.fits(1, NanBatch::kMaxBytes));
+  EXPECT_TRUE(NanBatch::batchable(kNanDescs, NanBatch::kMaxBytes));
+  EXPECT_FALSE(NanBatch::batchable(kNanDescs + 1, 0));
+  EXPECT_FALSE(NanBatch::batchable(1, NanBatch::kMaxBytes + 1));
+  EXPECT_EQ(Batch.add(NanDesc{}, E, E + 16, nullptr), &Slots[1]);
+  EXPECT_EQ(Batch.size(), 2);
+  Batch.clear(); // lets the reference go
+  EXPECT_TRUE(Batch.empty());
+  EXPECT_EQ(Batch.bytes, 0u);
+  EXPECT_EQ(Batch.host, nullptr);
+  EXPECT_FALSE(Batch.overlaps(B, E));
+}
+
 TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
   // RANK and LOCAL_RANK as torchrun sets them, read when the Program's
   // state is made (its first run).

@@ -284,41 +284,55 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
 /// up to kNanDescs tensors on \p Stream: results to Out[0, N) (nan, inf,
 /// count; device-visible), accumulators Area.acc()[0, kNanDescs). False
 /// with the error in Err.
+/// The NaN-count kernel's descriptor of a dense floating tensor: 256 threads
+/// x 2 loads x 16 bytes per pass, at most 1024 blocks.
+inline NanDesc nanDesc(const TensorMeta &M) {
+  NanDesc D;
+  D.data = reinterpret_cast<uint64_t>(M.data);
+  D.numel = M.numel;
+  D.kind = M.dtype->kind;
+  int64_t Bytes = M.numel * M.dtype->size;
+  D.blocks = static_cast<int32_t>(
+      std::max<int64_t>(1, std::min<int64_t>((Bytes + 8191) / 8192, 1024)));
+  return D;
+}
+
+/// Launches \p L (L.n descriptors; acc and counter set here from \p Area)
+/// on \p Stream.
+inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
+                           cudaStream_t Stream, std::string &Err) {
+  L.acc = Area.acc();
+  L.counter = Area.counter();
+  int32_t Blocks = 1;
+  for (int32_t I = 0; I < L.n; ++I)
+    Blocks = std::max(Blocks, L.d[I].blocks);
+  void *Args[] = {&L};
+  CUresult R = cuLaunchKernel(Fn, static_cast<unsigned>(Blocks),
+                              static_cast<unsigned>(L.n), 1, 256, 1, 1, 0,
+                              reinterpret_cast<CUstream>(Stream), Args,
+                              nullptr);
+  if (R != CUDA_SUCCESS) {
+    Err = cuErrorText(R);
+    return false;
+  }
+  global().deviceNanPasses.fetch_add(1, std::memory_order_relaxed);
+  global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
+                                       std::memory_order_relaxed);
+  return true;
+}
+
 inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
                            const TensorMeta *const *Ms, size_t N, Stats *Out,
                            cudaStream_t Stream, std::string &Err) {
   for (size_t First = 0; First < N; First += kNanDescs) {
     NanLaunch L;
     std::memset(&L, 0, sizeof L);
-    L.acc = Area.acc();
-    L.counter = Area.counter();
     L.out = Out + First;
     L.n = static_cast<int32_t>(std::min<size_t>(N - First, kNanDescs));
-    int32_t Blocks = 1;
-    for (int32_t I = 0; I < L.n; ++I) {
-      const TensorMeta &M = *Ms[First + static_cast<size_t>(I)];
-      NanDesc &D = L.d[I];
-      D.data = reinterpret_cast<uint64_t>(M.data);
-      D.numel = M.numel;
-      D.kind = M.dtype->kind;
-      // 256 threads x 2 loads x 16 bytes per pass; at most 1024 blocks.
-      int64_t Bytes = M.numel * M.dtype->size;
-      D.blocks = static_cast<int32_t>(
-          std::max<int64_t>(1, std::min<int64_t>((Bytes + 8191) / 8192, 1024)));
-      Blocks = std::max(Blocks, D.blocks);
-    }
-    void *Args[] = {&L};
-    CUresult R = cuLaunchKernel(Fn, static_cast<unsigned>(Blocks),
-                                static_cast<unsigned>(L.n), 1, 256, 1, 1, 0,
-                                reinterpret_cast<CUstream>(Stream), Args,
-                                nullptr);
-    if (R != CUDA_SUCCESS) {
-      Err = cuErrorText(R);
+    for (int32_t I = 0; I < L.n; ++I)
+      L.d[I] = nanDesc(*Ms[First + static_cast<size_t>(I)]);
+    if (!launchNanDescs(Fn, Area, L, Stream, Err))
       return false;
-    }
-    global().deviceNanPasses.fetch_add(1, std::memory_order_relaxed);
-    global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
-                                         std::memory_order_relaxed);
   }
   return true;
 }

@@ -286,6 +286,68 @@ struct SeenTensors {
   }
 };
 
+/// Batched NaN counts (Program::batch_nan): the dense floating tensors that
+/// deferred probes only check, gathered across launches into one launch of
+/// the NaN-count kernel. The launch must be on the stream before anything
+/// writes their bytes: the wrapper calls RunScope::beforeWrite before every
+/// launch (the batch goes first when the launch writes pending bytes, or
+/// may write anything), the runtime flushes before its own writes (poison),
+/// before a probe that reads data now, when the batch is full and at the
+/// run's end. Each pending tensor holds a reference to its storage, so
+/// its memory cannot be freed and handed to another tensor (or to an
+/// allocation inside an extern op, which no guard sees) before the count.
+struct NanBatch {
+  /// Bytes of pending tensors at most: their storage is held, so this bounds
+  /// what the batch can add to a run's peak memory.
+  static constexpr size_t kMaxBytes = size_t(16) << 20;
+  NanLaunch launch{};  ///< launch.n pending descriptors; out: their slots
+  size_t bytes = 0;      ///< of the pending tensors
+  Stats *host = nullptr; ///< kNanDescs result slots (host side); null: none
+  uintptr_t begin[kNanDescs] = {}, end[kNanDescs] = {};
+  AtenTensorHandle refs[kNanDescs] = {};
+
+  int size() const { return launch.n; }
+  bool empty() const { return launch.n == 0; }
+  /// Room for \p N more tensors of \p Bytes in all.
+  bool fits(size_t N, size_t Bytes) const {
+    return static_cast<size_t>(launch.n) + N <=
+               static_cast<size_t>(kNanDescs) &&
+           bytes + Bytes <= kMaxBytes;
+  }
+  /// Whether they would fit an empty batch.
+  static bool batchable(size_t N, size_t Bytes) {
+    return N <= static_cast<size_t>(kNanDescs) && Bytes <= kMaxBytes;
+  }
+  /// Whether [B, E) overlaps a pending tensor's bytes.
+  bool overlaps(uintptr_t B, uintptr_t E) const {
+    for (int I = 0; I < launch.n; ++I)
+      if (begin[I] < E && B < end[I])
+        return true;
+    return false;
+  }
+  /// Adds a tensor (fits(1); slots reserved): its result slot.
+  Stats *add(const NanDesc &D, uintptr_t B, uintptr_t E,
+             AtenTensorHandle Ref) {
+    int I = launch.n++;
+    launch.d[I] = D;
+    begin[I] = B;
+    end[I] = E;
+    refs[I] = Ref;
+    bytes += E - B;
+    return host + I;
+  }
+  /// After the launch (or instead of it): the references go, the slots
+  /// are the launch's; the next tensor reserves new ones.
+  void clear() {
+    for (int I = 0; I < launch.n; ++I)
+      if (refs[I])
+        aoti_torch_delete_tensor_object(refs[I]);
+    launch.n = 0;
+    bytes = 0;
+    host = nullptr;
+  }
+};
+
 #if AOTI_RT_CUDA
 
 /// Where deferred launches write their results: pinned host memory mapped
@@ -310,6 +372,7 @@ struct DeferredRun {
   bool broken = false;   ///< a sync failed: never reused
   DeferredChecks checks;
   SeenTensors seen; ///< point into chunks: cleared with them
+  NanBatch batch;   ///< Program::batch_nan: counts not launched yet
 
   /// Room for N results, each marked kStatsPending until its launch
   /// writes it: the host pointer (Dev: the device's view), or null.
@@ -343,6 +406,7 @@ struct DeferredRun {
     return H;
   }
   void resetResults() {
+    batch.clear(); // its slots go with the chunks
     for (ResultChunk &C : chunks)
       C.used = 0;
     cur = 0;

@@ -81,6 +81,13 @@ public:
     LastPhase = Ph;
     probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
   }
+  /// Before launch \p Site, which writes \p Written (\p N < 0: it may write
+  /// anything): batched NaN counts of the bytes it writes are launched
+  /// first (Program::batch_nan). Nothing to do while none is pending.
+  void beforeWrite(int Site, const TensorRef *Written, int N) {
+    if (BatchPending)
+      flushBatchFor(Site, Written, N);
+  }
   /// Checks \p G against \p Input; fails per G.on_fail.
   void guardInput(const InputGuard &G, AtenTensorHandle Input);
   /// Checks that all dims of a group are equal.
@@ -120,6 +127,8 @@ private:
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
   void resolveDeferred(int End);
+  void flushBatchFor(int Site, const TensorRef *Written, int N);
+  bool flushBatch(std::string &Err);
   void releaseDeferred();
   void checkRedzones(const TensorRef *Tensors, int N, int Site);
   void forgetWritten(const void *P, size_t Bytes);
@@ -134,6 +143,7 @@ private:
   int Uncaught = 0;
   bool Observing = false;
   bool Capturing = false;
+  bool BatchPending = false; ///< Deferred->batch holds counts not launched
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
   detail::BufferRun *Buffers = nullptr; ///< this run's redzoned buffers
 };

@@ -156,13 +156,24 @@ AOTI_RT_OUTLINE void RunScope::finish() {
   endBuffers(/*MayThrow=*/true);
 }
 
-#if AOTI_RT_CUDA
+#if !AOTI_RT_CUDA
+// CPU checks are never deferred: no batch is ever pending.
+AOTI_RT_OUTLINE void RunScope::flushBatchFor(int, const TensorRef *, int) {
+  BatchPending = false;
+}
+AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &) {
+  BatchPending = false;
+  return true;
+}
+#else
 
 AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   if (!Deferred)
     return;
   detail::DeferredRun *D = Deferred;
   Deferred = nullptr;
+  D->batch.clear(); // resolveDeferred launched it, or never will
+  BatchPending = false;
   if (D->broken || D->launched)
     return; // launches may still write into it (or the context is gone)
   D->checks.clear();
@@ -170,9 +181,49 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   detail::releaseDeferredRun(D);
 }
 
+/// Launches the batched NaN counts (NanBatch) and lets their storage go.
+AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
+  using namespace detail;
+  BatchPending = false;
+  if (!Deferred || Deferred->batch.empty())
+    return true;
+  DeferredRun &D = *Deferred;
+  DeviceGuard Guard(D.device);
+  const RuntimeKernels *Fns = runtimeKernels(Err);
+  bool Ok = Fns && launchNanDescs(Fns->nan, D.area, D.batch.launch,
+                                  static_cast<cudaStream_t>(StreamPtr), Err);
+  D.batch.clear(); // on failure, the slots stay pending: "not counted"
+  return Ok;
+}
+
+AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
+                                             const TensorRef *Written,
+                                             int N) {
+  using namespace detail;
+  if (!Deferred) {
+    BatchPending = false;
+    return;
+  }
+  bool Hit = N < 0;
+  for (int I = 0; I < N && !Hit; ++I) {
+    uintptr_t B = 0, E = 0;
+    Hit = !spanOf(Written[I].handle, B, E) || Deferred->batch.overlaps(B, E);
+  }
+  std::string Err;
+  if (Hit && !flushBatch(Err)) {
+    ProbeCtx C{State, Prog, Run, kBefore, Site, findSite(*Prog, Site),
+               StreamPtr};
+    cudaFailure(C, Err);
+  }
+}
+
 AOTI_RT_COLD_BEGIN // after the run's sync
 AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   using namespace detail;
+  if (BatchPending) {
+    std::string Err; // a count not launched reads as not taken
+    flushBatch(Err);
+  }
   if (!Deferred || !Deferred->checks.pending())
     return;
   DeferredRun &D = *Deferred;
@@ -347,14 +398,35 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       (Needs[I] == kScanFull ? ScanFull : ScanNan).push_back(&Metas[I]);
     }
   }
+  // NaN counts join the run's batch (Program::batch_nan) unless they would
+  // fill more than one batch alone.
+  size_t NanBytes = 0;
+  for (const TensorMeta *M : ScanNan)
+    NanBytes += static_cast<size_t>(M->numel) * M->dtype->size;
+  const bool Batch = Prog->batch_nan && !ScanNan.empty() &&
+                     NanBatch::batchable(ScanNan.size(), NanBytes);
+  if (Batch && !D.batch.fits(ScanNan.size(), NanBytes)) {
+    std::string Err;
+    if (!flushBatch(Err))
+      cudaFailure(C, Err);
+  }
   Stats *Host = nullptr, *DevOut = nullptr;
-  const size_t Scans = ScanFull.size() + ScanNan.size();
+  const size_t Scans = ScanFull.size() + (Batch ? 0 : ScanNan.size());
   if (Scans) {
     Host = D.results(Scans, DevOut);
     if (!Host) {
       Seen.clear(); // this probe goes the immediate way: a gap
       return false;
     }
+  }
+  if (Batch && !D.batch.host) {
+    Stats *Dev = nullptr;
+    D.batch.host = D.results(kNanDescs, Dev);
+    if (!D.batch.host) {
+      Seen.clear();
+      return false;
+    }
+    D.batch.launch.out = Dev;
   }
 
   // 1. Print names now, unless the stats lines they head are deferred.
@@ -374,18 +446,38 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
         !launchStats(Fns->stats, D.area, ScanFull.data(), ScanFull.size(),
                      DevOut, St, Err))
       cudaFailure(C, Err);
-    if (!ScanNan.empty() &&
+    if (!ScanNan.empty() && !Batch &&
         !launchNanCount(Fns->nan, D.area, ScanNan.data(), ScanNan.size(),
                         DevOut + ScanFull.size(), St, Err))
       cudaFailure(C, Err);
     D.launched = true;
   }
+  bool Unheld = false; // a tensor of the batch whose storage is not held
   size_t KF = 0, KN = ScanFull.size();
   for (size_t I = 0; I < NT; ++I) {
-    if (Needs[I] == kScanFull || Needs[I] == kScanNan) {
+    if (Needs[I] == kScanFull || (Needs[I] == kScanNan && !Batch)) {
       Slots[I] = Host + (Needs[I] == kScanFull ? KF++ : KN++);
-      Seen.remember(Metas[I], Shapes[I], Slots[I], Needs[I] == kScanFull);
+    } else if (Needs[I] == kScanNan) {
+      const TensorMeta &M = Metas[I];
+      AtenTensorHandle Ref = nullptr;
+      if (aoti_torch_new_tensor_handle(M.handle, &Ref) != AOTI_TORCH_SUCCESS)
+        Ref = nullptr, Unheld = true;
+      uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+      Slots[I] = D.batch.add(nanDesc(M), B,
+                             B + static_cast<uintptr_t>(M.numel) *
+                                     static_cast<uintptr_t>(M.dtype->size),
+                             Ref);
+      BatchPending = true;
+      D.launched = true; // its launch comes before the run's sync
+    } else {
+      continue;
     }
+    Seen.remember(Metas[I], Shapes[I], Slots[I], Needs[I] == kScanFull);
+  }
+  if (Unheld) {
+    std::string Err;
+    if (!flushBatch(Err))
+      cudaFailure(C, Err);
   }
   if (Ph == kBefore)
     ForgetWritten();

@@ -33,6 +33,34 @@ struct TensorMeta {
   int64_t span = 0; ///< elements from data to the last one, inclusive
 };
 
+/// The bytes [B, E) a launch may write through \p H (its elements' span;
+/// what SeenTensors and the batched NaN counts compare): five shim calls
+/// against readMeta's eight. False when they cannot be read.
+inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
+  int64_t Dim = 0;
+  int32_t Dtype = 0;
+  int64_t *Sizes = nullptr, *Strides = nullptr;
+  void *Data = nullptr;
+  if (!H || aoti_torch_get_data_ptr(H, &Data) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_dim(H, &Dim) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_sizes(H, &Sizes) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_strides(H, &Strides) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_dtype(H, &Dtype) != AOTI_TORCH_SUCCESS)
+    return false;
+  int64_t Span = 1;
+  for (int64_t I = 0; I < Dim; ++I) {
+    if (Sizes[I] == 0)
+      Span = 0;
+    if (Span)
+      Span += (Sizes[I] - 1) * std::max<int64_t>(Strides[I], 0);
+  }
+  const int Known = dtypeInfo(Dtype).size;
+  const int64_t Size = Known > 0 ? Known : 16; // unknown: the widest
+  B = reinterpret_cast<uintptr_t>(Data);
+  E = B + static_cast<uintptr_t>(Span * Size);
+  return true;
+}
+
 inline bool readMeta(TensorMeta &M) {
   // M may be reused (its vectors keep their capacity): no leftovers.
   M.ok = false;

@@ -924,6 +924,170 @@ void seenTensors(cudaStream_t S) {
             (L.empty() ? std::string("-") : L[0]));
 }
 
+/// Batched NaN counts (Program::batch_nan): the counts of several launches
+/// in one launch at the run's end; a launch that writes a pending tensor,
+/// the runtime's poison and a full batch send the batch first; a pending
+/// tensor's storage is held until its count ran.
+void batchedNan(cudaStream_t S) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> Ones(4096, 1.0f), WithNan(4096, 1.0f);
+  WithNan[100] = NaN;
+  const size_t Bytes = 4096 * sizeof(float);
+  Twin A = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(Ones));
+  Twin B = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(WithNan));
+  Twin C = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(Ones));
+  void *BDev = nullptr, *ADev = nullptr;
+  aoti_torch_get_data_ptr(B.cuda, &BDev);
+  aoti_torch_get_data_ptr(A.cuda, &ADev);
+  rt::Probe P = deferredProbe(rt::kThrow);
+  auto Passes = [] {
+    return rt::detail::deviceNanPassCount() +
+           rt::detail::deviceStatsPassCount();
+  };
+  auto Finish = [](rt::RunScope &Run) {
+    try {
+      Run.finish();
+    } catch (const std::runtime_error &E) {
+      return std::string(E.what());
+    }
+    return std::string();
+  };
+  // 1. Three launches: no count launched during the run, one at its end.
+  {
+    TestProgram T("batch");
+    T.P->batch_nan = true;
+    uint64_t P0 = Passes(), During = 0;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, A.cuda}};
+      Run.beforeWrite(0, T0, 1);
+      Run.probe(0, rt::kAfter, T0, 1, P);
+      rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda}, {"buf0", rt::kIn, A.cuda}};
+      Run.beforeWrite(1, T1, 1); // writes B: nothing pending there
+      Run.probe(1, rt::kAfter, T1, 2, P);
+      rt::TensorRef T2[] = {{"buf2", rt::kOut, C.cuda}, {"buf1", rt::kIn, B.cuda}};
+      Run.beforeWrite(2, T2, 1);
+      Run.probe(2, rt::kAfter, T2, 2, P);
+      During = Passes() - P0;
+      What = Finish(Run);
+    }
+    check(During == 0, "batch: no count launched during the run (" +
+                           std::to_string(During) + ")");
+    check(Passes() - P0 == 1, "batch: one count launch for 3 launches (" +
+                                  std::to_string(Passes() - P0) + ")");
+    check(What.find("NaN in buf1 (1 of 4096 elements) after #1 bad_kernel") !=
+              std::string::npos,
+          "batch: finish() names the launch that made the NaN: " + What);
+  }
+  // 2. A launch that overwrites a pending tensor (in place) sends the batch
+  // first: the count sees the NaN the earlier launch left.
+  {
+    TestProgram T("batch-inplace");
+    T.P->batch_nan = true;
+    uint64_t Flushed = 0;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda}};
+      Run.probe(1, rt::kAfter, T1, 1, P);
+      rt::TensorRef T2[] = {{"buf1", rt::kInOut, B.cuda}};
+      uint64_t P0 = Passes();
+      Run.beforeWrite(2, T2, 1);
+      Flushed = Passes() - P0;
+      CUDART(cudaMemsetAsync(BDev, 0, Bytes, S)); // the launch writes it
+      Run.probe(2, rt::kAfter, T2, 1, P);
+      What = Finish(Run);
+    }
+    check(Flushed == 1, "batch: a launch that writes a pending tensor sends "
+                        "the batch first");
+    check(What.find("NaN in buf1 (1 of 4096 elements) after #1") !=
+              std::string::npos,
+          "batch: the count saw the tensor before the in-place write: " +
+              What);
+    CUDART(cudaMemcpy(BDev, WithNan.data(), Bytes, cudaMemcpyHostToDevice));
+  }
+  // 3. The wrapper frees a pending tensor and a later allocation (inside an
+  // extern op: no guard sees it) writes fresh memory: not its memory.
+  {
+    TestProgram T("batch-held");
+    T.P->batch_nan = true;
+    int64_t Size = 4096, Stride = 1;
+    AtenTensorHandle H = nullptr, H2 = nullptr;
+    void *D = nullptr, *Again = nullptr;
+    aoti_torch_empty_strided(1, &Size, &Stride, aoti_torch_dtype_float32(),
+                             aoti_torch_device_type_cuda(), 0, &H);
+    aoti_torch_get_data_ptr(H, &D);
+    CUDART(cudaMemcpy(D, WithNan.data(), Bytes, cudaMemcpyHostToDevice));
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf4", rt::kOut, H}};
+      Run.probe(0, rt::kAfter, T0, 1, P);
+      aoti_torch_delete_tensor_object(H); // buf4.reset()
+      aoti_torch_empty_strided(1, &Size, &Stride, aoti_torch_dtype_float32(),
+                               aoti_torch_device_type_cuda(), 0, &H2);
+      aoti_torch_get_data_ptr(H2, &Again);
+      CUDART(cudaMemsetAsync(Again, 0, Bytes, S));
+      What = Finish(Run);
+    }
+    aoti_torch_delete_tensor_object(H2);
+    check(Again != D, "batch: a pending tensor's memory is not handed out "
+                      "again before its count");
+    check(What.find("NaN in buf4 (1 of 4096 elements) after #0") !=
+              std::string::npos,
+          "batch: the freed tensor's NaN is still found: " + What);
+  }
+  // 4. Poison written by the runtime over a pending buffer: the batch first
+  // (the count sees the clean values, not the poison).
+  {
+    TestProgram T("batch-poison");
+    T.P->batch_nan = true;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, A.cuda}};
+      Run.probe(0, rt::kAfter, T0, 1, P);
+      rt::BufferPolicy Poison{0, rt::kWarn, true, 0xA5};
+      Run.reuse("buf5", A.cuda, Poison); // NaN poison over A
+      rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda}};
+      Run.probe(1, rt::kAfter, T1, 1, P); // a real NaN, later
+      What = Finish(Run);
+    }
+    check(What.find("NaN in buf1 (1 of 4096 elements) after #1") !=
+              std::string::npos,
+          "batch: counts of a buffer go before its poison (the first NaN "
+          "is the later launch's): " + What);
+    CUDART(cudaMemcpy(ADev, Ones.data(), Bytes, cudaMemcpyHostToDevice));
+  }
+  // 5. 40 tensors: a full batch (32) goes, then the rest at the end.
+  {
+    TestProgram T("batch-full");
+    T.P->batch_nan = true;
+    std::vector<Twin> Many;
+    for (int I = 0; I < 40; ++I)
+      Many.push_back(makeTwin(aoti_torch_dtype_float32(), {16}, {1},
+                              bytesOf(std::vector<float>(16, I == 39 ? NaN : 2.0f))));
+    uint64_t P0 = Passes(), AtEnd = 0;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      for (int I = 0; I < 40; ++I) {
+        rt::TensorRef TI[] = {{"buf", rt::kOut, Many[I].cuda}};
+        Run.probe(I, rt::kAfter, TI, 1, P);
+      }
+      AtEnd = Passes() - P0;
+      What = Finish(Run);
+    }
+    check(AtEnd == 1 && Passes() - P0 == 2 &&
+              What.find("NaN in buf (16 of 16 elements) after #39") !=
+                  std::string::npos,
+          "batch: 40 tensors in two count launches (" + std::to_string(AtEnd) +
+              " during the run, " + std::to_string(Passes() - P0) +
+              " in all), the last one's NaN found: " + What);
+  }
+}
+
 /// print_deferred: the same lines as the immediate print, no sync in the
 /// probes, one at the end; statistics taken in stream order (a before-probe
 /// sees what the launch read, not what later work left).
@@ -1394,6 +1558,7 @@ int basic() {
   deferredNan(S);
   nanCountKernel(S);
   seenTensors(S);
+  batchedNan(S);
   deferredPrint(S);
   deferredThreads();
   guardOnCuda(S);
