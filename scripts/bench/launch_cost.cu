@@ -14,6 +14,12 @@
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
+//   nan-chain     the same, each launch writing a new tensor of a pool of 64
+//                 and reading the two before (a model's data flow), one
+//                 NaN-count launch per probe
+//   nan-batched   nan-chain with the counts batched (Program::batch_nan, as
+//                 the tool emits nan-hunt.yaml): a beforeWrite guard before
+//                 each launch, one NaN-count launch per 32 tensors
 //   print-names   one name line after each launch (to AOTI_INSTRUMENT_LOG)
 //   stats         statistics of every tensor, before and after each launch,
 //                 a sync per probe (print-all.yaml without defer), to
@@ -125,11 +131,14 @@ enum Variant {
   kStats,
   kMemop,
   kStatsDeferred,
+  kNanChain,
+  kNanBatched,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
     "bare",        "scope-only", "breadcrumb",      "nan-deferred",
-    "print-names", "stats",      "memop",           "stats-deferred"};
+    "print-names", "stats",      "memop",           "stats-deferred",
+    "nan-chain",   "nan-batched"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -172,6 +181,8 @@ VariantProbes probesFor(Variant V) {
     P.probeAfter = Pr;
     return P;
   case kNanDeferred: // nan-hunt.yaml: check: nan, outputs, throw, defer
+  case kNanChain:
+  case kNanBatched:
     Pr.nan_roles = ::aoti_rt::kOut;
     Pr.nan_checks = ::aoti_rt::kCheckNan;
     Pr.nan_on_fail = ::aoti_rt::kThrow;
@@ -213,6 +224,10 @@ struct Bench {
   std::vector<AtenTensorHandle> handles;
   std::vector<float *> data;
   std::vector<std::string> names;
+  static constexpr int kChain = 64; ///< nan-chain's and nan-batched's pool
+  std::vector<AtenTensorHandle> chainHandles;
+  std::vector<float *> chainData;
+  std::vector<std::string> chainNames;
   VariantProbes probes[kNumVariants];
   CUdeviceptr memopWord = 0; ///< mapped pinned word the memop variant writes
   CUresult memopErrors[kNumVariants] = {}; ///< a memop variant's refusal
@@ -246,6 +261,23 @@ struct Bench {
       return;
     }
     ::aoti_rt::RunScope Run(gPrograms[V], (void *)(stream));
+    if (V == kNanChain || V == kNanBatched) {
+      const int C = kChain;
+      for (int I = 0; I < launches; ++I) {
+        int O = I % C, A = (I + C - 1) % C, B = (I + C - 2) % C;
+        const ::aoti_rt::TensorRef T[] = {
+            {chainNames[O].c_str(), ::aoti_rt::kOut, chainHandles[O]},
+            {chainNames[A].c_str(), ::aoti_rt::kIn, chainHandles[A]},
+            {chainNames[B].c_str(), ::aoti_rt::kIn, chainHandles[B]}};
+        if (V == kNanBatched) // the emitted guard: what the launch writes
+          Run.beforeWrite(I, T, 1);
+        tinyKernel<<<1, 32, 0, stream>>>(chainData[O], chainData[A],
+                                         chainData[B], spinNs);
+        Run.probe(I, ::aoti_rt::kAfter, T, 3, P.probeAfter);
+      }
+      Run.finish();
+      return;
+    }
     int K = tensors;
     for (int I = 0; I < launches; ++I) {
       // As the generated code passes them: the output, then the inputs.
@@ -410,6 +442,7 @@ int main(int Argc, char **Argv) {
     P.first_calls = 0;
     P.every_calls = 0;
     P.max_print_values = 64;
+    P.batch_nan = V == kNanBatched;
     B.probes[V] = probesFor(static_cast<Variant>(V));
   }
 
@@ -425,21 +458,30 @@ int main(int Argc, char **Argv) {
   }
   CHECK_CUDA(cudaStreamCreateWithFlags(&B.stream, cudaStreamNonBlocking));
 
-  // Small CUDA float tensors through the shim, as the wrapper makes buffers.
+  // Small CUDA float tensors through the shim, as the wrapper makes buffers:
+  // the rotating ones, then nan-chain's pool.
   int64_t Sizes[1] = {B.numel};
   int64_t Strides[1] = {1};
-  for (int K = 0; K < B.tensors; ++K) {
-    AtenTensorHandle H = nullptr;
-    CHECK_AOTI(aoti_torch_empty_strided(1, Sizes, Strides,
-                                        aoti_torch_dtype_float32(),
-                                        aoti_torch_device_type_cuda(), 0, &H));
-    void *Ptr = nullptr;
-    CHECK_AOTI(aoti_torch_get_data_ptr(H, &Ptr));
-    CHECK_CUDA(cudaMemsetAsync(Ptr, 0, B.numel * sizeof(float), B.stream));
-    B.handles.push_back(H);
-    B.data.push_back(static_cast<float *>(Ptr));
-    B.names.push_back("buf" + std::to_string(K));
-  }
+  auto MakeTensors = [&](int N, int FirstName,
+                         std::vector<AtenTensorHandle> &Handles,
+                         std::vector<float *> &Data,
+                         std::vector<std::string> &Names) {
+    for (int K = 0; K < N; ++K) {
+      AtenTensorHandle H = nullptr;
+      CHECK_AOTI(aoti_torch_empty_strided(1, Sizes, Strides,
+                                          aoti_torch_dtype_float32(),
+                                          aoti_torch_device_type_cuda(), 0,
+                                          &H));
+      void *Ptr = nullptr;
+      CHECK_AOTI(aoti_torch_get_data_ptr(H, &Ptr));
+      CHECK_CUDA(cudaMemsetAsync(Ptr, 0, B.numel * sizeof(float), B.stream));
+      Handles.push_back(H);
+      Data.push_back(static_cast<float *>(Ptr));
+      Names.push_back("buf" + std::to_string(FirstName + K));
+    }
+  };
+  MakeTensors(B.tensors, 0, B.handles, B.data, B.names);
+  MakeTensors(Bench::kChain, 100, B.chainHandles, B.chainData, B.chainNames);
   CHECK_CUDA(cudaStreamSynchronize(B.stream));
 
   std::fprintf(stderr,

@@ -26,8 +26,9 @@ Parts:
             LlamaForCausalLM from a small config, 8 layers, random weights,
             fp32, batch 1 x 16 tokens, logits only), the original and
             pinpoint-ima, nan-hunt, print-all loaded in ONE
-            process and timed round-robin like `bench` (--all-variants: also
-            pinpoint-sync and print-all without defer)
+            process and timed round-robin like `bench`, with nan-hunt
+            without batching too (--all-variants: also pinpoint-sync and
+            print-all without defer); its wrapper.cpp kept in OUT
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
   buffers   issue 9's memory bugs that do not fault, each in a user Triton
@@ -563,6 +564,17 @@ def print_all_now():
     return path
 
 
+def nan_hunt_unbatched():
+    """nan-hunt.yaml with one NaN-count launch per probe (`batch: false`),
+    as it was before batching."""
+    path = os.path.join(A.work, "nan-hunt-unbatched.yaml")
+    with open(path, "w") as f:
+        f.write("rules:\n  - {name: first-nan, nan_check: {when: after, "
+                "tensors: outputs, check: nan, on_fail: throw, defer: true, "
+                "batch: false}}\n")
+    return path
+
+
 def extra_variants():
     """The variants measured before (pinpoint-sync, print-all without
     defer), with --all-variants."""
@@ -580,6 +592,7 @@ def part_bench():
                    [("match-nothing", nothing),
                     ("pinpoint-ima", preset("pinpoint-ima"))] +
                    [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                   [("nan-hunt-unbatched", nan_hunt_unbatched())] +
                    extra_variants())
 
 
@@ -625,14 +638,26 @@ def llama_pt2(layers=8, batch=1, tokens=16):
     return pt2
 
 
+def keep_wrapper(pt2, name):
+    """The package's wrapper.cpp, copied to OUT/name (to study it here)."""
+    import zipfile
+    with zipfile.ZipFile(pt2) as z:
+        for n in z.namelist():
+            if n.endswith(".wrapper.cpp"):
+                with open(os.path.join(A.out, name), "wb") as f:
+                    f.write(z.read(n))
+
+
 def part_decode():
     pt2 = llama_pt2()
+    keep_wrapper(pt2, "llama8-1x16.wrapper.cpp")
     out = sh(tool() + [pt2, "--list"], check=False).stdout
     record(event="decode-model", launches=sum(
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
     bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
                    [("pinpoint-ima", preset("pinpoint-ima"))] +
                    [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                   [("nan-hunt-unbatched", nan_hunt_unbatched())] +
                    extra_variants())
 
 
