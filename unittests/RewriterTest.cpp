@@ -126,6 +126,8 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   size_t Guard1 = at(Out, "{{\"buf1\", ::aoti_rt::kOut, buf1}}; "
                           "aoti_rt_run.beforeWrite(1, aoti_rt_w, 1); }");
   EXPECT_LT(Guard1, at(Out, "    AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cuda"));
+  // The constant no launch writes is passed as stable to the deferred check.
+  EXPECT_THAT(R.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w, true}}"));
   EXPECT_EQ(R.Summary.WriteGuards, 2u);
   EXPECT_EQ(R.Summary.describe(),
             "1 launch site probed, 1 NaN/Inf check, NaN counts batched (2 "
@@ -134,6 +136,7 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   Rewritten Now = rewrite("rules:\n  - {nan_check: true}\n");
   EXPECT_THAT(Now.Text, HasSubstr(".batch_nan = false}"));
   EXPECT_EQ(Now.Text.find("aoti_rt_run.beforeWrite"), std::string::npos);
+  EXPECT_THAT(Now.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w}}"));
 }
 
 TEST(RewriterTest, InputGuardsRunAtEntry) {

@@ -127,7 +127,31 @@ probeTensors(const LaunchSite &Site, bool After) {
   return Out;
 }
 
-std::string probeCall(const LaunchSite &Site, bool After) {
+/// The constants no launch of the wrapper writes (by name, views included):
+/// their bytes are the same for a whole run, so a deferred NaN check may
+/// count them only when a report needs them (TensorRef::stable).
+std::set<std::string> stableConstants(const WrapperInventory &Inv) {
+  std::set<std::string> Constants, Written;
+  for (const LaunchSite &S : Inv.Sites)
+    for (const TensorArg &T : S.Tensors) {
+      if (T.Origin == HandleOrigin::Constant)
+        Constants.insert(T.Name);
+      if (roleBits(T.Role) & OutputRole)
+        Written.insert(T.Name);
+    }
+  for (const BufferEvent &Ev : Inv.Buffers)
+    Written.insert(Ev.From); // a reuse of its memory
+  std::set<std::string> Stable;
+  for (const std::string &Name : Constants)
+    if (!Written.count(Name))
+      Stable.insert(Name);
+  return Stable;
+}
+
+/// \p Stable: names passed as TensorRef::stable (a deferred NaN check's
+/// probe), else empty.
+std::string probeCall(const LaunchSite &Site, bool After,
+                      const std::set<std::string> &Stable) {
   auto Tensors = probeTensors(Site, After);
   std::string Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
   std::string Out = Site.Indent + "{ // aoti-instrument: " +
@@ -152,7 +176,8 @@ std::string probeCall(const LaunchSite &Site, bool After) {
     for (size_t I = 0; I < Tensors.size(); ++I)
       Out += (I ? ", " : "") + std::string("{") + quoted(Tensors[I].first) +
              ", " + roleName(Tensors[I].second).str() + ", " +
-             Tensors[I].first + "}";
+             Tensors[I].first +
+             (Stable.count(Tensors[I].first) ? ", true}" : "}");
     Out += "};\n" + Inner + "aoti_rt_run.probe(" +
            std::to_string(Site.Ordinal) + ", " + Phase + ", aoti_rt_t, " +
            std::to_string(Tensors.size()) + ", " +
@@ -409,6 +434,10 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     }
     Summary.PoisonedBuffers += Plan.Buffers->Poison;
   }
+  const std::set<std::string> Stable = stableConstants(Inv), None;
+  auto StableFor = [&](const ProbePlan &P) -> const std::set<std::string> & {
+    return P.NanRoles && P.NanDeferred ? Stable : None;
+  };
   auto Next = Plan.Sites.begin();
   for (unsigned Index = 0; Index < Inv.Sites.size(); ++Index) {
     const LaunchSite &Site = Inv.Sites[Index];
@@ -416,7 +445,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                              ? &*Next++
                              : nullptr;
     if (SP && !SP->Before.empty())
-      Insertions[Site.BeforeOffset] += probeCall(Site, /*After=*/false);
+      Insertions[Site.BeforeOffset] +=
+          probeCall(Site, /*After=*/false, StableFor(SP->Before));
     // The batch guard goes right before the launch: after its before-probe,
     // whose counts of what the launch overwrites must go first too.
     if (Plan.BatchNan && Scoped.count(Site.Function)) {
@@ -428,7 +458,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
       continue;
     ++Summary.SitesProbed;
     if (!SP->After.empty())
-      Insertions[Site.AfterOffset] += probeCall(Site, /*After=*/true);
+      Insertions[Site.AfterOffset] +=
+          probeCall(Site, /*After=*/true, StableFor(SP->After));
     for (const ProbePlan *P : {&SP->Before, &SP->After}) {
       Summary.NanChecks += P->NanRoles != 0;
       Summary.Prints += P->Print.has_value();

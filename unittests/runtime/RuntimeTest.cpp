@@ -667,6 +667,38 @@ TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
   EXPECT_EQ(C.used, 0u);
 }
 
+TEST(DeferredNan, StableInputsAreCountedOnlyForAReport) {
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  std::vector<float> WData = {1, kNaN, 3, 4};
+  auto W = blob(WData.data(), {4}, {1}, aoti_torch_dtype_float32());
+  // A constant no launch writes (TensorRef::stable): recorded uncounted.
+  auto Lazy = [&] {
+    rt::detail::DeferredTensor D;
+    D.item.meta.handle = W.get();
+    EXPECT_TRUE(rt::detail::readMeta(D.item.meta));
+    D.item.meta.name = "w";
+    D.item.meta.role = rt::kIn;
+    D.lazy = true;
+    return D;
+  };
+  rt::detail::DeferredChecks C;
+  addDeferred(C, 0, rt::kAfter,
+              {deferredTensor("buf0", rt::kOut, 4, 0, 0), Lazy()}, rt::kWarn);
+  addDeferred(C, 1, rt::kAfter,
+              {deferredTensor("buf1", rt::kOut, 4, 2, 0), Lazy()}, rt::kWarn);
+  rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndMayThrow);
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_NE(L[0].find("NaN in buf1 (2 of 4 elements) after #1"),
+            std::string::npos) << L[0];
+  EXPECT_NE(L[0].find("; inputs held NaN/Inf too: w (1 NaN)"),
+            std::string::npos) << L[0];
+  // Counted for the report of #1 only; #0 reports nothing and never did.
+  EXPECT_FALSE(C.tensors[1].item.haveStats);
+  EXPECT_TRUE(C.tensors[3].item.haveStats);
+}
+
 TEST(DeferredNan, WarnReportsEveryHitThenAThrowStops) {
   TestProgram T(testDir());
   rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);

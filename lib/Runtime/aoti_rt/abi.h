@@ -111,6 +111,10 @@ struct TensorRef {
   const char *name;
   uint8_t role; ///< Role bits
   AtenTensorHandle handle;
+  /// A constant of the model that no launch of the wrapper writes (the tool
+  /// knows): its bytes are the same for the whole run, so a deferred NaN
+  /// check counts it (for "inputs were clean") only when it reports.
+  bool stable = false;
 };
 
 /// What to do at one site in one phase (before or after the launch).

@@ -29,6 +29,9 @@ struct DeferredTensor {
   Item item;
   const Stats *result = nullptr;
   bool missed = false; ///< its launch never ran (the stream failed first)
+  /// An input of the launch that stays the same all run (TensorRef::stable):
+  /// counted only if the record reports (countLazy).
+  bool lazy = false;
 };
 
 /// One probe's deferred work: a NaN check (roles != 0) and/or its print
@@ -77,6 +80,7 @@ struct DeferredChecks {
     T.item.why.clear();
     T.result = nullptr;
     T.missed = false;
+    T.lazy = false;
     return T;
   }
   /// A record of the tensors added since First.
@@ -135,12 +139,40 @@ enum DeferredEnd : int {
 };
 
 AOTI_RT_COLD_BEGIN
+/// The counts of a reporting record's lazy inputs (DeferredTensor::lazy),
+/// taken now, on \p Stream after the run's sync: they hold what they held
+/// at the launch. Those that cannot be counted stay without counts.
+inline void countLazy(ProgramState &S, DeferredChecks &Checks,
+                      const DeferredRecord &Rec, void *Stream, int64_t Run) {
+  Batch B;
+  std::vector<DeferredTensor *> Targets;
+  for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
+    DeferredTensor &T = Checks.tensors[I];
+    if (!T.lazy || T.item.haveStats || !T.item.meta.ok)
+      continue;
+    Item It;
+    It.meta = T.item.meta;
+    It.wantStats = true;
+    B.items.push_back(std::move(It));
+    Targets.push_back(&T);
+  }
+  std::string Err;
+  if (Targets.empty() || !materialize(S, B, Stream, 0, Run, Err))
+    return;
+  for (size_t K = 0; K < Targets.size(); ++K) {
+    Targets[K]->item.haveStats = B.items[K].haveStats;
+    Targets[K]->item.stats = B.items[K].stats;
+  }
+}
+
 /// Writes the deferred probes of run Run in launch order (counts
 /// collected): each record's print lines; each hit of a kWarn check; the
 /// first hit of a kThrow or kAbort check ends the report and fails as End
-/// says. Clears Checks.
+/// says. Clears Checks. \p Stream: where lazy inputs are counted (not
+/// when End is kEndFailed).
 inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
-                           DeferredChecks &Checks, DeferredEnd End) {
+                           DeferredChecks &Checks, DeferredEnd End,
+                           void *Stream = nullptr) {
   std::vector<NanView> Views;
   EventBuf Ev(S);
   for (size_t R = 0; R < Checks.records.size(); ++R) {
@@ -171,8 +203,16 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
     if (!Rec.roles)
       continue;
     Views.clear();
-    for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I)
+    bool Hit = false;
+    for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
       Views.push_back(nanView(Checks.tensors[I].item));
+      Hit = Hit || nanHit(Views.back(), Rec.roles, Rec.checks);
+    }
+    if (Hit && End != kEndFailed) {
+      countLazy(S, Checks, Rec, Stream, Run);
+      for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I)
+        Views[I - Rec.first] = nanView(Checks.tensors[I].item);
+    }
     std::string Line, Json;
     if (!nanEvent(P, Run, Rec.phase, Rec.site, SI, Views.data(), Views.size(),
                   Rec.roles, Rec.checks, Line, Json))

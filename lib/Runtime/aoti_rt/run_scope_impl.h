@@ -238,7 +238,7 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
     // results are in host memory): the lines of those launches, their NaN
     // hits as warnings.
     D.checks.collect();
-    reportDeferred(*State, *Prog, Run, D.checks, kEndFailed);
+    reportDeferred(*State, *Prog, Run, D.checks, kEndFailed, StreamPtr);
     D.broken = true;
     if (End == kEndReportOnly)
       return; // ~RunScope reports the error (with the breadcrumbs)
@@ -259,7 +259,7 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   D.launched = false;
   D.checks.collect();
   D.resetResults();
-  reportDeferred(*State, *Prog, Run, D.checks, End);
+  reportDeferred(*State, *Prog, Run, D.checks, End, StreamPtr);
 }
 
 AOTI_RT_COLD_END
@@ -287,7 +287,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     return false; // the immediate path warns and uses host copies
   // What each tensor needs (reused across probes: readMeta keeps the
   // vectors' capacity).
-  enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan };
+  enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan, kLazy };
   thread_local std::vector<TensorMeta> Metas;
   thread_local std::vector<uint8_t> Needs;
   thread_local std::vector<uint64_t> Shapes;
@@ -328,6 +328,10 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       continue;
     if (!Printed && !isFloatKind(M.dtype->kind))
       continue; // no NaN in it: counted on the host below
+    if (!Printed && !(M.role & Pr.nan_roles) && Tensors[I].stable) {
+      Needs[I] = kLazy; // an unchanging input: counted if a report needs it
+      continue;
+    }
     Shapes[I] = seenShape(M);
     if (Printed || !isDense(M)) {
       if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
@@ -489,7 +493,10 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     const TensorMeta &M = Metas[I];
     DeferredTensor &T = D.checks.addTensor();
     T.item.meta = M; // copies into the slot's kept capacity
-    if (Slots[I]) {
+    T.lazy = Needs[I] == kLazy;
+    if (T.lazy) {
+      // no counts yet
+    } else if (Slots[I]) {
       T.result = Slots[I];
     } else if (!M.ok || !isReadableKind(M.dtype->kind)) {
       // no counts: the report says so

@@ -1060,6 +1060,32 @@ void batchedNan(cudaStream_t S) {
           "is the later launch's): " + What);
     CUDART(cudaMemcpy(ADev, Ones.data(), Bytes, cudaMemcpyHostToDevice));
   }
+  // 6. A stable input (a constant no launch writes) is not counted during
+  // the run, only when its launch's report needs it (unbatched, so that
+  // the other counts are launched at their probes).
+  {
+    TestProgram T("batch-stable");
+    Twin W = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(WithNan));
+    uint64_t S0 = rt::detail::deviceTensorScanCount(), During = 0;
+    std::string What;
+    {
+      rt::RunScope Run(*T.P, S);
+      rt::TensorRef T0[] = {{"buf0", rt::kOut, A.cuda},
+                            {"w", rt::kIn, W.cuda, true}};
+      Run.probe(0, rt::kAfter, T0, 2, P);
+      rt::TensorRef T1[] = {{"buf1", rt::kOut, B.cuda},
+                            {"w", rt::kIn, W.cuda, true}};
+      Run.probe(1, rt::kAfter, T1, 2, P);
+      During = rt::detail::deviceTensorScanCount() - S0;
+      What = Finish(Run);
+    }
+    check(During == 2, "batch: a stable input is not counted during the run (" +
+                           std::to_string(During) + " scans, want 2)");
+    check(What.find("after #1 bad_kernel") != std::string::npos &&
+              What.find("inputs held NaN/Inf too: w (1 NaN)") !=
+                  std::string::npos,
+          "batch: the report counts the stable input it names: " + What);
+  }
   // 5. 40 tensors: a full batch (32) goes, then the rest at the end.
   {
     TestProgram T("batch-full");
