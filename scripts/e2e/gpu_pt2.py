@@ -28,7 +28,9 @@ Parts:
             pinpoint-ima, nan-hunt, print-all loaded in ONE
             process and timed round-robin like `bench`, with nan-hunt
             without batching too (--all-variants: also pinpoint-sync and
-            print-all without defer); its wrapper.cpp kept in OUT
+            print-all without defer), twice (--loops): forwards back to
+            back, and as decode steps (each output read on the host before
+            the next forward); its wrapper.cpp kept in OUT
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
   buffers   issue 9's memory bugs that do not fault, each in a user Triton
@@ -450,6 +452,9 @@ torch.cuda.synchronize()
 BENCH = LOAD_VARIANTS + r"""
 import random, statistics, time
 rounds, iters = int(sys.argv[4]), int(sys.argv[5])
+# "step": each forward's output read by the host before the next forward, as
+# a decode loop samples each token (the host cannot run ahead of the GPU).
+step = len(sys.argv) > 6 and sys.argv[6] == "step"
 times = {n: [] for n in names}
 rng = random.Random(0)
 for r in range(rounds):
@@ -460,7 +465,9 @@ for r in range(rounds):
         torch.cuda.synchronize()
         t0 = time.perf_counter()
         for _ in range(iters):
-            m(*args)
+            out = m(*args)
+            if step:
+                (out[0] if isinstance(out, (list, tuple)) else out).reshape(-1)[-1].item()
         torch.cuda.synchronize()
         times[n].append((time.perf_counter() - t0) / iters * 1e3)
 base = statistics.median(times[names[0]])
@@ -545,14 +552,17 @@ def part_profile():
                      "t12")
 
 
-def bench_variants(pt2, model, variants):
+def bench_variants(pt2, model, variants, loop="async"):
     """Times the original package and each (name, rules) variant in one
-    process, round-robin; records one `bench` event per variant."""
+    process, round-robin; records one `bench` event per variant. `loop`:
+    "async" (forwards back to back, one sync at the end of each round: the
+    host runs ahead of the GPU) or "step" (each forward's last output
+    element read on the host before the next, as a decode loop does)."""
     for r in variants_in_one_process(pt2, variants, BENCH,
-                                     [str(A.rounds), str(A.iters)],
+                                     [str(A.rounds), str(A.iters), loop],
                                      "bench-events.log", 1200):
-        record(event="bench", model=model, rounds=A.rounds, iters=A.iters,
-               **r)
+        record(event="bench", model=model, loop=loop, rounds=A.rounds,
+               iters=A.iters, **r)
 
 
 def print_all_now():
@@ -654,11 +664,12 @@ def part_decode():
     out = sh(tool() + [pt2, "--list"], check=False).stdout
     record(event="decode-model", launches=sum(
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
-    bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)",
-                   [("pinpoint-ima", preset("pinpoint-ima"))] +
-                   [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
-                   [("nan-hunt-unbatched", nan_hunt_unbatched())] +
-                   extra_variants())
+    variants = ([("pinpoint-ima", preset("pinpoint-ima"))] +
+                [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                [("nan-hunt-unbatched", nan_hunt_unbatched())] +
+                extra_variants())
+    for loop in A.loops.split(","):
+        bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)", variants, loop)
 
 
 def part_buildtime():
@@ -719,6 +730,10 @@ def main():
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--ima-runs", type=int, default=5)
     p.add_argument("--serve-runs", type=int, default=20)
+    p.add_argument("--loops", default="async,step",
+                   help="decode: how forwards follow each other, timed "
+                        "apart: async (back to back), step (each output "
+                        "read on the host first, as a decode loop does)")
     p.add_argument("--all-variants", action="store_true",
                    help="bench and decode: also pinpoint-sync and print-all "
                         "without defer")
