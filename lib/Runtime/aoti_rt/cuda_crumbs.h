@@ -403,8 +403,14 @@ inline void crumbAtTerminate() {
       crumbReportAtEnd(cudaStreamQuery(nullptr), "at std::terminate");
   } catch (...) {
   }
+  // The previous handler may be another instrumented model's, whose library
+  // was unloaded since (its hook cannot take itself out of the chain this
+  // runtime holds): called only while its code is mapped.
   std::terminate_handler Prev = crumbPrevTerminate();
-  if (Prev && Prev != &crumbAtTerminate)
+  void *Code = nullptr;
+  std::memcpy(&Code, &Prev, sizeof Code);
+  Dl_info Info;
+  if (Prev && Prev != &crumbAtTerminate && dladdr(Code, &Info) != 0)
     Prev();
   std::abort();
 }

@@ -41,6 +41,7 @@
 #if AOTI_RT_CUDA
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <dlfcn.h> // dladdr: a chained terminate handler's code is mapped
 #endif
 
 AOTI_RT_NAMESPACE_BEGIN

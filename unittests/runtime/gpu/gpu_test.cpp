@@ -13,6 +13,8 @@
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
 //   gpu_test ima-terminate       fault, the caller's sync finds it, then a
 //                                destructor throws (std::terminate)
+//   gpu_test ima-terminate-unloaded  the same, the handler before ours in a
+//                                library unloaded since (GPU_TEST_HANDLER_SO)
 //   gpu_test ima-threads         4 threads on 4 streams, one faults
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
 //
@@ -23,6 +25,8 @@
 #include <torch/csrc/inductor/aoti_include/cuda.h>
 
 #include "prelude_cuda.h"
+
+#include <dlfcn.h>
 
 #include <atomic>
 #include <chrono>
@@ -1663,6 +1667,34 @@ int ima(const std::string &Mode) {
       };
       auto Die = []() noexcept { ThrowsInDestructor T; };
       Die(); // noexcept: std::terminate
+    } else if (Mode == "ima-terminate-unloaded") {
+      // As ima-terminate, but the terminate handler before this runtime's
+      // was another model's, whose library is unloaded before the end.
+      void *Lib = dlopen(std::getenv("GPU_TEST_HANDLER_SO"), RTLD_NOW);
+      if (!Lib) {
+        std::printf("dlopen: %s\n", dlerror());
+        return 2;
+      }
+      void *Sym = dlsym(Lib, "install_handler");
+      void (*Install)() = nullptr;
+      std::memcpy(&Install, &Sym, sizeof Install);
+      Install();
+      {
+        rt::RunScope Run(*Prog.P, S);
+        faultingRun(K, Run, S);
+        Run.finish();
+      }
+      dlclose(Lib);
+      std::printf("unloaded the first handler's library\n");
+      std::fflush(stdout);
+      cudaStreamSynchronize(S);
+      struct ThrowsInDestructor {
+        ~ThrowsInDestructor() noexcept(false) {
+          throw std::runtime_error("CUDA error in a destructor");
+        }
+      };
+      auto Die = []() noexcept { ThrowsInDestructor T; };
+      Die();
     } else if (Mode == "ima-threads") {
       // Concurrent serving: 4 threads, each on its own stream, run after
       // run; thread 2's third run launches the faulting kernel. Every

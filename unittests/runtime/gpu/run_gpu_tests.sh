@@ -111,6 +111,15 @@ run ima-terminate
 expect ima-terminate "CUDA error 'an illegal memory access was encountered' \(at std::terminate\): $FIRST" "reported when a destructor's throw ends the process (std::terminate)"
 expect ima-terminate "terminate called" "then the previous terminate handler runs"
 expect_count ima-terminate 'first launch that did not complete' 1 "reported once"
+# Another model's handler came first and its library is gone: ours must not
+# call into unmapped code (a crash in the crash), only report and abort.
+printf '#include <cstdio>\n#include <cstdlib>\n#include <exception>\nstatic void h() { std::fputs("first handler\\n", stderr); std::abort(); }\nextern "C" void install_handler() { std::set_terminate(h); }\n' >"$B/handler.cpp"
+g++ -shared -fPIC -O1 "$B/handler.cpp" -o "$B/handler.so" >>"$DETAILS" 2>&1
+GPU_TEST_HANDLER_SO="$B/handler.so" run ima-terminate-unloaded
+RC=$?
+expect ima-terminate-unloaded "CUDA error 'an illegal memory access was encountered' \(at std::terminate\): $FIRST" "reported at std::terminate after the first handler's library was unloaded"
+if [ "$RC" = 134 ]; then say "PASS ima-terminate-unloaded: aborts (rc 134), no crash calling the unloaded handler"; else say "FAIL ima-terminate-unloaded: rc $RC (134 wanted; 139 is a segfault in the unloaded handler)"; FAILED=1; fi
+expect_count ima-terminate-unloaded "first handler" 0 "the unloaded handler is not called"
 run ima-hostfn
 expect ima-hostfn "$FIRST" "host-function breadcrumbs (fallback) name the faulting launch"
 expect ima-hostfn "breadcrumbs fall back to host functions \(cuStreamWriteValue32: operation not supported" "the fallback is said once"
