@@ -371,7 +371,7 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   if (!readMeta(M) || M.numel == 0 || !M.dtype->size)
     return nullptr;
   if (BatchPending) // a fresh buffer: pending ones are held, yet a pool's
-    flushBatchFor(-1, nullptr, -1); // views are not fresh memory
+    flushBatchFor(LastSite, nullptr, -1, kAfter); // views are not fresh
   size_t ES = static_cast<size_t>(M.dtype->size);
   size_t Bytes = static_cast<size_t>(M.span) * ES;
   unsigned char *Data = const_cast<unsigned char *>(M.data);
@@ -440,7 +440,7 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
   if (!readMeta(M) || M.numel == 0)
     return;
   if (BatchPending) // counts of what was there go first
-    flushBatchFor(-1, nullptr, -1);
+    flushBatchFor(LastSite, nullptr, -1, kAfter);
   std::string Err;
   if (!fillBytes(const_cast<unsigned char *>(M.data),
                  static_cast<size_t>(M.span) * M.dtype->size,

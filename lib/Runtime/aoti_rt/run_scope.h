@@ -128,7 +128,8 @@ private:
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
   void resolveDeferred(int End);
-  void flushBatchFor(int Site, const TensorRef *Written, int N);
+  void flushBatchFor(int Site, const TensorRef *Written, int N,
+                     Phase Ph = kBefore);
   bool flushBatch(std::string &Err);
   void releaseDeferred();
   void checkRedzones(const TensorRef *Tensors, int N, int Site);

@@ -158,7 +158,8 @@ AOTI_RT_OUTLINE void RunScope::finish() {
 
 #if !AOTI_RT_CUDA
 // CPU checks are never deferred: no batch is ever pending.
-AOTI_RT_OUTLINE void RunScope::flushBatchFor(int, const TensorRef *, int) {
+AOTI_RT_OUTLINE void RunScope::flushBatchFor(int, const TensorRef *, int,
+                                             Phase) {
   BatchPending = false;
 }
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &) {
@@ -196,9 +197,11 @@ AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   return Ok;
 }
 
+/// \p Site, \p Ph: where the run is, for a failure's report (before the
+/// launch that writes; after the last probe, for the runtime's own writes).
 AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
-                                             const TensorRef *Written,
-                                             int N) {
+                                             const TensorRef *Written, int N,
+                                             Phase Ph) {
   using namespace detail;
   if (!Deferred) {
     BatchPending = false;
@@ -211,8 +214,7 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
   }
   std::string Err;
   if (Hit && !flushBatch(Err)) {
-    ProbeCtx C{State, Prog, Run, kBefore, Site, findSite(*Prog, Site),
-               StreamPtr};
+    ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), StreamPtr};
     cudaFailure(C, Err);
   }
 }
