@@ -148,6 +148,15 @@ std::set<std::string> stableConstants(const WrapperInventory &Inv) {
   return Stable;
 }
 
+/// One element of an emitted `::aoti_rt::TensorRef` array. Positional: these
+/// arrays sit in run_impl, outside the tables' pragma region, and the
+/// fields' types (name, role, handle, stable) differ, so a swap does not
+/// compile either.
+std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
+  return "{" + quoted(Name) + ", " + roleName(Bits).str() + ", " + Name.str() +
+         (Stable ? ", true}" : "}");
+}
+
 /// \p Stable: names passed as TensorRef::stable (a deferred NaN check's
 /// probe), else empty.
 std::string probeCall(const LaunchSite &Site, bool After,
@@ -169,15 +178,11 @@ std::string probeCall(const LaunchSite &Site, bool After,
            Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) +
            StreamArgs + ");\n";
   } else {
-    // Positional: these arrays sit in run_impl, outside the tables'
-    // pragma region, and the three fields' types (name, role, handle) differ,
-    // so a swap does not compile either.
     Out += Inner + "const ::aoti_rt::TensorRef aoti_rt_t[] = {";
     for (size_t I = 0; I < Tensors.size(); ++I)
-      Out += (I ? ", " : "") + std::string("{") + quoted(Tensors[I].first) +
-             ", " + roleName(Tensors[I].second).str() + ", " +
-             Tensors[I].first +
-             (Stable.count(Tensors[I].first) ? ", true}" : "}");
+      Out += (I ? ", " : "") +
+             tensorRef(Tensors[I].first, Tensors[I].second,
+                       Stable.count(Tensors[I].first));
     Out += "};\n" + Inner + "aoti_rt_run.probe(" +
            std::to_string(Site.Ordinal) + ", " + Phase + ", aoti_rt_t, " +
            std::to_string(Tensors.size()) + ", " +
@@ -203,8 +208,7 @@ std::string beforeWriteCall(const LaunchSite &Site) {
   for (const auto &[Name, Bits] : probeTensors(Site, /*After=*/false)) {
     if (!(Bits & OutputRole))
       continue;
-    Refs += (N++ ? ", " : "") + std::string("{") + quoted(Name) + ", " +
-            roleName(Bits).str() + ", " + Name + "}";
+    Refs += (N++ ? ", " : "") + tensorRef(Name, Bits);
   }
   if (!N)
     return "";

@@ -373,7 +373,7 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   if (BatchPending) // a fresh buffer: pending ones are held, yet a pool's
     flushBatchFor(LastSite, nullptr, -1, kAfter); // views are not fresh
   size_t ES = static_cast<size_t>(M.dtype->size);
-  size_t Bytes = static_cast<size_t>(M.span) * ES;
+  size_t Bytes = spanBytes(M);
   unsigned char *Data = const_cast<unsigned char *>(M.data);
   AtenTensorHandle Out = nullptr;
   std::string Err;
@@ -441,14 +441,14 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
     return;
   if (BatchPending) // counts of what was there go first
     flushBatchFor(LastSite, nullptr, -1, kAfter);
+  const size_t Bytes = spanBytes(M);
   std::string Err;
-  if (!fillBytes(const_cast<unsigned char *>(M.data),
-                 static_cast<size_t>(M.span) * M.dtype->size,
+  if (!fillBytes(const_cast<unsigned char *>(M.data), Bytes,
                  isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte,
                  M.cuda, M.devIndex, StreamPtr, Err))
     warnOnce(*State, State->warnedBuffers,
              std::string("no poison for ") + Name + ": " + Err, Run);
-  forgetWritten(M.data, static_cast<size_t>(M.span) * M.dtype->size);
+  forgetWritten(M.data, Bytes);
 }
 
 /// Bytes the runtime wrote itself (poison, canaries): what the deferred

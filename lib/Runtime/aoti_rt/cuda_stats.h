@@ -280,10 +280,6 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
   return true;
 }
 
-/// The NaN counts of dense floating tensors Ms (isDense), in launches of
-/// up to kNanDescs tensors on \p Stream: results to Out[0, N) (nan, inf,
-/// count; device-visible), accumulators Area.acc()[0, kNanDescs). False
-/// with the error in Err.
 /// The NaN-count kernel's descriptor of a dense floating tensor: 256 threads
 /// x 2 loads x 16 bytes per pass, at most 1024 blocks.
 inline NanDesc nanDesc(const TensorMeta &M) {
@@ -321,6 +317,10 @@ inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
   return true;
 }
 
+/// The NaN counts of dense floating tensors Ms (isDense), in launches of
+/// up to kNanDescs tensors on \p Stream: results to Out[0, N) (nan, inf,
+/// count; device-visible), accumulators Area.acc()[0, kNanDescs). False
+/// with the error in Err.
 inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
                            const TensorMeta *const *Ms, size_t N, Stats *Out,
                            cudaStream_t Stream, std::string &Err) {

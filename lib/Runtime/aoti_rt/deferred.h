@@ -319,10 +319,8 @@ struct SeenTensors {
     if (list.size() >= kMax)
       list.erase(list.begin());
     uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-    list.push_back(SeenTensor{M.handle, M.data, B,
-                              B + static_cast<uintptr_t>(M.span) *
-                                      static_cast<uintptr_t>(M.dtype->size),
-                              Shape, Slot, Full});
+    list.push_back(
+        SeenTensor{M.handle, M.data, B, B + spanBytes(M), Shape, Slot, Full});
   }
 };
 

@@ -387,8 +387,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       if (!(M.role & kOut) || !M.ok || !M.dtype || M.numel <= 0)
         continue;
       uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-      Seen.forget(B, B + static_cast<uintptr_t>(M.span) *
-                             static_cast<uintptr_t>(M.dtype->size));
+      Seen.forget(B, B + spanBytes(M));
     }
   };
   if (Ph == kAfter)
@@ -408,7 +407,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   // fill more than one batch alone.
   size_t NanBytes = 0;
   for (const TensorMeta *M : ScanNan)
-    NanBytes += static_cast<size_t>(M->numel) * M->dtype->size;
+    NanBytes += spanBytes(*M); // dense: numel elements
   const bool Batch = Prog->batch_nan && !ScanNan.empty() &&
                      NanBatch::batchable(ScanNan.size(), NanBytes);
   if (Batch && !D.batch.fits(ScanNan.size(), NanBytes)) {
@@ -469,10 +468,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       if (aoti_torch_new_tensor_handle(M.handle, &Ref) != AOTI_TORCH_SUCCESS)
         Ref = nullptr, Unheld = true;
       uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-      Slots[I] = D.batch.add(nanDesc(M), B,
-                             B + static_cast<uintptr_t>(M.numel) *
-                                     static_cast<uintptr_t>(M.dtype->size),
-                             Ref);
+      Slots[I] = D.batch.add(nanDesc(M), B, B + spanBytes(M), Ref);
       BatchPending = true;
       D.launched = true; // its launch comes before the run's sync
     } else {

@@ -33,6 +33,24 @@ struct TensorMeta {
   int64_t span = 0; ///< elements from data to the last one, inclusive
 };
 
+/// Elements from a tensor's first to its last, inclusive; 0 when it has
+/// none. (torch has no negative strides; one would count as 0.)
+inline int64_t elementSpan(int64_t Dim, const int64_t *Sizes,
+                           const int64_t *Strides) {
+  int64_t Span = 1;
+  for (int64_t I = 0; I < Dim; ++I) {
+    if (Sizes[I] == 0)
+      return 0;
+    Span += (Sizes[I] - 1) * std::max<int64_t>(Strides[I], 0);
+  }
+  return Span;
+}
+
+/// Bytes from M.data to the end of its last element (readMeta done).
+inline size_t spanBytes(const TensorMeta &M) {
+  return static_cast<size_t>(M.span) * static_cast<size_t>(M.dtype->size);
+}
+
 /// The bytes [B, E) a launch may write through \p H (its elements' span;
 /// what SeenTensors and the batched NaN counts compare): five shim calls
 /// against readMeta's eight. False when they cannot be read.
@@ -47,17 +65,10 @@ inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
       aoti_torch_get_strides(H, &Strides) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_dtype(H, &Dtype) != AOTI_TORCH_SUCCESS)
     return false;
-  int64_t Span = 1;
-  for (int64_t I = 0; I < Dim; ++I) {
-    if (Sizes[I] == 0)
-      Span = 0;
-    if (Span)
-      Span += (Sizes[I] - 1) * std::max<int64_t>(Strides[I], 0);
-  }
   const int Known = dtypeInfo(Dtype).size;
   const int64_t Size = Known > 0 ? Known : 16; // unknown: the widest
   B = reinterpret_cast<uintptr_t>(Data);
-  E = B + static_cast<uintptr_t>(Span * Size);
+  E = B + static_cast<uintptr_t>(elementSpan(Dim, Sizes, Strides) * Size);
   return true;
 }
 
@@ -101,9 +112,7 @@ inline bool readMeta(TensorMeta &M) {
   M.strides.assign(Strides, Strides + Dim);
   M.data = static_cast<const unsigned char *>(Data);
   M.cuda = M.devType == aoti_torch_device_type_cuda();
-  M.span = M.numel > 0 ? 1 : 0;
-  for (int64_t I = 0; I < Dim && M.numel > 0; ++I)
-    M.span += (M.sizes[I] - 1) * M.strides[I];
+  M.span = M.numel > 0 ? elementSpan(Dim, Sizes, Strides) : 0;
   // Coalesce: row-major order, innermost last.
   for (int64_t I = 0; I < Dim; ++I) {
     if (M.sizes[I] == 1)
