@@ -122,6 +122,18 @@ __global__ void tinyKernel(float *Out, const float *A, const float *B,
   Out[threadIdx.x] = A[threadIdx.x] + B[threadIdx.x];
 }
 
+/// A second launch per launch, to price a kernel's parameter size alone:
+/// 800 bytes by value (as the NaN-count kernel's NanLaunch) or a pointer.
+struct Param800 {
+  float *out;
+  unsigned char pad[792];
+};
+static_assert(sizeof(Param800) == 800, "Param800: 800 bytes");
+__global__ void param800Kernel(const __grid_constant__ Param800 P) {
+  P.out[threadIdx.x] = P.pad[threadIdx.x];
+}
+__global__ void param8Kernel(float *Out) { Out[threadIdx.x] = 1.0f; }
+
 enum Variant {
   kBare,
   kScopeOnly,
@@ -133,12 +145,14 @@ enum Variant {
   kStatsDeferred,
   kNanChain,
   kNanBatched,
+  kParam800,
+  kParam8,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
     "bare",        "scope-only", "breadcrumb",      "nan-deferred",
     "print-names", "stats",      "memop",           "stats-deferred",
-    "nan-chain",   "nan-batched"};
+    "nan-chain",   "nan-batched", "param800",        "param8"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -205,6 +219,8 @@ VariantProbes probesFor(Variant V) {
     P.probeAfter = Pr;
     return P;
   case kMemop: // no runtime: the driver's stream write a breadcrumb rests on
+  case kParam800: // no runtime: a second launch, 800 bytes of parameters
+  case kParam8:   // no runtime: a second launch, one pointer
   case kNumVariants:
     break;
   }
@@ -252,6 +268,18 @@ struct Bench {
         // A refused write is timed as nothing: say so in the results.
         if (R != CUDA_SUCCESS)
           memopErrors[V] = R;
+      }
+      return;
+    }
+    if (V == kParam800 || V == kParam8) {
+      Param800 Big{};
+      for (int I = 0; I < launches; ++I) {
+        launch(I);
+        Big.out = data[I % tensors];
+        if (V == kParam800)
+          param800Kernel<<<1, 32, 0, stream>>>(Big);
+        else
+          param8Kernel<<<1, 32, 0, stream>>>(data[I % tensors]);
       }
       return;
     }

@@ -13,6 +13,10 @@ is pending, and a probe that would overflow 32 tensors launches it first.
 Buffers are tracked by name through `auto bufN = std::move(bufM);  // reuse`.
 An approximation: the 16 MiB bound and byte-level overlap of views are not
 modelled (a view counts as its base buffer, which over-counts flushes).
+It under-counts in practice: on the decoder whose wrapper is kept in
+docs/gpu-runs it predicts 8 count launches per forward where torch.profiler
+counts 25 (docs/benchmarks.md, 2026-11-24 14:25); why is not established.
+The real count comes from `gpu_pt2.py hostprof` (kernels per forward).
 """
 import argparse
 import re

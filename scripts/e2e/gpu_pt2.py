@@ -46,6 +46,11 @@ Parts:
             each: no deadlock, the bad thread's launch named
   profile   torch.profiler of the presets on the decoder and the transformer:
             kernels and GPU busy time per forward, the top CPU-side calls
+  hostprof  where each preset's host time goes on the decoder: each
+            variant alone in a process under scripts/bench/hostprof.cpp (a
+            sampling profiler: perf and gdb are not on the GPU machine),
+            --hostprof-forwards back-to-back forwards; self and inclusive
+            microseconds per forward per function in OUT/hostprof-*.txt
   ranks     one process per GPU (2 GPUs): RANK/LOCAL_RANK set as torchrun
             sets them, the nan_weight package with a NaN check, JSON lines
             and saves; every line, event and save session names its rank
@@ -552,6 +557,89 @@ def part_profile():
                      "t12")
 
 
+HOSTPROF_LOOP = r"""
+import sys, time, torch
+pt2, inputs, forwards, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+m = torch._inductor.aoti_load_package(pt2)
+args = [a.cuda() for a in torch.load(inputs)]
+for _ in range(20):
+    m(*args)
+torch.cuda.synchronize()
+open(start, "w").close()  # hostprof.cpp samples from here
+t0 = time.perf_counter()
+for i in range(forwards):
+    m(*args)
+    if i % 20 == 19:
+        torch.cuda.synchronize()
+torch.cuda.synchronize()
+wall = (time.perf_counter() - t0) / forwards * 1e6
+import ctypes
+ctypes.CDLL(None).hostprof_write()  # while the package's .so is on disk
+# The GPU side: kernels per forward, by name (10 forwards, torch.profiler).
+import collections, json
+from torch.profiler import profile, ProfilerActivity
+from torch.autograd import DeviceType
+with profile(activities=[ProfilerActivity.CUDA]) as prof:
+    for _ in range(10):
+        m(*args)
+    torch.cuda.synchronize()
+ev = [e for e in prof.events() if e.device_type == DeviceType.CUDA]
+names = collections.Counter(e.name[:60] for e in ev)
+print(json.dumps({"kernels_per_forward": len(ev) / 10,
+                  "top": [[n, c / 10] for n, c in names.most_common(8)]}))
+print(wall)
+"""
+
+
+def part_hostprof():
+    """Each preset alone in a process, sampled by hostprof.cpp."""
+    so = os.path.join(A.work, "hostprof.so")
+    sh(["g++", "-O2", "-shared", "-fPIC",
+        os.path.join(REPO, "scripts", "bench", "hostprof.cpp"), "-o", so])
+    pt2 = llama_pt2()
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    n = A.hostprof_forwards
+    for name in A.hostprof_variants.split(","):
+        path = pt2 if name == "original" else instrument(pt2, preset(name), name)
+        raw = os.path.join(A.work, f"hostprof-{name}.raw")
+        start = raw + ".start"
+        if os.path.exists(start):
+            os.remove(start)
+        env = {"HOSTPROF_OUT": raw, "HOSTPROF_START_FILE": start,
+               "HOSTPROF_US": "200",
+               "LD_PRELOAD": os.environ.get("LD_PRELOAD", "") + " " + so}
+        p = sh([sys.executable, "-c", HOSTPROF_LOOP, path, inputs, str(n),
+                start], env=env, timeout=600)
+        wall = float(p.stdout.strip().splitlines()[-1])
+        gpu = json.loads(p.stdout.strip().splitlines()[-2])
+        txt = os.path.join(A.out, f"hostprof-llama8-{name}.txt")
+        # torch deletes the package's extracted .so: its symbols come from
+        # the same .so taken out of the .pt2.
+        import zipfile
+        mods = []
+        with zipfile.ZipFile(path) as z:
+            for e in z.namelist():
+                if e.endswith(".so"):
+                    copy = os.path.join(A.work, f"hostprof-{name}-" +
+                                        os.path.basename(e))
+                    with open(copy, "wb") as f:
+                        f.write(z.read(e))
+                    mods += ["--module", os.path.basename(e) + "=" + copy]
+        q = sh([sys.executable, os.path.join(REPO, "scripts", "bench",
+                                             "hostprof.py"), raw, "--per",
+                str(n), "--us-per-sample", "200", "--top", "60",
+                "--json", txt[:-4] + ".json", "--callees", "aoti_rt::"] + mods)
+        # The samples, for another reading here (hostprof.py needs the
+        # modules too: they are in the variant's .pt2).
+        sh(["xz", "-k", "-f", "-T2", raw])
+        shutil.copy(raw + ".xz", os.path.join(A.out, os.path.basename(raw) + ".xz"))
+        with open(txt, "w") as f:
+            f.write(f"wall {wall:.1f} us per forward\n" + q.stdout)
+        record(event="hostprof", model="llama8 1x16", variant=name,
+               wall_us_per_forward=round(wall, 1), **gpu,
+               sampled_us_per_forward=q.stdout.splitlines()[0])
+
+
 def bench_variants(pt2, model, variants, loop="async"):
     """Times the original package and each (name, rules) variant in one
     process, round-robin; records one `bench` event per variant. `loop`:
@@ -723,7 +811,7 @@ def main():
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode",
                             "buildtime", "cpponly", "buffers", "failures",
-                            "serve", "ranks", "profile"])
+                            "serve", "ranks", "profile", "hostprof"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))
     p.add_argument("--rounds", type=int, default=25)
@@ -734,6 +822,8 @@ def main():
                    help="decode: how forwards follow each other, timed "
                         "apart: async (back to back), step (each output "
                         "read on the host first, as a decode loop does)")
+    p.add_argument("--hostprof-forwards", type=int, default=3000)
+    p.add_argument("--hostprof-variants", default="original,pinpoint-ima,nan-hunt")
     p.add_argument("--all-variants", action="store_true",
                    help="bench and decode: also pinpoint-sync and print-all "
                         "without defer")

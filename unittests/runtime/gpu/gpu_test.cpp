@@ -1685,7 +1685,7 @@ int ima(const std::string &Mode) {
         Run.finish();
       }
       dlclose(Lib);
-      std::printf("unloaded the first handler's library\n");
+      std::printf("dlclosed GPU_TEST_HANDLER_SO\n");
       std::fflush(stdout);
       cudaStreamSynchronize(S);
       struct ThrowsInDestructor {
