@@ -196,6 +196,53 @@ std::string readFile(const std::string &Path) {
 
 //--- Statistics -------------------------------------------------------------//
 
+// Sizes and strides: in place up to DimVec::kInline dims, on the heap past
+// that; copies and moves keep the dims, and a 9-dim tensor's metadata
+// reads whole (torch allows 64 dims).
+TEST(TensorMeta, DimVecInlineHeapCopyAndMove) {
+  rt::detail::DimVec V;
+  EXPECT_TRUE(V.empty());
+  const int64_t Three[] = {2, 3, 4};
+  V.assign(Three, Three + 3);
+  EXPECT_EQ(V, (std::vector<int64_t>{2, 3, 4}));
+  std::vector<int64_t> Want;
+  for (int64_t I = 1; I <= 10; ++I) { // crosses kInline
+    Want.push_back(I);
+    V.clear();
+    for (int64_t J = 1; J <= I; ++J)
+      V.push_back(J);
+    EXPECT_EQ(V, Want) << I << " dims";
+  }
+  rt::detail::DimVec Copy = V, Moved;
+  Moved = std::move(Copy);
+  EXPECT_EQ(Moved, Want);
+  EXPECT_EQ(V, Want);
+  Moved = {7, 8};
+  EXPECT_EQ(Moved, (std::vector<int64_t>{7, 8}));
+  Moved.assign(3, 1);
+  EXPECT_EQ(Moved, (std::vector<int64_t>{1, 1, 1}));
+  Moved = V; // back to the heap
+  EXPECT_EQ(Moved, Want);
+
+  std::vector<int64_t> Sizes(9, 1), Strides(9, 1);
+  Sizes[8] = 5;
+  AtenTensorHandle H = nullptr;
+  ASSERT_EQ(aoti_torch_empty_strided(9, Sizes.data(), Strides.data(),
+                                     aoti_torch_dtype_float32(),
+                                     aoti_torch_device_type_cpu(), 0, &H),
+            AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Owned(H);
+  rt::detail::TensorMeta M;
+  M.handle = H;
+  ASSERT_TRUE(rt::detail::readMeta(M));
+  EXPECT_EQ(M.sizes, Sizes);
+  EXPECT_EQ(M.strides, Strides);
+  EXPECT_EQ(M.csizes, (std::vector<int64_t>{5})); // size-1 dims dropped
+  rt::detail::TensorMeta Kept = M, Taken = std::move(M);
+  EXPECT_EQ(Kept.sizes, Sizes);
+  EXPECT_EQ(Taken.strides, Strides);
+}
+
 TEST(Stats, Float32ExactOnKnownData) {
   TestProgram T(testDir());
   std::vector<float> D = {1.0f, -2.0f, 3.5f, kNaN, kInf, 0.0f};

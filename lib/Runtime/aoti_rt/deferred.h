@@ -29,10 +29,30 @@ struct DeferredTensor {
   Item item;
   const Stats *result = nullptr;
   bool missed = false; ///< its launch never ran (the stream failed first)
-  /// An input of the launch that stays the same all run (TensorRef::stable):
-  /// counted only if the record reports (countLazy).
+  /// An input of the launch that stays the same all run (TensorRef::stable),
+  /// only checked: read and counted only if the record reports (countLazy);
+  /// until then item.meta holds its name, role and handle.
   bool lazy = false;
 };
+
+/// The counts of \p It that need no device pass, set: a host tensor's
+/// (counted here), an empty one's, and those of a CUDA tensor of a kind
+/// without NaN on \p Device (-1: any). Nothing when the metadata was not
+/// readable (the report says so) or a device pass is needed.
+inline void knownCounts(Item &It, int Device) {
+  const TensorMeta &M = It.meta;
+  if (!M.ok || !isReadableKind(M.dtype->kind))
+    return;
+  if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
+    It.stats = hostStats(M, M.data);
+    It.haveStats = true;
+  } else if (M.cuda && (M.numel == 0 ||
+                        ((Device < 0 || M.devIndex == Device) &&
+                         !isFloatKind(M.dtype->kind)))) {
+    It.stats.count = static_cast<uint64_t>(M.numel);
+    It.haveStats = true;
+  }
+}
 
 /// One probe's deferred work: a NaN check (roles != 0) and/or its print
 /// (print != kPrintNone: its name line and, at kPrintStats, a stats line
@@ -148,7 +168,11 @@ inline void countLazy(ProgramState &S, DeferredChecks &Checks,
   std::vector<DeferredTensor *> Targets;
   for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
     DeferredTensor &T = Checks.tensors[I];
-    if (!T.lazy || T.item.haveStats || !T.item.meta.ok)
+    if (!T.lazy || T.item.haveStats)
+      continue;
+    if (!T.item.meta.ok && readMeta(T.item.meta)) // constants: as they were
+      knownCounts(T.item, -1);
+    if (T.item.haveStats || !T.item.meta.ok)
       continue;
     Item It;
     It.meta = T.item.meta;

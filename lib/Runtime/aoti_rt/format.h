@@ -93,7 +93,8 @@ inline std::string fmtNumber(double V) {
   return fmtDouble(V);
 }
 
-inline std::string fmtList(const std::vector<int64_t> &V) {
+/// \p V: std::vector<int64_t> or DimVec.
+template <class Dims> std::string fmtList(const Dims &V) {
   std::string S = "[";
   for (size_t I = 0; I < V.size(); ++I) {
     if (I)
@@ -125,7 +126,8 @@ inline void jsonString(std::string &Out, const char *S) {
   Out += '"';
 }
 
-inline std::string jsonList(const std::vector<int64_t> &V) {
+/// \p V: std::vector<int64_t> or DimVec.
+template <class Dims> std::string jsonList(const Dims &V) {
   std::string S = "[";
   for (size_t I = 0; I < V.size(); ++I) {
     if (I)

@@ -66,7 +66,8 @@ inline std::string linePrefix(const ProbeCtx &C) {
   return L;
 }
 
-inline void appendList(std::string &S, const std::vector<int64_t> &V) {
+/// \p V: std::vector<int64_t> or DimVec.
+template <class Dims> void appendList(std::string &S, const Dims &V) {
   S += '[';
   for (size_t I = 0; I < V.size(); ++I) {
     if (I)

@@ -27,6 +27,7 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
