@@ -419,12 +419,12 @@ def part_nan():
 
 
 def part_fidelity():
-    for dtype in ["fp32", "bf16"]:
+    for dtype in A.fidelity_dtypes.split(","):
         pt2 = compiled(f"transformer12_{dtype}", "transformer", dtype=dtype,
                        dynamic=True)
         inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
         ref = run(pt2, inputs, "original")
-        for name in OBSERVATION:
+        for name in A.fidelity_presets.split(","):
             rules = preset(name)
             if name == "nan-hunt" and dtype == "bf16":
                 # Keep running past a report: fidelity is the question.
@@ -822,6 +822,9 @@ def main():
                    help="decode: how forwards follow each other, timed "
                         "apart: async (back to back), step (each output "
                         "read on the host first, as a decode loop does)")
+    p.add_argument("--fidelity-dtypes", default="fp32,bf16")
+    p.add_argument("--fidelity-presets", default=",".join(OBSERVATION),
+                   help="fidelity: the presets, in this order")
     p.add_argument("--hostprof-forwards", type=int, default=3000)
     p.add_argument("--hostprof-variants", default="original,pinpoint-ima,nan-hunt")
     p.add_argument("--all-variants", action="store_true",
