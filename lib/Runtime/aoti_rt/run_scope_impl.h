@@ -288,9 +288,8 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   if (!Fns)
     return false; // the immediate path warns and uses host copies
   // What each tensor needs (reused across probes: readMeta keeps the
-  // vectors' capacity). One thread_local, looked up once: in a shared
-  // library each use of one is a call to __tls_get_addr (measured: 17 us
-  // per forward on a 103-launch model).
+  // vectors' capacity). One thread_local, looked up once per probe: in a
+  // shared library each lookup may be a call to __tls_get_addr.
   enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan, kLazy };
   struct Scratch {
     std::vector<TensorMeta> metas;
@@ -320,7 +319,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     return PrintStats && (Role & Pr.print_roles);
   };
   // An unchanging input only checked for "inputs were clean": nothing of it
-  // is read unless a report needs it (kLazy, DeferredTensor::metaLater).
+  // is read unless a report needs it (kLazy; countLazy reads it then).
   auto LazyInput = [&](const TensorRef &T) {
     return T.stable && Pr.nan_roles && T.role == kIn &&
            !(T.role & Pr.nan_roles) && !IsPrinted(T.role);
