@@ -287,8 +287,8 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   const RuntimeKernels *Fns = runtimeKernels(Why);
   if (!Fns)
     return false; // the immediate path warns and uses host copies
-  // What each tensor needs (reused across probes: readMeta keeps the
-  // vectors' capacity). One thread_local, looked up once per probe: in a
+  // What each tensor needs (reused across probes: the vectors keep their
+  // capacity). One thread_local, looked up once per probe: in a
   // shared library each lookup may be a call to __tls_get_addr.
   enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan, kLazy };
   struct Scratch {

@@ -34,13 +34,11 @@ public:
     return *this;
   }
   DimVec &operator=(DimVec &&O) noexcept {
-    if (O.N > kInline) {
+    if (O.N > kInline)
       Heap.swap(O.Heap);
-      N = O.N;
-    } else {
+    else
       copySmall(O.In, O.N, In);
-      N = O.N;
-    }
+    N = O.N;
     return *this;
   }
   size_t size() const { return N; }
