@@ -73,11 +73,12 @@ TEST(RewriterTest, InsertsAroundTheLaunchAndKeepsEveryLine) {
   size_t RunImpl = at(Out, "void AOTInductorModel::run_impl(");
   EXPECT_LT(Include, Runtime);
   EXPECT_LT(Runtime, RunImpl);
-  // Per-call state after the input checks; deferred checks read before the
-  // outputs are handed over.
+  // Per-call state first, before AOTI's input checks (whose exceptions it
+  // reports); deferred checks read before the outputs are handed over.
   size_t Checks = at(Out, "__check_inputs_outputs(input_handles");
   size_t Scope = at(Out, "::aoti_rt::RunScope aoti_rt_run(");
-  EXPECT_LT(Checks, Scope);
+  EXPECT_LT(RunImpl, Scope);
+  EXPECT_LT(Scope, Checks);
   EXPECT_LT(at(Out, "aoti_rt_run.finish();"), at(Out, "output_handles[0] ="));
   // A sync goes after the launch only, and only on the selected site.
   size_t Launch = at(Out, "    call_triton_poi_fused_0(");
@@ -147,6 +148,8 @@ TEST(RewriterTest, InputGuardsRunAtEntry) {
   size_t Guard =
       at(Out, "aoti_rt_run.guardInput(aoti_rt_guard_0, input_handles[0]);");
   EXPECT_LT(at(Out, "::aoti_rt::RunScope aoti_rt_run("), Guard);
+  // After AOTI's own checks: those run first when enabled.
+  EXPECT_LT(at(Out, "__check_inputs_outputs(input_handles"), Guard);
   EXPECT_LT(Guard, at(Out, "    call_triton_poi_fused_0("));
   EXPECT_EQ(R.Summary.InputGuards, 1u);
   EXPECT_EQ(R.Summary.SitesProbed, 0u);

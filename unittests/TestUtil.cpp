@@ -135,6 +135,7 @@ HandMadeWrapper aoti::test::handMadeWrapper() {
   Inv.RunImplEndOffset = unsigned(Text.rfind('}'));
   AnalyzedFunction RunImpl;
   RunImpl.Name = "run_impl";
+  RunImpl.ScopeOffset = EndOf("AOTIProxyExecutorHandle proxy_executor) {");
   RunImpl.EntryOffset = EndOf("__check_inputs_outputs");
   RunImpl.ExitOffset = StartOf("    output_handles[0]");
   RunImpl.HasSites = true;

@@ -108,8 +108,11 @@ struct GraphInput {
 /// A function whose launches are analyzed (run_impl, _const_run_impl).
 struct AnalyzedFunction {
   std::string Name;
-  /// Where per-call set-up may go: after `__check_inputs_outputs(...);` in
-  /// run_impl, else after the line of the opening brace.
+  /// The end of the opening brace's line: the first thing the function
+  /// does goes here.
+  unsigned ScopeOffset = 0;
+  /// Where set-up that reads the inputs may go: after
+  /// `__check_inputs_outputs(...);` in run_impl, else ScopeOffset.
   unsigned EntryOffset = 0;
   /// Where per-call work can finish before the function hands its outputs
   /// over: the start of the first `output_handles[i] = ...;` line at the top

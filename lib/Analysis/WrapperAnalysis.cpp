@@ -181,7 +181,7 @@ public:
     PrevBoundary = offsetOf(Body->getLBracLoc()) + 1;
     AnalyzedFunction Info;
     Info.Name = Function.str();
-    Info.EntryOffset = lineEnd(Buffer, PrevBoundary);
+    Info.ScopeOffset = Info.EntryOffset = lineEnd(Buffer, PrevBoundary);
     for (const Stmt *S : Body->body())
       if (const auto *Call = dyn_cast<CallExpr>(S))
         if (calleeName(Call) == names::CheckInputsOutputs)

@@ -318,13 +318,20 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
 }
 
 /// Set-up at a function's entry: the per-call scope, then input guards.
-std::string entryCode(const AnalyzedFunction &F,
+/// The run's scope, first in the body: an exception from anything after it
+/// (AOTI's own input checks included) is reported with where the run was.
+std::string scopeCode() {
+  return "    // aoti-instrument: per-call state\n"
+         "    ::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
+         "(void *)(stream));\n";
+}
+
+/// The input guards of run_impl, after AOTI's own input checks.
+std::string guardCode(const AnalyzedFunction &F,
                       const InstrumentationPlan &Plan,
                       const WrapperInventory &Inv) {
   const std::string Indent = "    ";
-  std::string Out = Indent + "// aoti-instrument: per-call state\n" + Indent +
-                    "::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
-                    "(void *)(stream));\n";
+  std::string Out;
   if (F.Name != "run_impl")
     return Out;
   bool AnyGuard = Plan.EnforceAotiChecks || !Plan.Guards.empty() ||
@@ -412,7 +419,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     if (!Needed)
       continue;
     Scoped.insert(F.Name);
-    Insertions[F.EntryOffset] += entryCode(F, Plan, Inv);
+    Insertions[F.ScopeOffset] += scopeCode();
+    Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).
     Exits[F.ExitOffset] = "    aoti_rt_run.finish(); // aoti-instrument: "

@@ -394,6 +394,25 @@ def scenario_failures(work):
             check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
                             r"left run_impl " + where, err) is not None,
                   f"{what}, {name}: the report says where it happened")
+    # AOTI's own input check (AOTI_RUNTIME_CHECK_INPUTS=1) throws from
+    # run_impl before any launch: one row too many for the static shape.
+    x = torch.load(os.path.join(case, "inputs.pt"))
+    wrong = os.path.join(work, "mlp-one-row-more.pt")
+    torch.save([torch.randn(x[0].shape[0] + 1, *x[0].shape[1:])], wrong)
+    for name in ["pinpoint-ima", "nan-hunt"]:
+        rc, out, err = variant(case, name, preset(name),
+                               env={"AOTI_RUNTIME_CHECK_INPUTS": "1"},
+                               inputs=wrong, expect_error=True)
+        print(err)
+        check(rc == 0 and not result_of(out)["ok"],
+              f"AOTI's input check, {name}: the run fails")
+        check("unmatched dim value at 0" in err,
+              f"AOTI's input check, {name}: AOTI's message")
+        check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
+                        r"left run_impl before its first instrumented launch; "
+                        r"the first launch is #0 \w+ " + site, err)
+              is not None,
+              f"AOTI's input check, {name}: the report says where it happened")
 
 
 def main():

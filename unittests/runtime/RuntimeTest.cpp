@@ -1624,7 +1624,9 @@ TEST(RunScopeTest, AnExceptionLeavingTheRunIsPlacedByItsLastProbe) {
   auto L = T.lines();
   ASSERT_EQ(L.size(), 4u) << T.log();
   EXPECT_EQ(L[0], "[aoti-instrument] run 1 failed: an exception left run_impl "
-                  "before its first instrumented launch");
+                  "before its first instrumented launch; the first launch is "
+                  "#0 aoti_torch_cpu_addmm_out (wrapper.cpp:906, source nodes "
+                  "[linear])");
   EXPECT_EQ(L[1], "[aoti-instrument] run 2 failed: an exception left run_impl "
                   "in #1 triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, "
                   "source nodes [linear, relu]) or after it (the last "
@@ -2000,14 +2002,56 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   Remember(MB, &SlotB, true);
   Seen.probeOf(1);
   EXPECT_EQ(Seen.find(MB, seenShape(MB), false), nullptr);
-  // At most kMax entries: the oldest goes first.
+  // Remembering a tensor again replaces its entry: statistics now stand
+  // for its NaN count too.
+  Seen.clear();
+  Seen.probeOf(0);
+  Remember(MB, &SlotA, false);
+  Remember(MB, &SlotB, true);
+  ASSERT_EQ(Seen.list.size(), 1u);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), true)->slot, &SlotB);
+  // At most kMax entries: the older half goes (fake tensors shaped as B,
+  // 64 KB apart, remembered from the highest address down).
+  Seen.clear();
+  Seen.probeOf(0);
+  std::vector<TensorMeta> Fakes(SeenTensors::kMax + 1, MB);
+  for (size_t I = 0; I < Fakes.size(); ++I) {
+    Fakes[I].data = MB.data + 0x10000 * (Fakes.size() - I); // descending
+    Fakes[I].handle = reinterpret_cast<AtenTensorHandle>(I + 1);
+    Remember(Fakes[I], &SlotB, false);
+    EXPECT_LE(Seen.list.size(), SeenTensors::kMax);
+  }
+  EXPECT_EQ(Seen.find(Fakes[0], seenShape(MB), false), nullptr);
+  EXPECT_NE(Seen.find(Fakes.back(), seenShape(MB), false), nullptr);
+  EXPECT_NE(Seen.find(Fakes[Fakes.size() / 2 + 1], seenShape(MB), false),
+            nullptr);
+  EXPECT_TRUE(std::is_sorted(Seen.list.begin(), Seen.list.end(),
+                             [](const SeenTensor &X, const SeenTensor &Y) {
+                               return X.begin < Y.begin;
+                             }));
+  // A write is found however far before it its tensor begins: a long
+  // tensor (A's 1 KB), then short ones inside it; one byte at A's end.
   Seen.clear();
   Seen.probeOf(0);
   Remember(MA, &SlotA, false);
-  for (size_t I = 0; I < SeenTensors::kMax; ++I)
-    Remember(MB, &SlotB, false);
-  EXPECT_EQ(Seen.list.size(), SeenTensors::kMax);
+  TensorMeta Small = MB;
+  Small.csizes = {1};
+  Small.cstrides = {1};
+  Small.numel = 1;
+  Small.span = 1;
+  for (int I = 0; I < 8; ++I) {
+    Small.data = MA.data + 4 * I;
+    Small.handle = reinterpret_cast<AtenTensorHandle>(0x100 + I);
+    Remember(Small, &SlotB, false);
+  }
+  ASSERT_EQ(Seen.list.size(), 9u);
+  uintptr_t Last = reinterpret_cast<uintptr_t>(MA.data) + 1023;
+  Seen.forget(Last, Last + 1);
   EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
+  EXPECT_EQ(Seen.list.size(), 8u); // the small ones end before it
+  Seen.forget(reinterpret_cast<uintptr_t>(MA.data) + 5,
+              reinterpret_cast<uintptr_t>(MA.data) + 9);
+  EXPECT_EQ(Seen.list.size(), 6u); // the 2nd and 3rd floats
 }
 
 TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {

@@ -27,11 +27,15 @@ inline std::string cuErrorText(CUresult R) {
   return S;
 }
 
-/// Sets the current device for a scope.
+/// Sets the current device for a scope (\p Device < 0: leaves it).
+/// \p Current, when known (>= 0), saves reading it.
 class DeviceGuard {
 public:
-  explicit DeviceGuard(int Device) {
-    if (Device < 0 || cudaGetDevice(&Prev) != cudaSuccess)
+  explicit DeviceGuard(int Device, int Current = -1) {
+    if (Device < 0)
+      return;
+    Prev = Current;
+    if (Prev < 0 && cudaGetDevice(&Prev) != cudaSuccess)
       return;
     if (Prev != Device && cudaSetDevice(Device) == cudaSuccess)
       Changed = true;

@@ -279,9 +279,10 @@ AOTI_RT_COLD_END
 struct SeenTensor {
   AtenTensorHandle handle;
   const unsigned char *data;
-  uintptr_t begin, end; ///< the bytes its elements span
+  uintptr_t begin, end; ///< the bytes its elements span (begin: data)
   uint64_t shape;       ///< dtype, sizes and strides (seenShape)
   Stats *slot;          ///< host side of its result
+  uint64_t age;         ///< order of remembering: the oldest go first
   bool full;            ///< statistics (min, max, ...) and not NaN counts only
 };
 
@@ -307,44 +308,98 @@ inline uint64_t seenShape(const TensorMeta &M) {
 /// between two probed ones may have written anything), when the run's
 /// results are read (their slots are reused), and for the bytes of every
 /// tensor a launch writes.
+///
+/// Every probe looks its tensors up and forgets the bytes its launch
+/// writes, so both are searches, not scans: the entries are kept sorted by
+/// their first byte, and an entry that overlaps [B, E) begins at or after
+/// B - maxSpan (the longest entry's span).
 struct SeenTensors {
-  static constexpr size_t kMax = 128; ///< oldest entries go first
-  std::vector<SeenTensor> list;
+  static constexpr size_t kMax = 128; ///< then the older half goes
+  std::vector<SeenTensor> list;       ///< sorted by begin
+  uintptr_t maxSpan = 0; ///< at least every entry's end - begin
+  uint64_t nextAge = 0;
   int lastSite = -2; ///< the launch of the last probe that came through
 
   void clear() {
     list.clear();
+    maxSpan = 0;
     lastSite = -2;
   }
   /// A probe of launch \p Site: unless the previous probe was of this
   /// launch or the one before it, nothing seen so far can be trusted.
   void probeOf(int Site) {
-    if (Site < 0 || (lastSite != Site && lastSite != Site - 1))
+    if (Site < 0 || (lastSite != Site && lastSite != Site - 1)) {
       list.clear();
+      maxSpan = 0;
+    }
     lastSite = Site;
   }
   /// The bytes [B, E) were (or are about to be) written.
   void forget(uintptr_t B, uintptr_t E) {
-    list.erase(std::remove_if(list.begin(), list.end(),
-                              [&](const SeenTensor &T) {
-                                return T.begin < E && B < T.end;
-                              }),
-               list.end());
+    auto First = firstFrom(B > maxSpan ? B - maxSpan : 0);
+    auto Last = std::partition_point(
+        First, list.end(), [E](const SeenTensor &T) { return T.begin < E; });
+    list.erase(std::remove_if(First, Last,
+                              [B](const SeenTensor &T) { return B < T.end; }),
+               Last);
   }
   const SeenTensor *find(const TensorMeta &M, uint64_t Shape,
                          bool Full) const {
-    for (const SeenTensor &T : list)
-      if (T.handle == M.handle && T.data == M.data && T.shape == Shape &&
-          (T.full || !Full))
-        return &T;
+    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    for (auto I = firstFrom(B); I != list.end() && I->begin == B; ++I)
+      if (I->handle == M.handle && I->shape == Shape && (I->full || !Full))
+        return &*I;
     return nullptr;
   }
+  /// Replaces an entry of the same tensor (a NaN count becoming
+  /// statistics).
   void remember(const TensorMeta &M, uint64_t Shape, Stats *Slot, bool Full) {
-    if (list.size() >= kMax)
-      list.erase(list.begin());
-    uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-    list.push_back(
-        SeenTensor{M.handle, M.data, B, B + spanBytes(M), Shape, Slot, Full});
+    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    const uintptr_t E = B + spanBytes(M);
+    SeenTensor New{M.handle, M.data, B, E, Shape, Slot, nextAge++, Full};
+    auto I = firstFrom(B);
+    for (; I != list.end() && I->begin == B; ++I)
+      if (I->handle == M.handle && I->shape == Shape) {
+        *I = New;
+        return;
+      }
+    if (list.size() >= kMax) {
+      dropOlderHalf();
+      I = firstFrom(B);
+    }
+    list.insert(I, New);
+    maxSpan = std::max(maxSpan, E - B);
+  }
+
+private:
+  /// The first entry that begins at or after \p B.
+  template <typename It> static It firstFrom(It First, It Last, uintptr_t B) {
+    return std::partition_point(
+        First, Last, [B](const SeenTensor &T) { return T.begin < B; });
+  }
+  using Iter = std::vector<SeenTensor>::iterator;
+  using ConstIter = std::vector<SeenTensor>::const_iterator;
+  Iter firstFrom(uintptr_t B) { return firstFrom(list.begin(), list.end(), B); }
+  ConstIter firstFrom(uintptr_t B) const {
+    return firstFrom(list.begin(), list.end(), B);
+  }
+  /// Amortized: one pass per kMax / 2 entries remembered.
+  void dropOlderHalf() {
+    std::vector<uint64_t> Ages;
+    Ages.reserve(list.size());
+    for (const SeenTensor &T : list)
+      Ages.push_back(T.age);
+    auto Mid = Ages.begin() + Ages.size() / 2;
+    std::nth_element(Ages.begin(), Mid, Ages.end());
+    const uint64_t Keep = *Mid; // the younger half: this age and after
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [Keep](const SeenTensor &T) {
+                                return T.age < Keep;
+                              }),
+               list.end());
+    maxSpan = 0;
+    for (const SeenTensor &T : list)
+      maxSpan = std::max(maxSpan, T.end - T.begin);
   }
 };
 
@@ -425,8 +480,19 @@ struct ResultChunk {
 /// pool at a run's first deferred probe and given back after its sync, so
 /// later runs reuse the buffers (nothing is allocated once they are big
 /// enough).
+/// RunScope::deferProbe's working vectors, kept with the run (no
+/// allocation, no thread_local lookup per probe).
+struct ProbeScratch {
+  std::vector<TensorMeta> metas;
+  std::vector<uint8_t> needs;
+  std::vector<uint64_t> shapes;
+  std::vector<Stats *> slots;
+  std::vector<const TensorMeta *> scanFull, scanNan;
+};
+
 struct DeferredRun {
   int device = -1; ///< of the area; -1: none yet
+  ProbeScratch scratch;
   StatsArea area;
   std::vector<ResultChunk> chunks;
   size_t cur = 0;

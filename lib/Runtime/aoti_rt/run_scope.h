@@ -52,6 +52,7 @@ struct ProgramState;
 struct ProbeCtx;
 struct DeferredRun;
 struct BufferRun;
+struct RuntimeKernels;
 } // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first
@@ -136,6 +137,8 @@ private:
   void checkRedzones(const TensorRef *Tensors, int N, int Site);
   void forgetWritten(const void *P, size_t Bytes);
   void endBuffers(bool MayThrow);
+  int currentDevice();
+  const detail::RuntimeKernels *kernels(int Device, std::string &Why);
 
   const Program *Prog;
   detail::ProgramState *State;
@@ -148,6 +151,11 @@ private:
   bool Capturing = false;
   bool BatchPending = false; ///< Deferred->batch holds counts not launched
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
+  /// CUDA: the current device while run_impl runs (AOTI's device guard
+  /// holds it), read at the first probe that needs it; -2: not read yet.
+  int CurDevice = -2;
+  /// CUDA: the runtime's kernels in CurDevice's context, once looked up.
+  const detail::RuntimeKernels *Kernels = nullptr;
   detail::BufferRun *Buffers = nullptr; ///< this run's redzoned buffers
 };
 

@@ -24,8 +24,14 @@ inline void reportUnwind(ProgramState &S, const Program &P, int64_t Run,
                                                       "left run_impl ";
   JsonObj J;
   if (Site < 0) {
+    // AOTI's input checks (AOTI_RUNTIME_CHECK_INPUTS), an input's alignment
+    // copy, or the code before the first launch.
     Line += "before its first instrumented launch";
     J.str("event", "run_failed").num("run", Run);
+    if (const SiteInfo *First = findSite(P, 0)) {
+      Line += "; the first launch is " + siteText(P, 0, First);
+      J.num("next", 0);
+    }
   } else {
     const SiteInfo *SI = findSite(P, Site);
     J = siteJson("run_failed", P, Run, phaseName(Ph), Site, SI);
@@ -182,6 +188,28 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   detail::releaseDeferredRun(D);
 }
 
+/// Read once per run: every probe's cudaGetDevice and context lookup cost
+/// about 0.25 us of host time, on a decoder's 200 probes per forward.
+AOTI_RT_OUTLINE int RunScope::currentDevice() {
+  if (CurDevice == -2 && cudaGetDevice(&CurDevice) != cudaSuccess) {
+    cudaGetLastError();
+    CurDevice = -1; // unknown: DeviceGuard reads it each time
+  }
+  return CurDevice;
+}
+
+/// The runtime's kernels for \p Device (< 0: the current one), whose
+/// context is current (a DeviceGuard).
+AOTI_RT_OUTLINE const detail::RuntimeKernels *
+RunScope::kernels(int Device, std::string &Why) {
+  const int Cur = currentDevice();
+  if (Cur < 0 || (Device >= 0 && Device != Cur))
+    return detail::runtimeKernels(Why);
+  if (!Kernels)
+    Kernels = detail::runtimeKernels(Why);
+  return Kernels;
+}
+
 /// Launches the batched NaN counts (NanBatch) and lets their storage go.
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   using namespace detail;
@@ -189,8 +217,8 @@ AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   if (!Deferred || Deferred->batch.empty())
     return true;
   DeferredRun &D = *Deferred;
-  DeviceGuard Guard(D.device);
-  const RuntimeKernels *Fns = runtimeKernels(Err);
+  DeviceGuard Guard(D.device, currentDevice());
+  const RuntimeKernels *Fns = kernels(D.device, Err);
   bool Ok = Fns && launchNanDescs(Fns->nan, D.area, D.batch.launch,
                                   static_cast<cudaStream_t>(StreamPtr), Err);
   D.batch.clear(); // on failure, the slots stay pending: "not counted"
@@ -284,22 +312,15 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   if (S.statsHost)
     return false;
   std::string Why;
-  const RuntimeKernels *Fns = runtimeKernels(Why);
+  const RuntimeKernels *Fns = kernels(-1, Why);
   if (!Fns)
     return false; // the immediate path warns and uses host copies
-  // What each tensor needs (reused across probes: the vectors keep their
-  // capacity). One thread_local, looked up once per probe: in a
-  // shared library each lookup may be a call to __tls_get_addr.
+  if (!Deferred)
+    Deferred = acquireDeferred(currentDevice());
+  DeferredRun &D = *Deferred; // this run's, until finish()
+  // What each tensor needs; the vectors keep their capacity across probes.
   enum Need : uint8_t { kNone, kHostKnown, kSeen, kScanFull, kScanNan, kLazy };
-  struct Scratch {
-    std::vector<TensorMeta> metas;
-    std::vector<uint8_t> needs;
-    std::vector<uint64_t> shapes;
-    std::vector<Stats *> slots;
-    std::vector<const TensorMeta *> scanFull, scanNan;
-  };
-  thread_local Scratch TlsScratch;
-  Scratch &Scr = TlsScratch;
+  ProbeScratch &Scr = D.scratch;
   std::vector<TensorMeta> &Metas = Scr.metas;
   std::vector<uint8_t> &Needs = Scr.needs;
   std::vector<uint64_t> &Shapes = Scr.shapes;
@@ -368,21 +389,15 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     ++Counted;
   }
   bool Work = Counted > 0;
-  if (Work && Deferred && Deferred->device >= 0 &&
-      Deferred->device != Device && Deferred->launched)
+  if (Work && D.device >= 0 && D.device != Device && D.launched)
     return false; // another device's launches are pending
   // A second check of this (site, phase) in the run, or an area too small
   // while launches are pending: read the pending checks first (one sync;
   // reports and fails as the immediate check would have).
-  if (Deferred &&
-      (Deferred->checks.has(Site, Ph) ||
-       (Work && Deferred->launched && Counted > Deferred->area.cap)))
+  if (D.checks.has(Site, Ph) || (Work && D.launched && Counted > D.area.cap))
     resolveDeferred(kEndMayThrow);
-  if (!Deferred)
-    Deferred = acquireDeferred(Work ? Device : -1);
-  DeferredRun &D = *Deferred;
   cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
-  DeviceGuard Guard(Work ? Device : -1);
+  DeviceGuard Guard(Work ? Device : -1, currentDevice());
   if (Work) {
     if (D.device != Device) { // nothing pending on the old device
       if (D.area.dev) {
