@@ -14,8 +14,3 @@ mkdir -p $D/lib && cp .device/libzip.so.4 $D/lib/
 export AOTI_TOOL="env LD_LIBRARY_PATH=$D/lib $D/aoti-instrument --resource-dir=$D/clang"
 export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6
 export PYTHONUNBUFFERED=1
-# aoti_load_package checks each CPU vector ISA by starting a Python that
-# imports torch (torch/_inductor/cpu_vec_isa.py check_build): 52 s of every
-# process that loads a package there, for a warning on mismatched device
-# information. Every ISA the CPU lists is taken as working.
-export TORCHINDUCTOR_VEC_ISA_OK=1

@@ -128,7 +128,18 @@ def instrument(pt2, rules, variant):
     return out
 
 
-RUN = r"""
+# Put before every script here that loads a package. aoti_load_package
+# compares this machine with the package's (for a warning), and on the GPU
+# machine's CPU that takes 45 s per process: cpu_vec_isa.py checks
+# AVX512-VNNI and AMX by starting a Python that imports torch, each time,
+# whatever TORCHINDUCTOR_VEC_ISA_OK says (torch 2.11; the faulthandler
+# stacks of 18:13, docs/gpu-runs/README.md).
+SKIP_ISA_PROBE = r"""
+import torch._inductor.codecache
+torch._inductor.codecache.get_device_information = lambda device_type: {}
+"""
+
+RUN = SKIP_ISA_PROBE + r"""
 import json, sys, time, torch
 pt2, inputs, outputs, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 model = torch._inductor.aoti_load_package(pt2)
@@ -331,7 +342,7 @@ def part_serve():
                deadlocks=deadlocks, named_bad_thread=named, excerpt=excerpt)
 
 
-RANK_RUN = r"""
+RANK_RUN = SKIP_ISA_PROBE + r"""
 import json, os, sys, torch
 pt2, inputs, local = sys.argv[1], sys.argv[2], int(os.environ["LOCAL_RANK"])
 torch.cuda.set_device(local)
@@ -442,7 +453,7 @@ def part_fidelity():
 
 # The start of BENCH and PROFILE (variants_in_one_process): every variant
 # loaded in this process, 5 warm-up forwards each.
-LOAD_VARIANTS = r"""
+LOAD_VARIANTS = SKIP_ISA_PROBE + r"""
 import json, sys, torch
 names, paths = sys.argv[1].split(","), sys.argv[2].split(",")
 args = [a.cuda() for a in torch.load(sys.argv[3])]
@@ -557,7 +568,7 @@ def part_profile():
                      "t12")
 
 
-HOSTPROF_LOOP = r"""
+HOSTPROF_LOOP = SKIP_ISA_PROBE + r"""
 import sys, time, torch
 pt2, inputs, forwards, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 m = torch._inductor.aoti_load_package(pt2)

@@ -74,7 +74,7 @@ TOOLS = ["original", "ours", "memcheck", "memcheck-nocache", "initcheck",
 UPSTREAM = {"printer2": {"aot_inductor.debug_intermediate_value_printer": "2"},
             "nan-asserts": {"nan_asserts": True}}
 
-RUN = r"""
+RUN = gpu_pt2.SKIP_ISA_PROBE + r"""
 import json, sys, time, torch
 pt2, good, bad, forwards = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 model = torch._inductor.aoti_load_package(pt2)
