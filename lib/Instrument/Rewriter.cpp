@@ -317,7 +317,6 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
   return Out + DesignatorsEnd + "} // namespace\n";
 }
 
-/// Set-up at a function's entry: the per-call scope, then input guards.
 /// The run's scope, first in the body: an exception from anything after it
 /// (AOTI's own input checks included) is reported with where the run was.
 std::string scopeCode() {

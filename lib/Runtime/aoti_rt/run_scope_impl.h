@@ -188,8 +188,9 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   detail::releaseDeferredRun(D);
 }
 
-/// Read once per run: every probe's cudaGetDevice and context lookup cost
-/// about 0.25 us of host time, on a decoder's 200 probes per forward.
+/// Read once per run: reading the device and the runtime's kernels at
+/// every probe cost 28 us per forward of the 8-layer decoder's 206 probes
+/// (docs/gpu-runs/hostprof-llama8-nan-hunt-1450.txt).
 AOTI_RT_OUTLINE int RunScope::currentDevice() {
   if (CurDevice == -2 && cudaGetDevice(&CurDevice) != cudaSuccess) {
     cudaGetLastError();
