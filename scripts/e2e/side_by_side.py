@@ -38,7 +38,7 @@ timed all the same), then one forward on the bad inputs. `named` says whether th
 fault (its kernel, by the substring listed per scenario, in the tool's
 report; for the printer, in its last lines before the failure). One JSON
 line per pair in OUT/results.jsonl; `--table` prints the markdown table of
-a results file.
+results files.
 """
 import argparse
 import json
@@ -203,8 +203,11 @@ def one(scenario, tool):
                     or "ERROR SUMMARY" in l or "error" in l.lower()][:6])
 
 
-def table(path):
-    rows = [json.loads(l) for l in open(path) if '"side-by-side"' in l]
+def table(paths):
+    """Rows of the files in order: a later run of a pair replaces an
+    earlier one."""
+    rows = [json.loads(l) for path in paths for l in open(path)
+            if '"side-by-side"' in l]
     base = {r["scenario"]: r["ms_per_forward"] for r in rows
             if r["tool"] == "original"}
     tools = [t for t in TOOLS if any(r["tool"] == t for r in rows)]
@@ -221,8 +224,14 @@ def table(path):
                 continue
             x = (f"{r['ms_per_forward'] / base[s]:.1f}x"
                  if r.get("ms_per_forward") and base.get(s) else "?")
+            # nan_asserts names the tensor whose check failed, not a kernel.
+            checked = next((m.group(1) for l in r.get("excerpt", [])
+                            for m in [re.search(
+                                r'aoti_torch_check_inf_and_nan\("([^"]+)"', l)]
+                            if m), None)
             cells.append(("**named**" if r["named"] else
-                          "failed, unnamed" if r["failed"] else "silent")
+                          f"failed, at the check of `{checked}`" if checked
+                          else "failed, unnamed" if r["failed"] else "silent")
                          + f" ({x})")
         print(f"| {s} | " + " | ".join(cells) + " |")
 
@@ -238,8 +247,9 @@ def main():
     p.add_argument("--forwards", type=int, default=20,
                    help="timed forwards on the good inputs (3 under "
                         "compute-sanitizer)")
-    p.add_argument("--table", metavar="RESULTS_JSONL",
-                   help="print the markdown table of a results file and exit")
+    p.add_argument("--table", metavar="RESULTS_JSONL", nargs="+",
+                   help="print the markdown table of results files (later "
+                        "rows replace earlier ones) and exit")
     A = p.parse_args()
     if A.table:
         table(A.table)
