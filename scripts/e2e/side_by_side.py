@@ -203,6 +203,15 @@ def one(scenario, tool):
                     or "ERROR SUMMARY" in l or "error" in l.lower()][:6])
 
 
+def failed_check(lines):
+    """The tensor whose nan_asserts check failed (it names no kernel)."""
+    for l in lines:
+        m = re.search(r'aoti_torch_check_inf_and_nan\("([^"]+)"', l)
+        if m:
+            return m.group(1)
+    return None
+
+
 def table(paths):
     """Rows of the files in order: a later run of a pair replaces an
     earlier one."""
@@ -224,11 +233,7 @@ def table(paths):
                 continue
             x = (f"{r['ms_per_forward'] / base[s]:.1f}x"
                  if r.get("ms_per_forward") and base.get(s) else "?")
-            # nan_asserts names the tensor whose check failed, not a kernel.
-            checked = next((m.group(1) for l in r.get("excerpt", [])
-                            for m in [re.search(
-                                r'aoti_torch_check_inf_and_nan\("([^"]+)"', l)]
-                            if m), None)
+            checked = failed_check(r.get("excerpt", []))
             cells.append(("**named**" if r["named"] else
                           f"failed, at the check of `{checked}`" if checked
                           else "failed, unnamed" if r["failed"] else "silent")

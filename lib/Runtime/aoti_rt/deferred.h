@@ -328,15 +328,13 @@ struct SeenTensors {
   /// A probe of launch \p Site: unless the previous probe was of this
   /// launch or the one before it, nothing seen so far can be trusted.
   void probeOf(int Site) {
-    if (Site < 0 || (lastSite != Site && lastSite != Site - 1)) {
-      list.clear();
-      maxSpan = 0;
-    }
+    if (Site < 0 || (lastSite != Site && lastSite != Site - 1))
+      clear();
     lastSite = Site;
   }
   /// The bytes [B, E) were (or are about to be) written.
   void forget(uintptr_t B, uintptr_t E) {
-    auto First = firstFrom(B > maxSpan ? B - maxSpan : 0);
+    auto First = firstFrom(list, B > maxSpan ? B - maxSpan : 0);
     auto Last = std::partition_point(
         First, list.end(), [E](const SeenTensor &T) { return T.begin < E; });
     list.erase(std::remove_if(First, Last,
@@ -345,43 +343,42 @@ struct SeenTensors {
   }
   const SeenTensor *find(const TensorMeta &M, uint64_t Shape,
                          bool Full) const {
-    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-    for (auto I = firstFrom(B); I != list.end() && I->begin == B; ++I)
-      if (I->handle == M.handle && I->shape == Shape && (I->full || !Full))
-        return &*I;
-    return nullptr;
+    const SeenTensor *T = entryOf(list, M, Shape);
+    return T && (T->full || !Full) ? T : nullptr;
   }
-  /// Replaces an entry of the same tensor (a NaN count becoming
-  /// statistics).
+  /// Replaces the entry of the same tensor (a NaN count becoming
+  /// statistics): at most one entry per tensor.
   void remember(const TensorMeta &M, uint64_t Shape, Stats *Slot, bool Full) {
     const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
     const uintptr_t E = B + spanBytes(M);
     SeenTensor New{M.handle, M.data, B, E, Shape, Slot, nextAge++, Full};
-    auto I = firstFrom(B);
-    for (; I != list.end() && I->begin == B; ++I)
-      if (I->handle == M.handle && I->shape == Shape) {
-        *I = New;
-        return;
-      }
-    if (list.size() >= kMax) {
-      dropOlderHalf();
-      I = firstFrom(B);
+    if (SeenTensor *T = entryOf(list, M, Shape)) {
+      *T = New;
+      return;
     }
-    list.insert(I, New);
+    if (list.size() >= kMax)
+      dropOlderHalf();
+    list.insert(firstFrom(list, B), New);
     maxSpan = std::max(maxSpan, E - B);
   }
 
 private:
-  /// The first entry that begins at or after \p B.
-  template <typename It> static It firstFrom(It First, It Last, uintptr_t B) {
+  /// The first entry of \p List that begins at or after \p B.
+  template <typename V>
+  static auto firstFrom(V &List, uintptr_t B) -> decltype(List.begin()) {
     return std::partition_point(
-        First, Last, [B](const SeenTensor &T) { return T.begin < B; });
+        List.begin(), List.end(),
+        [B](const SeenTensor &T) { return T.begin < B; });
   }
-  using Iter = std::vector<SeenTensor>::iterator;
-  using ConstIter = std::vector<SeenTensor>::const_iterator;
-  Iter firstFrom(uintptr_t B) { return firstFrom(list.begin(), list.end(), B); }
-  ConstIter firstFrom(uintptr_t B) const {
-    return firstFrom(list.begin(), list.end(), B);
+  /// The entry of M's tensor (its handle, first byte and shape), or null.
+  template <typename V>
+  static auto entryOf(V &List, const TensorMeta &M, uint64_t Shape)
+      -> decltype(&*List.begin()) {
+    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    for (auto I = firstFrom(List, B); I != List.end() && I->begin == B; ++I)
+      if (I->handle == M.handle && I->shape == Shape)
+        return &*I;
+    return nullptr;
   }
   /// Amortized: one pass per kMax / 2 entries remembered.
   void dropOlderHalf() {

@@ -23,15 +23,20 @@ inline void reportUnwind(ProgramState &S, const Program &P, int64_t Run,
   std::string Line = "[aoti-instrument] " + RunText + " failed: an exception "
                                                       "left run_impl ";
   JsonObj J;
+  // The launch the run had not reached (\p What: "first", "next").
+  auto NameNext = [&](int Next, const char *What) {
+    if (const SiteInfo *SI = findSite(P, Next)) {
+      Line += std::string("; the ") + What + " launch is " +
+              siteText(P, Next, SI);
+      J.num("next", Next);
+    }
+  };
   if (Site < 0) {
     // AOTI's input checks (AOTI_RUNTIME_CHECK_INPUTS), an input's alignment
     // copy, or the code before the first launch.
     Line += "before its first instrumented launch";
     J.str("event", "run_failed").num("run", Run);
-    if (const SiteInfo *First = findSite(P, 0)) {
-      Line += "; the first launch is " + siteText(P, 0, First);
-      J.num("next", 0);
-    }
+    NameNext(0, "first");
   } else {
     const SiteInfo *SI = findSite(P, Site);
     J = siteJson("run_failed", P, Run, phaseName(Ph), Site, SI);
@@ -43,10 +48,7 @@ inline void reportUnwind(ProgramState &S, const Program &P, int64_t Run,
     } else {
       Line += "after " + siteText(P, Site, SI) +
               " completed on the host, before the next instrumented launch";
-      if (const SiteInfo *Next = findSite(P, Site + 1)) {
-        Line += "; the next launch is " + siteText(P, Site + 1, Next);
-        J.num("next", Site + 1);
-      }
+      NameNext(Site + 1, "next");
     }
   }
   J.str("message", Line);
