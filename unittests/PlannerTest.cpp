@@ -115,6 +115,18 @@ TEST(PlannerTest, BreadcrumbIsStreamOrderedOnCuda) {
   EXPECT_FALSE(Cpu.Sites[0].After.Breadcrumb);
 }
 
+TEST(PlannerTest, TheDensestBreadcrumbsWin) {
+  std::vector<PlanWarning> Warnings;
+  StringRef Yaml = "rules:\n"
+                   "  - {breadcrumb: {every: 8}}\n"
+                   "  - {match: {ordinals: '0'}, breadcrumb: {every: 2}}\n"
+                   "  - {match: {ordinals: '1'}, breadcrumb: {every: 16}}\n";
+  InstrumentationPlan P = std::move(plan(Yaml, Warnings, "cuda")->Plan);
+  ASSERT_EQ(P.Sites.size(), 2u);
+  EXPECT_EQ(P.Sites[0].After.CrumbEvery, 2u); // 8 and 2
+  EXPECT_EQ(P.Sites[1].After.CrumbEvery, 8u); // 8 and 16
+}
+
 TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {
   std::vector<PlanWarning> Warnings;
   StringRef Deferred = "rules:\n  - {nan_check: {defer: true}}\n";

@@ -157,7 +157,7 @@ TEST(RulesLoaderTest, NanCountsBatchUnlessARuleSaysNot) {
   EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not 'often'"));
 }
 
-TEST(RulesLoaderTest, BreadcrumbIsABool) {
+TEST(RulesLoaderTest, BreadcrumbIsABoolOrHowSparse) {
   auto Rules = parseRules("rules:\n  - {breadcrumb: true}\n"
                           "  - {breadcrumb: false, sync: true}\n",
                           "r.yaml");
@@ -170,12 +170,29 @@ TEST(RulesLoaderTest, BreadcrumbIsABool) {
   EXPECT_EQ(F.Location, "r.yaml:2:25");
   EXPECT_THAT(F.Text, StartsWith("'breadcrumb: {fence: ...}' is not supported"));
   EXPECT_EQ(F.Hint, "write 'breadcrumb: true'");
-  auto Bad = parseRules("rules:\n  - breadcrumb: {fense: false}\n", "r.yaml");
-  ASSERT_FALSE(bool(Bad));
-  std::string Text = describe(Bad.takeError());
-  EXPECT_NE(Text.find("r.yaml:2:17: 'breadcrumb' must be true or false"),
-            std::string::npos)
-      << Text;
+  F = failureOf("rules:\n  - breadcrumb: {fense: false}\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:18");
+  EXPECT_THAT(F.Text, StartsWith("unknown key 'fense' in breadcrumb"));
+  F = failureOf("rules:\n  - breadcrumb: maybe\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:17");
+  EXPECT_THAT(F.Text, StartsWith("'breadcrumb' must be true or false"));
+
+  // Sparse crumbs: `{every: N}` turns them on, 1 to kMaxBreadcrumbEvery.
+  auto Sparse = parseRules("rules:\n  - {breadcrumb: {every: 4}}\n"
+                           "  - {breadcrumb: {}, sync: true}\n",
+                           "r.yaml");
+  ASSERT_TRUE(bool(Sparse)) << describe(Sparse.takeError());
+  EXPECT_TRUE(Sparse->Rules[0].Breadcrumb);
+  EXPECT_EQ(Sparse->Rules[0].BreadcrumbEvery, 4u);
+  EXPECT_TRUE(Sparse->Rules[1].Breadcrumb);
+  EXPECT_EQ(Sparse->Rules[1].BreadcrumbEvery, 1u);
+  for (const char *Every : {"0", "65", "-1", "often", "[4]"}) {
+    F = failureOf(std::string("rules:\n  - breadcrumb: {every: ") + Every +
+                  "}\n");
+    EXPECT_EQ(F.Location, "r.yaml:2:25") << Every;
+    EXPECT_THAT(F.Text, StartsWith("'every' must be an integer from 1 to 64"))
+        << Every;
+  }
 }
 
 TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {

@@ -64,8 +64,11 @@ FailAction stricter(FailAction A, FailAction B) {
 void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
   if (After)
     P.Sync |= R.Sync;
-  if (After == StreamOrdered && R.Breadcrumb)
+  if (After == StreamOrdered && R.Breadcrumb) {
+    P.CrumbEvery = P.Breadcrumb ? std::min(P.CrumbEvery, R.BreadcrumbEvery)
+                                : R.BreadcrumbEvery;
     P.Breadcrumb = true;
+  }
   if (R.NanCheck && inPhase(R.NanCheck->When, After)) {
     bool First = !P.NanRoles;
     P.NanRoles |= roleBits(R.NanCheck->Tensors);

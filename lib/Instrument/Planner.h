@@ -27,6 +27,9 @@ uint8_t roleBits(TensorSet Set);
 struct ProbePlan {
   bool Sync = false;
   bool Breadcrumb = false;
+  /// Write the crumb after every Nth launch only (1: after each); the
+  /// densest of the rules that match wins.
+  unsigned CrumbEvery = 1;
   uint8_t NanRoles = 0;
   bool CheckNan = false;
   bool CheckInf = false;

@@ -100,12 +100,14 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
              "{2}, .nan_roles = {3}, .nan_checks = {4}, .nan_on_fail = {5}, "
              ".print = {6}, .print_roles = {7}, .save = {8}, .save_roles = "
              "{9}, .nan_deferred = {10}, .print_deferred = {11}, .redzones = "
-             "{12}};\n",
+             "{12}{13}};\n",
              probeName(Ordinal, After), bool01(P.Sync), bool01(P.Breadcrumb),
              unsigned(P.NanRoles), Checks, failName(P.NanOnFail), PrintLevel,
              unsigned(P.PrintRoles), bool01(P.Save), unsigned(P.SaveRoles),
-             bool01(P.NanDeferred), bool01(P.PrintDeferred),
-             bool01(P.Redzones))
+             bool01(P.NanDeferred), bool01(P.PrintDeferred), bool01(P.Redzones),
+             P.Breadcrumb && P.CrumbEvery > 1
+                 ? ", .crumb_every = " + std::to_string(P.CrumbEvery)
+                 : std::string())
       .str();
 }
 

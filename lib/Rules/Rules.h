@@ -89,12 +89,20 @@ struct SaveAction {
   TensorSet Tensors = TensorSet::All;
 };
 
+/// The sparsest breadcrumbs a rule may ask for (`breadcrumb: {every: N}`):
+/// a report lists the N launches a fault is among, which stays readable,
+/// and the runtime remembers the last 1,024 launches of each stream.
+constexpr unsigned kMaxBreadcrumbEvery = 64;
+
 struct Rule {
   std::string Name; ///< given, or "rule N"
   RulesLocation Loc;
   SiteSelector Match;
   bool Sync = false;
   bool Breadcrumb = false;
+  /// `breadcrumb: {every: N}`: the crumb is written after every Nth launch
+  /// only (a report then names the N launches the fault is among).
+  unsigned BreadcrumbEvery = 1;
   std::optional<NanCheckAction> NanCheck;
   std::optional<PrintAction> Print;
   std::optional<SaveAction> Save;

@@ -110,6 +110,7 @@ const StringRef TopKeys[] = {"version", "settings", "input_guards", "buffers",
                              "rules"};
 const StringRef BufferKeys[] = {"redzone", "poison"};
 const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
+const StringRef BreadcrumbKeys[] = {"every"};
 const StringRef PoisonKeys[] = {"byte"};
 const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
                                   "jsonl",       "save_dir", "calls",
@@ -541,8 +542,22 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
                      "driver's stream memory operations always order the "
                      "kernel's stores before the breadcrumb",
                      "write 'breadcrumb: true'");
-    if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb))
+    if (V.IsMap()) {
+      if (llvm::Error E = checkKeys(V, BreadcrumbKeys, "breadcrumb"))
+        return E;
+      R.Breadcrumb = true;
+      if (const YAML::Node Every = V["every"]) {
+        long long N = 0;
+        if (!Every.IsScalar() || !YAML::convert<long long>::decode(Every, N) ||
+            N < 1 || N > kMaxBreadcrumbEvery)
+          return errorAt(Every, "'every' must be an integer from 1 to " +
+                                    std::to_string(kMaxBreadcrumbEvery) +
+                                    got(Every));
+        R.BreadcrumbEvery = static_cast<unsigned>(N);
+      }
+    } else if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb)) {
       return E;
+    }
   }
 
   // Each action is `true`/`false`, or a mapping of its options.

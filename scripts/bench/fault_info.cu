@@ -13,6 +13,10 @@
 //                         (cuCoredumpSetAttribute on the current context):
 //                         time to the error, file size, ELF section names,
 //                         and which launched kernels' names the file holds
+//   fault_info events     an event recorded after each of 8 launches, the
+//                         4th faulting (illegal address): what cuEventQuery
+//                         says of each event after the sticky fault
+//   fault_info events-assert  the same with a device-side assert
 //
 // Build: nvcc -O2 -arch=sm_90 fault_info.cu -o fault_info -lcuda
 #include <cuda.h>
@@ -198,13 +202,57 @@ static int faulting(const char *Mode) {
   return 0;
 }
 
+// Can events serve as breadcrumbs? An event (no timing) recorded after
+// each launch costs the host a third of a stream write and the GPU nothing
+// (docs/benchmarks.md); that only helps if, after a sticky fault, each
+// event still says whether its launch completed.
+static int events(bool Assert) {
+  cudaFree(nullptr);
+  float *P = nullptr;
+  int *Idx = nullptr;
+  cudaMalloc(&P, 1024 * sizeof(float));
+  cudaMalloc(&Idx, 32 * sizeof(int));
+  cudaMemset(P, 0, 1024 * sizeof(float));
+  cudaMemset(Idx, 0x7f, 32 * sizeof(int));
+  cudaStream_t S;
+  cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
+  constexpr int N = 8, Bad = 3;
+  CUevent Ev[N];
+  for (CUevent &E : Ev)
+    cuEventCreate(&E, CU_EVENT_DISABLE_TIMING);
+  for (int I = 0; I < N; ++I) {
+    if (I != Bad)
+      kernel_alpha<<<1, 32, 0, S>>>(P);
+    else if (Assert)
+      kernel_asserting_gamma<<<1, 32, 0, S>>>(Idx, 8);
+    else
+      kernel_faulting_beta<<<1, 32, 0, S>>>(P, 1LL << 40);
+    CUresult R = cuEventRecord(Ev[I], reinterpret_cast<CUstream>(S));
+    std::printf("RECORD %d: %s\n", I, errName(R));
+  }
+  cudaError_t E = cudaStreamSynchronize(S);
+  std::printf("SYNC: %s\n", cudaGetErrorString(E));
+  for (int I = 0; I < N; ++I)
+    std::printf("QUERY %d (%s): %s\n", I, I == Bad ? "faulting" : "alpha",
+                errName(cuEventQuery(Ev[I])));
+  // Re-recording after the fault: does the event keep its old state?
+  CUresult R = cuEventRecord(Ev[0], reinterpret_cast<CUstream>(S));
+  std::printf("RERECORD 0: %s, then QUERY 0: %s\n", errName(R),
+              errName(cuEventQuery(Ev[0])));
+  return 0;
+}
+
 int main(int Argc, char **Argv) {
   if (Argc < 2) {
-    std::fprintf(stderr, "usage: fault_info memop|logs|assert|coredump\n");
+    std::fprintf(
+        stderr,
+        "usage: fault_info memop|logs|assert|coredump|events|events-assert\n");
     return 2;
   }
   std::string Mode = Argv[1];
   if (Mode == "memop")
     return memop();
+  if (Mode == "events" || Mode == "events-assert")
+    return events(Mode == "events-assert");
   return faulting(Argv[1]);
 }

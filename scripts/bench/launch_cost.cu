@@ -147,12 +147,17 @@ enum Variant {
   kNanBatched,
   kParam800,
   kParam8,
+  kMemopDevice,
+  kMemopBatch,
+  kEvent,
+  kMemopEvery4,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
-    "bare",        "scope-only", "breadcrumb",      "nan-deferred",
-    "print-names", "stats",      "memop",           "stats-deferred",
-    "nan-chain",   "nan-batched", "param800",        "param8"};
+    "bare",         "scope-only",  "breadcrumb", "nan-deferred",
+    "print-names",  "stats",       "memop",      "stats-deferred",
+    "nan-chain",    "nan-batched", "param800",   "param8",
+    "memop-device", "memop-batch", "event",      "memop-every4"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -221,6 +226,10 @@ VariantProbes probesFor(Variant V) {
   case kMemop: // no runtime: the driver's stream write a breadcrumb rests on
   case kParam800: // no runtime: a second launch, 800 bytes of parameters
   case kParam8:   // no runtime: a second launch, one pointer
+  case kMemopDevice:
+  case kMemopBatch:
+  case kEvent:
+  case kMemopEvery4:
   case kNumVariants:
     break;
   }
@@ -246,6 +255,8 @@ struct Bench {
   std::vector<std::string> chainNames;
   VariantProbes probes[kNumVariants];
   CUdeviceptr memopWord = 0; ///< mapped pinned word the memop variant writes
+  CUdeviceptr deviceWord = 0;      ///< device memory word memop-device writes
+  std::vector<cudaEvent_t> events; ///< event's ring, one per launch
   CUresult memopErrors[kNumVariants] = {}; ///< a memop variant's refusal
 
   void launch(int I) {
@@ -268,6 +279,44 @@ struct Bench {
         // A refused write is timed as nothing: say so in the results.
         if (R != CUDA_SUCCESS)
           memopErrors[V] = R;
+      }
+      return;
+    }
+    // Other forms of a stream-ordered crumb, driver calls alone, to find
+    // the cheapest (issue 8): the same write to device memory (unreadable
+    // after a sticky fault), through cuStreamBatchMemOp, an event recorded
+    // after each launch, and a crumb after every fourth launch only.
+    if (V == kMemopDevice || V == kMemopBatch || V == kMemopEvery4) {
+      for (int I = 0; I < launches; ++I) {
+        launch(I);
+        CUresult R = CUDA_SUCCESS;
+        auto Value = static_cast<uint32_t>(I);
+        if (V == kMemopDevice)
+          R = cuStreamWriteValue32(reinterpret_cast<CUstream>(stream),
+                                   deviceWord, Value,
+                                   CU_STREAM_WRITE_VALUE_DEFAULT);
+        else if (V == kMemopEvery4 && (I % 4 == 3 || I + 1 == launches))
+          R = cuStreamWriteValue32(reinterpret_cast<CUstream>(stream),
+                                   memopWord, Value,
+                                   CU_STREAM_WRITE_VALUE_DEFAULT);
+        else if (V == kMemopBatch) {
+          CUstreamBatchMemOpParams Op{};
+          Op.writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+          Op.writeValue.address = memopWord;
+          Op.writeValue.value = Value;
+          Op.writeValue.flags = CU_STREAM_WRITE_VALUE_DEFAULT;
+          R = cuStreamBatchMemOp(reinterpret_cast<CUstream>(stream), 1, &Op, 0);
+        }
+        if (R != CUDA_SUCCESS)
+          memopErrors[V] = R;
+      }
+      return;
+    }
+    if (V == kEvent) {
+      for (int I = 0; I < launches; ++I) {
+        launch(I);
+        if (cudaEventRecord(events[I], stream) != cudaSuccess)
+          memopErrors[V] = CUDA_ERROR_UNKNOWN;
       }
       return;
     }
@@ -483,6 +532,11 @@ int main(int Argc, char **Argv) {
     if (cuMemHostAlloc(&Host, 64, CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS ||
         cuMemHostGetDevicePointer(&B.memopWord, Host, 0) != CUDA_SUCCESS)
       die("cuMemHostAlloc for the memop variant failed");
+    if (cuMemAlloc(&B.deviceWord, 64) != CUDA_SUCCESS)
+      die("cuMemAlloc for the memop-device variant failed");
+    B.events.resize(B.launches);
+    for (cudaEvent_t &E : B.events)
+      CHECK_CUDA(cudaEventCreateWithFlags(&E, cudaEventDisableTiming));
   }
   CHECK_CUDA(cudaStreamCreateWithFlags(&B.stream, cudaStreamNonBlocking));
 

@@ -9,7 +9,8 @@ original package, both loaded with torch._inductor.aoti_load_package.
 
 Parts:
   ima       a user Triton gather without bounds check, run with a bad index
-            (5 runs each): the original package and pinpoint-ima; a value
+            (5 runs each): the original package, pinpoint-ima and
+            pinpoint-ima-sparse; a value
             guard
   failures  failures that are not faults, chosen at run time (a launch
             with a grid over the device limit, an out-of-memory, AOTI's
@@ -25,7 +26,7 @@ Parts:
   decode    launch-bound: a Llama-style decoder (transformers'
             LlamaForCausalLM from a small config, 8 layers, random weights,
             fp32, batch 1 x 16 tokens, logits only), the original and
-            pinpoint-ima, nan-hunt, print-all loaded in ONE
+            pinpoint-ima, pinpoint-ima-sparse, nan-hunt, print-all loaded in ONE
             process and timed round-robin like `bench`, with nan-hunt
             without batching too (--all-variants: also pinpoint-sync and
             print-all without defer), twice (--loops): forwards back to
@@ -193,8 +194,9 @@ def part_ima():
     sites = inv["models"][0]["inventory"]["sites"]
     user = [s for s in sites if s["kind"] == "user_triton"][0]
     want = f"#{user['ordinal']} {user['kernel']}"
-    variants = {"original": pt2,
-                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"), "pinpoint-ima")}
+    variants = {"original": pt2}
+    for name in ["pinpoint-ima", "pinpoint-ima-sparse"]:
+        variants[name] = instrument(pt2, preset(name), name)
     for name, p in variants.items():
         named = 0
         for i in range(A.ima_runs):
@@ -700,7 +702,8 @@ def part_bench():
     bench_variants(pt2, "transformer12 fp32 dyn 8x256",
                    [("match-nothing", nothing),
                     ("pinpoint-ima", preset("pinpoint-ima"))] +
-                   [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                   [(n, preset(n)) for n in ["pinpoint-ima-sparse", "nan-hunt",
+                                             "print-all"]] +
                    [("nan-hunt-unbatched", nan_hunt_unbatched())] +
                    extra_variants())
 
@@ -764,7 +767,8 @@ def part_decode():
     record(event="decode-model", launches=sum(
         1 for l in out.splitlines() if l.strip()[:1].isdigit()))
     variants = ([("pinpoint-ima", preset("pinpoint-ima"))] +
-                [(n, preset(n)) for n in ["nan-hunt", "print-all"]] +
+                [(n, preset(n)) for n in ["pinpoint-ima-sparse", "nan-hunt",
+                                          "print-all"]] +
                 [("nan-hunt-unbatched", nan_hunt_unbatched())] +
                 extra_variants())
     for loop in A.loops.split(","):

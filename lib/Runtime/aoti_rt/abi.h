@@ -144,6 +144,11 @@ struct Probe {
   /// end of the run). Only does something when run_impl's buffers have
   /// redzones (RunScope::buffer).
   bool redzones = false;
+  /// With breadcrumb (CUDA): the crumb is written after every Nth launch of
+  /// the stream only (0 or 1: after each), one stream operation per N
+  /// launches; a report then names the launches since the last crumb that
+  /// completed, among which the fault is (rules `breadcrumb: {every: N}`).
+  uint8_t crumb_every = 1;
 };
 
 /// What happens to the buffers run_impl allocates (rules `buffers:`), for

@@ -29,6 +29,8 @@ struct CrumbRecord {
   const Program *prog;
   int ordinal;
   int64_t run;
+  bool written;  ///< its crumb was enqueued (Probe::crumb_every)
+  uint8_t every; ///< the probe's crumb_every
 };
 
 struct CrumbSlot {
@@ -232,8 +234,40 @@ inline std::string crumbReport(int Index, bool Force,
   if (!Force && S->reported == Done + 1)
     return "";
   S->reported = Done + 1;
-  return On + "first launch that did not complete: " + Describe(Done + 1) +
-         "; last completed: " + (Done ? Describe(Done) : "none");
+  // Sparse crumbs (Probe::crumb_every): the fault is in one of the launches
+  // after the last crumb that was written, up to the next crumb enqueued
+  // (it did not arrive), or to the last launch when none was.
+  uint32_t Last = Done + 1;
+  while (Last < Enq && Enq - Last < static_cast<uint32_t>(kCrumbRing) &&
+         !S->ring[Last % kCrumbRing].written)
+    ++Last;
+  const std::string Completed =
+      "; last completed: " + (Done ? Describe(Done) : std::string("none"));
+  const bool Closed = S->ring[Last % kCrumbRing].written;
+  if (Enq - Done > static_cast<uint32_t>(kCrumbRing) ||
+      (Last == Done + 1 && Closed))
+    return On + "first launch that did not complete: " + Describe(Done + 1) +
+           Completed;
+  const std::string Per =
+      "one breadcrumb per " +
+      std::to_string(unsigned(S->ring[(Done + 1) % kCrumbRing].every)) +
+      " launches";
+  if (Last == Done + 1) // the last launch, and it has no crumb
+    return On + "first launch that did not complete: " + Describe(Last) +
+           ", or work enqueued after it (" + Per + ")" + Completed;
+  constexpr uint32_t kListed = 8;
+  std::string Among;
+  for (uint32_t Seq = Done + 1; Seq <= Last && Seq - Done <= kListed; ++Seq)
+    Among += (Seq == Done + 1 ? "" : ", ") + Describe(Seq);
+  if (Last - Done > kListed)
+    Among += ", ... (" + std::to_string(Last - Done - kListed) +
+             " more, through " + Describe(Last) + ")";
+  return On + "first launch that did not complete: one of " + Among + " (" +
+         Per +
+         (Closed ? std::string(")")
+                 : std::string("; the last has none, so the fault may also "
+                               "be in work enqueued after it)")) +
+         Completed;
 }
 
 AOTI_RT_COLD_END
@@ -243,11 +277,12 @@ AOTI_RT_COLD_END
 /// already failed.
 inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
                        cudaStream_t Stream, int Lane, const char *StreamName,
-                       std::string &Err) {
+                       int Every, std::string &Err) {
   CrumbArena &A = crumbArena();
   int Index = crumbSlotIndex(Lane);
   CrumbSlot &S = crumbSlot(Index);
   uint32_t Seq;
+  bool Write;
   {
     std::lock_guard<std::mutex> Lock(S.mutex);
     if (Lane > 0 && !S.stream) {
@@ -263,8 +298,12 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
     }
     S.streamPtr = Stream;
     Seq = ++S.enqueued;
-    S.ring[Seq % kCrumbRing] = CrumbRecord{&P, Ordinal, Run};
+    Write = Every <= 1 || Seq % static_cast<uint32_t>(Every) == 0;
+    S.ring[Seq % kCrumbRing] =
+        CrumbRecord{&P, Ordinal, Run, Write, static_cast<uint8_t>(Every)};
   }
+  if (!Write)
+    return true;
   if (!A.useHostFn.load()) {
     CUresult R = cuStreamWriteValue32(
         reinterpret_cast<CUstream>(Stream),

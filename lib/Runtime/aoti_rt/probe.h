@@ -63,7 +63,7 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   }
   std::string Err;
   if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
-                  Lane, C.site ? C.site->stream : nullptr, Err))
+                  Lane, C.site ? C.site->stream : nullptr, Pr.crumb_every, Err))
     cudaFailure(C, Err);
   else if (crumbArena().useHostFn.load(std::memory_order_relaxed))
     warnOnce(*State, State->warnedCrumbHostFn,

@@ -10,6 +10,9 @@
 //   gpu_test ima-exit            fault, then the process exits
 //   gpu_test ima-later-launches  fault with more launches enqueued after it
 //   gpu_test ima-sync            fault, then a sync probe
+//   gpu_test ima-sparse          crumbs after every 4th launch: the fault
+//                                named among the launches since the last
+//   gpu_test ima-sparse-open     the same, no crumb enqueued after the fault
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
 //   gpu_test ima-terminate       fault, the caller's sync finds it, then a
 //                                destructor throws (std::terminate)
@@ -1763,6 +1766,24 @@ int ima(const std::string &Mode) {
       K.launchTiny(S);
       Run.probe(2, rt::kAfter, Ts, 1, P);
       Run.finish();
+    } else if (Mode == "ima-sparse" || Mode == "ima-sparse-open") {
+      // Sequence numbers 1-4 tiny (a crumb after 4), 5 tiny, 6 the fault,
+      // then (ima-sparse) 7 and 8 tiny_after (a crumb after 8, never
+      // written): the report lists 5 to 8, or 5 and 6 and says that work
+      // after them may hold the fault.
+      rt::Probe P = crumbProbe();
+      P.crumb_every = 4;
+      rt::RunScope Run(*Prog.P, S);
+      for (int I = 0; I < 5; ++I) {
+        K.launchTiny(S);
+        Run.probe(0, rt::kAfter, nullptr, 0, P);
+      }
+      K.launchBad(S);
+      Run.probe(1, rt::kAfter, nullptr, 0, P);
+      for (int I = 0; Mode == "ima-sparse" && I < 2; ++I) {
+        K.launchTiny(S);
+        Run.probe(2, rt::kAfter, nullptr, 0, P);
+      }
     } else if (Mode == "ima-sync") {
       rt::RunScope Run(*Prog.P, S);
       K.launchTiny(S);
