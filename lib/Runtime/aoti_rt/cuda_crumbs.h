@@ -189,9 +189,11 @@ inline void crumbHostFn(void *Data) {
 
 AOTI_RT_COLD_BEGIN // reports
 /// "first launch that did not complete: #2 ... in run 1; last completed: #1
-/// ... in run 1", or "" when every breadcrumb of the slot was written.
+/// ... in run 1" ("... one of #2 ..., #3 ... (one breadcrumb per 4
+/// launches)", or "launches not known to have completed: ..." when the
+/// crumbs are sparse), or "" when every breadcrumb of the slot was written.
 /// Marks the report as given; Force repeats an earlier one. OnlyInFlight:
-/// "" unless the slot has a launch that did not complete.
+/// "" unless the slot has a launch not known to have completed.
 inline std::string crumbReport(int Index, bool Force,
                                bool OnlyInFlight = false) {
   CrumbArena &A = crumbArena();
@@ -235,8 +237,9 @@ inline std::string crumbReport(int Index, bool Force,
     return "";
   S->reported = Done + 1;
   // Sparse crumbs (Probe::crumb_every): the fault is in one of the launches
-  // after the last crumb that was written, up to the next crumb enqueued
-  // (it did not arrive), or to the last launch when none was.
+  // after the last crumb that arrived, up to the next crumb enqueued (it did
+  // not arrive); when none was enqueued, those launches may all have
+  // completed and the fault may be in work enqueued after them.
   uint32_t Last = Done + 1;
   while (Last < Enq && Enq - Last < static_cast<uint32_t>(kCrumbRing) &&
          !S->ring[Last % kCrumbRing].written)
@@ -252,9 +255,6 @@ inline std::string crumbReport(int Index, bool Force,
       "one breadcrumb per " +
       std::to_string(unsigned(S->ring[(Done + 1) % kCrumbRing].every)) +
       " launches";
-  if (Last == Done + 1) // the last launch, and it has no crumb
-    return On + "first launch that did not complete: " + Describe(Last) +
-           ", or work enqueued after it (" + Per + ")" + Completed;
   constexpr uint32_t kListed = 8;
   std::string Among;
   for (uint32_t Seq = Done + 1; Seq <= Last && Seq - Done <= kListed; ++Seq)
@@ -262,12 +262,12 @@ inline std::string crumbReport(int Index, bool Force,
   if (Last - Done > kListed)
     Among += ", ... (" + std::to_string(Last - Done - kListed) +
              " more, through " + Describe(Last) + ")";
-  return On + "first launch that did not complete: one of " + Among + " (" +
-         Per +
-         (Closed ? std::string(")")
-                 : std::string("; the last has none, so the fault may also "
-                               "be in work enqueued after it)")) +
-         Completed;
+  if (Closed)
+    return On + "first launch that did not complete: one of " + Among +
+           " (" + Per + ")" + Completed;
+  return On + "launches not known to have completed: " + Among + " (" + Per +
+         ", none after these: the fault may also be in work enqueued after "
+         "them)" + Completed;
 }
 
 AOTI_RT_COLD_END

@@ -108,7 +108,7 @@ run ima-sparse
 SPARSE='first launch that did not complete: one of #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1, #2 tiny_after \(wrapper.cpp:1003\) in run 1, #2 tiny_after \(wrapper.cpp:1003\) in run 1 \(one breadcrumb per 4 launches\); last completed: #0 tiny_ok'
 expect ima-sparse "CUDA error 'an illegal memory access was encountered' \(at process exit\): $SPARSE" "sparse crumbs: the fault named among the 4 launches after the last crumb"
 run ima-sparse-open
-expect ima-sparse-open "first launch that did not complete: one of #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1 \(one breadcrumb per 4 launches; the last has none, so the fault may also be in work enqueued after it\); last completed: #0 tiny_ok" "sparse crumbs, none after the fault: says the fault may be later"
+expect ima-sparse-open "launches not known to have completed: #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1 \(one breadcrumb per 4 launches, none after these: the fault may also be in work enqueued after them\); last completed: #0 tiny_ok" "sparse crumbs, none after the fault: says the fault may be later"
 run ima-sync
 expect ima-sync "CUDA error 'an illegal memory access was encountered' at or before #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1; every instrumented launch completed, the last was #0 tiny_ok" "sync probe names the launch"
 expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
