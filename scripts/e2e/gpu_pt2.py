@@ -43,7 +43,8 @@ Parts:
             bit-identical, and their cost beside the original in one process
   serve     concurrent serving: scripts/e2e/serve_threads.cpp drives the
             gather_ima container (4 model instances, 4 threads, 4 streams,
-            one bad index), the original and pinpoint-ima, 20 processes
+            one bad index), the original, pinpoint-ima and
+            pinpoint-ima-sparse, 20 processes
             each: no deadlock, the bad thread's launch named
   profile   torch.profiler of the presets on the decoder and the transformer:
             kernels and GPU busy time per forward, the top CPU-side calls
@@ -316,16 +317,16 @@ def part_serve():
             "-Wl,--as-needed", "-L/usr/local/cuda/lib64", "-lcudart", "-ldl",
             "-lpthread", "-Wl,-rpath," + os.path.join(tdir, "lib"),
             "-Wl,-rpath,/usr/local/cuda/lib64"], timeout=300)
-    variants = {"original": pt2,
-                "pinpoint-ima": instrument(pt2, preset("pinpoint-ima"),
-                                           "pinpoint-ima")}
+    variants = {"original": pt2}
+    for name in ["pinpoint-ima", "pinpoint-ima-sparse"]:
+        variants[name] = instrument(pt2, preset(name), name)
     for name, p in variants.items():
         unpacked = os.path.join(d, "unpacked-" + name)
         if not os.path.exists(unpacked):
             zipfile.ZipFile(p).extractall(unpacked)
         so = glob.glob(os.path.join(unpacked, "**", "data", "aotinductor",
                                     "*", "*.so"), recursive=True)[0]
-        ends, named, deadlocks, excerpt = 0, 0, 0, None
+        ends, named, deadlocks, excerpt, bad_line = 0, 0, 0, None, []
         for i in range(A.serve_runs):
             r = sh([exe, so, os.path.dirname(so), "4", "4", "2", "3", "6"],
                    check=False, timeout=120)
@@ -333,15 +334,27 @@ def part_serve():
             deadlocks += r.returncode == 3
             ends += r.returncode in (0, -6, 134)  # done, or aborted by CUDA
             bad = re.search(r"THREAD 2 tid (\d+) stream (0x[0-9a-f]+)", r.stdout)
+            # Exact crumbs name the launch; sparse ones list it among the
+            # launches since the last crumb that arrived (before "; last
+            # completed", which names a launch that did complete).
             mine = bad and re.search(
-                rf"thread {bad.group(1)}, stream {bad.group(2)}: first launch "
-                r"that did not complete: #\d+ gather_rows_kernel", text)
+                rf"thread {bad.group(1)}, stream {bad.group(2)}: "
+                r"(first launch that did not complete: (?P<one>one of )?|"
+                r"(?P<open>launches not known to have completed: ))"
+                r"(?P<named>[^;\n]*)", text)
+            if mine and (mine.group("one") or mine.group("open")):
+                mine = "gather_rows_kernel" in mine.group("named")
+            elif mine:
+                mine = re.match(r"#\d+ gather_rows_kernel", mine.group("named"))
             named += bool(mine)
             if i == 0:
                 excerpt = lines_with(text, "[aoti-instrument]", "RESULT",
                                      "THREAD", "DEADLOCK", n=14)
+                bad_line = [l for l in text.splitlines() if bad and
+                            f"thread {bad.group(1)}, stream" in l][:1]
         record(event="serve", variant=name, runs=A.serve_runs, ended=ends,
-               deadlocks=deadlocks, named_bad_thread=named, excerpt=excerpt)
+               deadlocks=deadlocks, named_bad_thread=named, excerpt=excerpt,
+               bad_thread_report=bad_line)
 
 
 RANK_RUN = SKIP_ISA_PROBE + r"""
