@@ -236,13 +236,20 @@ private:
     return llvm::Error::success();
   }
 
+  /// An integer of at least \p Min and, when \p Max is given, at most Max
+  /// (the message then gives the range).
   template <typename T>
   llvm::Error getInt(const YAML::Node &N, StringRef Key, T &Out,
-                     long long Min = 0) const {
+                     long long Min = 0,
+                     std::optional<long long> Max = std::nullopt) const {
     long long V;
-    if (!N.IsScalar() || !YAML::convert<long long>::decode(N, V) || V < Min)
+    if (!N.IsScalar() || !YAML::convert<long long>::decode(N, V) || V < Min ||
+        (Max && V > *Max))
       return errorAt(N, "'" + Key + "' must be an integer" +
-                            (Min == 0 ? std::string(" >= 0") : std::string()) +
+                            (Max ? " from " + std::to_string(Min) + " to " +
+                                       std::to_string(*Max)
+                             : Min == 0 ? std::string(" >= 0")
+                                        : std::string()) +
                             got(N));
     Out = static_cast<T>(V);
     return llvm::Error::success();
@@ -546,15 +553,10 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
       if (llvm::Error E = checkKeys(V, BreadcrumbKeys, "breadcrumb"))
         return E;
       R.Breadcrumb = true;
-      if (const YAML::Node Every = V["every"]) {
-        long long N = 0;
-        if (!Every.IsScalar() || !YAML::convert<long long>::decode(Every, N) ||
-            N < 1 || N > kMaxBreadcrumbEvery)
-          return errorAt(Every, "'every' must be an integer from 1 to " +
-                                    std::to_string(kMaxBreadcrumbEvery) +
-                                    got(Every));
-        R.BreadcrumbEvery = static_cast<unsigned>(N);
-      }
+      if (const YAML::Node Every = V["every"])
+        if (llvm::Error E = getInt(Every, "every", R.BreadcrumbEvery, 1,
+                                   kMaxBreadcrumbEvery))
+          return E;
     } else if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb)) {
       return E;
     }

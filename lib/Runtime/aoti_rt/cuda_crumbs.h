@@ -29,9 +29,14 @@ struct CrumbRecord {
   const Program *prog;
   int ordinal;
   int64_t run;
-  bool written;  ///< its crumb was enqueued (Probe::crumb_every)
-  uint8_t every; ///< the probe's crumb_every
+  uint8_t every; ///< the probe's crumb_every (crumbEnqueued)
 };
+
+/// Whether the launch with sequence number \p Seq has its crumb written
+/// (Probe::crumb_every: after every Nth launch of the slot only).
+inline bool crumbEnqueued(uint32_t Seq, unsigned Every) {
+  return Every <= 1 || Seq % Every == 0;
+}
 
 struct CrumbSlot {
   std::mutex mutex;
@@ -241,12 +246,15 @@ inline std::string crumbReport(int Index, bool Force,
   // not arrive); when none was enqueued, those launches may all have
   // completed and the fault may be in work enqueued after them.
   uint32_t Last = Done + 1;
+  auto Enqueued = [&](uint32_t Seq) {
+    return crumbEnqueued(Seq, S->ring[Seq % kCrumbRing].every);
+  };
   while (Last < Enq && Enq - Last < static_cast<uint32_t>(kCrumbRing) &&
-         !S->ring[Last % kCrumbRing].written)
+         !Enqueued(Last))
     ++Last;
   const std::string Completed =
       "; last completed: " + (Done ? Describe(Done) : std::string("none"));
-  const bool Closed = S->ring[Last % kCrumbRing].written;
+  const bool Closed = Enqueued(Last);
   if (Enq - Done > static_cast<uint32_t>(kCrumbRing) ||
       (Last == Done + 1 && Closed))
     return On + "first launch that did not complete: " + Describe(Done + 1) +
@@ -298,9 +306,9 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
     }
     S.streamPtr = Stream;
     Seq = ++S.enqueued;
-    Write = Every <= 1 || Seq % static_cast<uint32_t>(Every) == 0;
+    Write = crumbEnqueued(Seq, static_cast<unsigned>(Every));
     S.ring[Seq % kCrumbRing] =
-        CrumbRecord{&P, Ordinal, Run, Write, static_cast<uint8_t>(Every)};
+        CrumbRecord{&P, Ordinal, Run, static_cast<uint8_t>(Every)};
   }
   if (!Write)
     return true;
