@@ -130,15 +130,16 @@ TEST(PlannerTest, TheDensestBreadcrumbsWin) {
 TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {
   std::vector<PlanWarning> Warnings;
   StringRef Deferred = "rules:\n  - {nan_check: {defer: true}}\n";
-  EXPECT_TRUE(plan(Deferred, Warnings)->Plan.BatchNan);
+  EXPECT_TRUE(plan(Deferred, Warnings)->Plan.BatchDeferred);
   // Not without a deferred check, not on CPU, not when a rule says no.
-  EXPECT_FALSE(plan("rules:\n  - {nan_check: true}\n", Warnings)->Plan.BatchNan);
-  EXPECT_FALSE(plan(Deferred, Warnings, "cpu")->Plan.BatchNan);
+  EXPECT_FALSE(
+      plan("rules:\n  - {nan_check: true}\n", Warnings)->Plan.BatchDeferred);
+  EXPECT_FALSE(plan(Deferred, Warnings, "cpu")->Plan.BatchDeferred);
   EXPECT_FALSE(plan("rules:\n  - {nan_check: {defer: true}}\n"
                     "  - {match: {ordinals: '0'}, nan_check: {defer: true, "
                     "batch: false}}\n",
                     Warnings)
-                   ->Plan.BatchNan);
+                   ->Plan.BatchDeferred);
   // Not when a launch runs on another stream: its writes are not ordered
   // after the batch's launch on run_impl's stream.
   HandMadeWrapper W = handMadeWrapper();
@@ -147,7 +148,26 @@ TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {
   RuleSet Rules = rulesFrom(Deferred);
   auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
   ASSERT_TRUE(bool(Plan)) << describe(Plan.takeError());
-  EXPECT_FALSE(Plan->BatchNan);
+  EXPECT_FALSE(Plan->BatchDeferred);
+}
+
+TEST(PlannerTest, DeferredStatisticsBatchToo) {
+  std::vector<PlanWarning> Warnings;
+  EXPECT_TRUE(
+      plan("rules:\n  - {print: {level: stats, defer: true}}\n", Warnings)
+          ->Plan.BatchDeferred);
+  // Statistics taken with a sync per probe, and names, count nothing later.
+  EXPECT_FALSE(plan("rules:\n  - {print: {level: stats}}\n", Warnings)
+                   ->Plan.BatchDeferred);
+  EXPECT_FALSE(
+      plan("rules:\n  - {print: {level: names, defer: true}}\n", Warnings)
+          ->Plan.BatchDeferred);
+  // `batch: false` in a print rule turns batching off for NaN counts too:
+  // the two share the guards.
+  EXPECT_FALSE(plan("rules:\n  - {nan_check: {defer: true}}\n"
+                    "  - {print: {level: stats, defer: true, batch: false}}\n",
+                    Warnings)
+                   ->Plan.BatchDeferred);
 }
 
 TEST(PlannerTest, RuleThatMatchesNothingWarns) {

@@ -116,11 +116,11 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   Rewritten R = rewrite(
       "rules:\n  - {match: {ordinals: '1'}, nan_check: {defer: true}}\n");
   StringRef Out = R.Text;
-  EXPECT_THAT(R.Text, HasSubstr(".batch_nan = true}"));
+  EXPECT_THAT(R.Text, HasSubstr(".batch_deferred = true}"));
   size_t Guard0 = at(Out, "    { const ::aoti_rt::TensorRef aoti_rt_w[] = "
                           "{{\"buf0\", ::aoti_rt::kInOut, buf0}}; "
                           "aoti_rt_run.beforeWrite(0, aoti_rt_w, 1); } // "
-                          "aoti-instrument: batched NaN counts before #0 "
+                          "aoti-instrument: batched counts before #0 "
                           "writes\n");
   EXPECT_LT(Guard0, at(Out, "    call_triton_poi_fused_0("));
   // Only what the launch writes: the mm's out, not its inputs.
@@ -131,11 +131,11 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   EXPECT_THAT(R.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w, true}}"));
   EXPECT_EQ(R.Summary.WriteGuards, 2u);
   EXPECT_EQ(R.Summary.describe(),
-            "1 launch site probed, 1 NaN/Inf check, NaN counts batched (2 "
+            "1 launch site probed, 1 NaN/Inf check, deferred counts batched (2 "
             "launches guard their writes)");
   // Not deferred: no guards, no batching.
   Rewritten Now = rewrite("rules:\n  - {nan_check: true}\n");
-  EXPECT_THAT(Now.Text, HasSubstr(".batch_nan = false}"));
+  EXPECT_THAT(Now.Text, HasSubstr(".batch_deferred = false}"));
   EXPECT_EQ(Now.Text.find("aoti_rt_run.beforeWrite"), std::string::npos);
   EXPECT_THAT(Now.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w}}"));
 }

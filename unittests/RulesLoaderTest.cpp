@@ -157,6 +157,18 @@ TEST(RulesLoaderTest, NanCountsBatchUnlessARuleSaysNot) {
   EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not 'often'"));
 }
 
+TEST(RulesLoaderTest, DeferredStatisticsBatchUnlessARuleSaysNot) {
+  auto Rules = parseRules("rules:\n  - {print: {level: stats, defer: true}}\n"
+                          "  - {print: {defer: true, batch: false}}\n",
+                          "r.yaml");
+  ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+  EXPECT_TRUE(Rules->Rules[0].Print->Batch);
+  EXPECT_FALSE(Rules->Rules[1].Print->Batch);
+  ReportedError F = failureOf("rules:\n  - {print: {batch: 2}}\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:21");
+  EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not '2'"));
+}
+
 TEST(RulesLoaderTest, BreadcrumbIsABoolOrHowSparse) {
   auto Rules = parseRules("rules:\n  - {breadcrumb: true}\n"
                           "  - {breadcrumb: false, sync: true}\n",

@@ -206,14 +206,21 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
   }
   // Batching must see every write to a pending tensor in stream order:
   // not with launches on other streams.
-  Plan.BatchNan =
+  auto DeferredCounts = [](const ProbePlan &P) {
+    return (P.NanRoles && P.NanDeferred) ||
+           (P.Print == PrintDetail::Stats && P.PrintDeferred);
+  };
+  Plan.BatchDeferred =
       Inv.Device == "cuda" &&
       llvm::all_of(Rules.Rules,
-                   [](const Rule &R) { return !R.NanCheck || R.NanCheck->Batch; }) &&
+                   [](const Rule &R) {
+                     return (!R.NanCheck || R.NanCheck->Batch) &&
+                            (!R.Print || R.Print->Batch);
+                   }) &&
       llvm::any_of(Plan.Sites,
-                   [](const SitePlan &SP) {
-                     return (SP.Before.NanRoles && SP.Before.NanDeferred) ||
-                            (SP.After.NanRoles && SP.After.NanDeferred);
+                   [&](const SitePlan &SP) {
+                     return DeferredCounts(SP.Before) ||
+                            DeferredCounts(SP.After);
                    }) &&
       llvm::all_of(Inv.Sites, [](const LaunchSite &S) {
         return S.Stream.empty() && S.StreamLane == 0;

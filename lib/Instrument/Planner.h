@@ -74,11 +74,12 @@ struct InstrumentationPlan {
   /// Into WrapperInventory::Buffers: the allocations that get redzones or
   /// poison, and the reuses that get poison (their first user writes them).
   std::vector<unsigned> BufferEvents;
-  /// Deferred NaN-only counts are batched across launches
-  /// (aoti_rt::Program::batch_nan): a CUDA wrapper with deferred NaN checks
-  /// whose launches all run on run_impl's stream. Every launch of a function
-  /// with a run scope then gets a RunScope::beforeWrite guard.
-  bool BatchNan = false;
+  /// Deferred counts are batched across launches
+  /// (aoti_rt::Program::batch_deferred): a CUDA wrapper with deferred NaN
+  /// checks or deferred statistics prints, whose launches all run on
+  /// run_impl's stream, unless a rule says `batch: false`. Every launch of a
+  /// function with a run scope then gets a RunScope::beforeWrite guard.
+  bool BatchDeferred = false;
   /// Number of sites each rule matched.
   std::vector<unsigned> RuleMatchCounts;
 };

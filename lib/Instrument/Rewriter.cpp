@@ -193,13 +193,13 @@ std::string probeCall(const LaunchSite &Site, bool After,
   return Out + Site.Indent + "}\n";
 }
 
-/// Before a launch, with batched NaN counts (Plan.BatchNan): the tensors it
+/// Before a launch, with batched counts (Plan.BatchDeferred): the tensors it
 /// may write, so that counts of their bytes are launched first. Custom ops
 /// (proxy calls) may write any tensor they are given; a launch that names no
 /// tensor writes none it could name.
 std::string beforeWriteCall(const LaunchSite &Site) {
   std::string Head = Site.Indent + "{ ";
-  std::string Tail = " } // aoti-instrument: batched NaN counts before #" +
+  std::string Tail = " } // aoti-instrument: batched counts before #" +
                      std::to_string(Site.Ordinal) + " writes\n";
   std::string Ordinal = std::to_string(Site.Ordinal);
   if (Site.Kind == LaunchKind::Proxy)
@@ -253,12 +253,12 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
              "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
              "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
-             ".every_calls = {9}, .max_print_values = {10}, .batch_nan = "
+             ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}};\n",
              quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
              quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
              quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
-             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchNan))
+             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchDeferred))
              .str();
   if (const auto &B = Plan.Buffers)
     Out += llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
@@ -385,7 +385,7 @@ std::string InstrumentSummary::describe() const {
   Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
                                             : "buffers poisoned");
   if (WriteGuards)
-    Parts.push_back("NaN counts batched (" + std::to_string(WriteGuards) +
+    Parts.push_back("deferred counts batched (" + std::to_string(WriteGuards) +
                     (WriteGuards == 1 ? " launch guards its writes)"
                                       : " launches guard their writes)"));
   return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
@@ -462,7 +462,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
           probeCall(Site, /*After=*/false, StableFor(SP->Before));
     // The batch guard goes right before the launch: after its before-probe,
     // whose counts of what the launch overwrites must go first too.
-    if (Plan.BatchNan && Scoped.count(Site.Function)) {
+    if (Plan.BatchDeferred && Scoped.count(Site.Function)) {
       std::string Guard = beforeWriteCall(Site);
       Summary.WriteGuards += !Guard.empty();
       Insertions[Site.BeforeOffset] += Guard;

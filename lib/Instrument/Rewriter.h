@@ -33,7 +33,7 @@ struct InstrumentSummary {
   bool EnforcesAotiChecks = false;
   unsigned RedzonedBuffers = 0;
   unsigned PoisonedBuffers = 0; ///< allocations and reuses
-  /// Launches guarded for batched NaN counts (RunScope::beforeWrite).
+  /// Launches guarded for batched counts (RunScope::beforeWrite).
   unsigned WriteGuards = 0;
   std::string describe() const;
 };

@@ -71,7 +71,7 @@ struct NanCheckAction {
   /// the run (CUDA); the report still names the first launch that made one.
   bool Defer = false;
   /// With Defer: counts of several launches share one device launch
-  /// (aoti_rt::NanBatch). False in any rule turns batching off.
+  /// (aoti_rt::PendingBatch). False in any rule turns batching off.
   bool Batch = true;
 };
 
@@ -82,6 +82,9 @@ struct PrintAction {
   /// Statistics taken on the device without a sync per launch, written at
   /// the end of the run (CUDA; `names` and `stats` levels).
   bool Defer = false;
+  /// With Defer: statistics of several launches share one device launch
+  /// (aoti_rt::PendingBatch). False in any rule turns batching off.
+  bool Batch = true;
 };
 
 struct SaveAction {

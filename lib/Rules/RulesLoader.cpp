@@ -126,7 +126,7 @@ const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
                                "function"};
 const StringRef NanKeys[] = {"when",  "tensors", "check",
                              "on_fail", "defer", "batch"};
-const StringRef PrintKeys[] = {"level", "when", "tensors", "defer"};
+const StringRef PrintKeys[] = {"level", "when", "tensors", "defer", "batch"};
 const StringRef SaveKeys[] = {"when", "tensors"};
 const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
                                       "inputs", "equal_dims"};
@@ -610,6 +610,9 @@ llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
           return E;
       if (const YAML::Node D = V["defer"])
         if (llvm::Error E = getBool(D, "defer", A.Defer))
+          return E;
+      if (const YAML::Node B = V["batch"])
+        if (llvm::Error E = getBool(B, "batch", A.Batch))
           return E;
     } else if (V.IsScalar() && !YAML::convert<bool>::decode(V, On)) {
       // `print: names` is short for `print: {level: names}`.

@@ -17,15 +17,21 @@
 //   nan-chain     the same, each launch writing a new tensor of a pool of 64
 //                 and reading the two before (a model's data flow), one
 //                 NaN-count launch per probe
-//   nan-batched   nan-chain with the counts batched (Program::batch_nan, as
+//   nan-batched   nan-chain with the counts batched (Program::batch_deferred,
+//   as
 //                 the tool emits nan-hunt.yaml): a beforeWrite guard before
 //                 each launch, one NaN-count launch per 32 tensors
 //   print-names   one name line after each launch (to AOTI_INSTRUMENT_LOG)
 //   stats         statistics of every tensor, before and after each launch,
 //                 a sync per probe (print-all.yaml without defer), to
 //                 AOTI_INSTRUMENT_LOG
-//   stats-deferred  the same with print_deferred (print-all.yaml): the
-//                 statistics in stream order, the lines at the run's end
+//   stats-deferred  the same with print_deferred (print-all.yaml with
+//                 `batch: false`): the statistics in stream order, one
+//                 statistics launch per probe, the lines at the run's end
+//   stats-chain   stats-deferred over nan-chain's data flow
+//   stats-batched stats-chain with the statistics batched (print-all.yaml):
+//                 a beforeWrite guard before each launch, one statistics
+//                 launch per 16 tensors
 //
 // --spin-us S makes each tiny kernel busy-wait S µs on the GPU, so that the
 // GPU, not the host, bounds the loop: what an action costs as a stream
@@ -151,13 +157,16 @@ enum Variant {
   kMemopBatch,
   kEvent,
   kMemopEvery4,
+  kStatsChain,
+  kStatsBatched,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
-    "bare",         "scope-only",  "breadcrumb", "nan-deferred",
-    "print-names",  "stats",       "memop",      "stats-deferred",
-    "nan-chain",    "nan-batched", "param800",   "param8",
-    "memop-device", "memop-batch", "event",      "memop-every4"};
+    "bare",         "scope-only",   "breadcrumb", "nan-deferred",
+    "print-names",  "stats",        "memop",      "stats-deferred",
+    "nan-chain",    "nan-batched",  "param800",   "param8",
+    "memop-device", "memop-batch",  "event",      "memop-every4",
+    "stats-chain",  "stats-batched"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -215,9 +224,11 @@ VariantProbes probesFor(Variant V) {
     P.probeAfter = Pr;
     return P;
   case kStats: // print-all.yaml without defer: level stats, both, all
-  case kStatsDeferred: // print-all.yaml
+  case kStatsDeferred: // print-all.yaml with batch: false
+  case kStatsChain:
+  case kStatsBatched: // print-all.yaml
     Pr.print = ::aoti_rt::kPrintStats;
-    Pr.print_deferred = V == kStatsDeferred;
+    Pr.print_deferred = V != kStats;
     Pr.print_roles = ::aoti_rt::kInOut;
     P.scope = P.before = P.after = true;
     P.probeBefore = Pr;
@@ -249,7 +260,7 @@ struct Bench {
   std::vector<AtenTensorHandle> handles;
   std::vector<float *> data;
   std::vector<std::string> names;
-  static constexpr int kChain = 64; ///< nan-chain's and nan-batched's pool
+  static constexpr int kChain = 64; ///< the *-chain and *-batched pool
   std::vector<AtenTensorHandle> chainHandles;
   std::vector<float *> chainData;
   std::vector<std::string> chainNames;
@@ -338,7 +349,8 @@ struct Bench {
       return;
     }
     ::aoti_rt::RunScope Run(gPrograms[V], (void *)(stream));
-    if (V == kNanChain || V == kNanBatched) {
+    if (V == kNanChain || V == kNanBatched || V == kStatsChain ||
+        V == kStatsBatched) {
       const int C = kChain;
       for (int I = 0; I < launches; ++I) {
         int O = I % C, A = (I + C - 1) % C, B = (I + C - 2) % C;
@@ -346,7 +358,9 @@ struct Bench {
             {chainNames[O].c_str(), ::aoti_rt::kOut, chainHandles[O]},
             {chainNames[A].c_str(), ::aoti_rt::kIn, chainHandles[A]},
             {chainNames[B].c_str(), ::aoti_rt::kIn, chainHandles[B]}};
-        if (V == kNanBatched) // the emitted guard: what the launch writes
+        if (P.before)
+          Run.probe(I, ::aoti_rt::kBefore, T, 3, P.probeBefore);
+        if (gPrograms[V].batch_deferred) // the guard: what the launch writes
           Run.beforeWrite(I, T, 1);
         tinyKernel<<<1, 32, 0, stream>>>(chainData[O], chainData[A],
                                          chainData[B], spinNs);
@@ -519,7 +533,7 @@ int main(int Argc, char **Argv) {
     P.first_calls = 0;
     P.every_calls = 0;
     P.max_print_values = 64;
-    P.batch_nan = V == kNanBatched;
+    P.batch_deferred = V == kNanBatched || V == kStatsBatched;
     B.probes[V] = probesFor(static_cast<Variant>(V));
   }
 

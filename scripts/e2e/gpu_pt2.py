@@ -464,6 +464,26 @@ def part_fidelity():
                    bit_identical=r["ok"] and ref["ok"] and
                    same(r["outputs"], ref["outputs"]),
                    error=r.get("error"))
+        if "print-all" in A.fidelity_presets.split(","):
+            # Batched statistics print what one launch per probe prints.
+            log = os.path.join(A.work, f"{dtype}-print-all-unbatched.log")
+            r = run(instrument(pt2, print_all_unbatched(), "print-all-unbatched"),
+                    inputs, "print-all-unbatched",
+                    env={"AOTI_INSTRUMENT_LOG": log})
+            # Lines may differ only where the run itself does: the seeds
+            # SDPA draws each call (a CPU int64 scalar) are named.
+            batched = open(os.path.join(A.work, f"{dtype}-print-all.log")
+                           ).read().splitlines()
+            unbatched = open(log).read().splitlines()
+            diff = [(a, b) for a, b in zip(batched, unbatched) if a != b]
+            record(event="print-batched-same", dtype=dtype, ok=r["ok"],
+                   lines=len(batched), same_count=len(batched) == len(unbatched),
+                   differing=len(diff),
+                   differing_tensors=sorted({
+                       a.split("   ")[0].split()[-2] + " " +
+                       " ".join(a.split("   ")[1].split()[:3])
+                       for a, _ in diff if "   " in a}),
+                   first_diff=f"{diff[0][0]!r} / {diff[0][1]!r}" if diff else None)
 
 
 # The start of BENCH and PROFILE (variants_in_one_process): every variant
@@ -699,6 +719,16 @@ def nan_hunt_unbatched():
     return path
 
 
+def print_all_unbatched():
+    """print-all.yaml with one statistics launch per probe (`batch: false`),
+    as it was before batching."""
+    path = os.path.join(A.work, "print-all-unbatched.yaml")
+    with open(path, "w") as f:
+        f.write("rules:\n  - {name: print-every-launch, print: {level: stats, "
+                "when: both, tensors: all, defer: true, batch: false}}\n")
+    return path
+
+
 def extra_variants():
     """The variants measured before (pinpoint-sync, print-all without
     defer), with --all-variants."""
@@ -717,7 +747,8 @@ def part_bench():
                     ("pinpoint-ima", preset("pinpoint-ima"))] +
                    [(n, preset(n)) for n in ["pinpoint-ima-sparse", "nan-hunt",
                                              "print-all"]] +
-                   [("nan-hunt-unbatched", nan_hunt_unbatched())] +
+                   [("nan-hunt-unbatched", nan_hunt_unbatched()),
+                    ("print-all-unbatched", print_all_unbatched())] +
                    extra_variants())
 
 
@@ -782,7 +813,8 @@ def part_decode():
     variants = ([("pinpoint-ima", preset("pinpoint-ima"))] +
                 [(n, preset(n)) for n in ["pinpoint-ima-sparse", "nan-hunt",
                                           "print-all"]] +
-                [("nan-hunt-unbatched", nan_hunt_unbatched())] +
+                [("nan-hunt-unbatched", nan_hunt_unbatched()),
+                 ("print-all-unbatched", print_all_unbatched())] +
                 extra_variants())
     for loop in A.loops.split(","):
         bench_variants(pt2, "llama8 fp32 1x16 (launch-bound)", variants, loop)

@@ -628,6 +628,56 @@ TEST(Format, FastFormattingEqualsPrintf) {
   EXPECT_EQ(rt::detail::fmtDouble(kNaN), "nan");
 }
 
+TEST(Format, ScaledFormattingEqualsPrintfOrDeclines) {
+  // appendGScaled, the fast path of "%.6g" (three per statistics line):
+  // whatever it writes is printf's spelling, and it declines only near a
+  // rounding tie or out of its power-of-ten table.
+  std::vector<double> Values = {
+      1.0,      -1.0,      0.5,       2.5,       1234565.0, 123456.5,
+      999999.5, 9999995.0, 999999.4,  0.0001,    0.00001,   0.0001234565,
+      0.1,      0.3,       1e-4,      9.999995,  99999.95,  1e22,
+      1e-22,    65504.0,   -0.000123, 1.0 / 3.0, 2.0 / 3.0, 1e-300};
+  uint64_t X = 0x243F6A8885A308D3ULL;
+  for (int I = 0; I < 200000; ++I) {
+    X ^= X << 13;
+    X ^= X >> 7;
+    X ^= X << 17;
+    float F; // a float's bits: what the statistics of most tensors are
+    uint32_t B = static_cast<uint32_t>(X >> 32);
+    std::memcpy(&F, &B, sizeof F);
+    if (std::isfinite(F) && F != 0)
+      Values.push_back(F);
+    // Means: sums of floats over counts.
+    Values.push_back(
+        static_cast<double>(static_cast<int64_t>(X % 20000001) - 10000000) /
+        static_cast<double>(1 + (X >> 40) % 4096));
+  }
+  size_t Declined = 0, Typical = 0; // of magnitudes 1e-12 to 1e12
+  for (double V : Values)
+    for (int Prec : {1, 3, 6, 9}) {
+      char Want[64];
+      std::snprintf(Want, sizeof Want, "%.*g", Prec, V);
+      std::string Got;
+      const bool IsTypical = std::fabs(V) >= 1e-12 && std::fabs(V) <= 1e12;
+      Typical += IsTypical;
+      if (!rt::detail::appendGScaled(Got, V, Prec)) {
+        EXPECT_TRUE(Got.empty());
+        Declined += IsTypical;
+        continue;
+      }
+      ASSERT_EQ(Got, Want) << "precision " << Prec << ", value " << V;
+    }
+  // It is the path taken: it declines a typical value only near a tie
+  // that the double arithmetic cannot settle (about 3 in 10,000 here).
+  EXPECT_GT(Typical, 500000u);
+  EXPECT_LT(Declined, Typical / 1000) << Declined << " of " << Typical;
+  std::string Z;
+  EXPECT_FALSE(rt::detail::appendGScaled(Z, 0.0, 6));
+  EXPECT_FALSE(rt::detail::appendGScaled(Z, 5e-324, 6));
+  EXPECT_FALSE(rt::detail::appendGScaled(Z, 1.0, 17));
+  EXPECT_TRUE(Z.empty());
+}
+
 //--- Deferred NaN checks: the reporting logic, with made-up counts --------//
 //
 // On CUDA a deferred check's counts come from the device after the run's
@@ -2086,7 +2136,10 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   // after the wrapper lets its handle go, until the batch is cleared.
   AtenTensorHandle Ref = nullptr;
   ASSERT_EQ(aoti_torch_new_tensor_handle(A.get(), &Ref), AOTI_TORCH_SUCCESS);
-  EXPECT_EQ(Batch.add(NanDesc{}, B, E, Ref), &Slots[0]);
+  Stats *Slot = nullptr;
+  Batch.add(B, E, Ref, Slot).numel = 256; // the descriptor to fill
+  EXPECT_EQ(Slot, &Slots[0]);
+  EXPECT_EQ(Batch.launch.d[0].numel, 256);
   EXPECT_EQ(Batch.bytes, 1024u);
   A.reset();
   void *Data = nullptr;
@@ -2104,13 +2157,31 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   EXPECT_TRUE(NanBatch::batchable(kNanDescs, NanBatch::kMaxBytes));
   EXPECT_FALSE(NanBatch::batchable(kNanDescs + 1, 0));
   EXPECT_FALSE(NanBatch::batchable(1, NanBatch::kMaxBytes + 1));
-  EXPECT_EQ(Batch.add(NanDesc{}, E, E + 16, nullptr), &Slots[1]);
+  Batch.add(E, E + 16, nullptr, Slot);
+  EXPECT_EQ(Slot, &Slots[1]);
   EXPECT_EQ(Batch.size(), 2);
   Batch.clear(); // lets the reference go
   EXPECT_TRUE(Batch.empty());
   EXPECT_EQ(Batch.bytes, 0u);
   EXPECT_EQ(Batch.host, nullptr);
   EXPECT_FALSE(Batch.overlaps(B, E));
+
+  // Statistics batch the same way, up to the statistics kernel's inline
+  // descriptors, into the launch's inline ones (no device copy).
+  StatsBatch Full;
+  Full.host = Slots;
+  EXPECT_TRUE(StatsBatch::batchable(kInlineDescs, 0));
+  EXPECT_FALSE(StatsBatch::batchable(kInlineDescs + 1, 0));
+  Full.add(VB, VE, nullptr, Slot).ndim = 1;
+  EXPECT_EQ(Slot, &Slots[0]);
+  EXPECT_EQ(Full.launch.inl[0].ndim, 1);
+  EXPECT_EQ(Full.launch.descs, nullptr);
+  EXPECT_TRUE(Full.overlaps(VB + 4, VB + 5));
+  EXPECT_FALSE(Full.overlaps(VE, VE + 4));
+  EXPECT_TRUE(Full.fits(kInlineDescs - 1, 0));
+  EXPECT_FALSE(Full.fits(kInlineDescs, 0));
+  Full.clear();
+  EXPECT_TRUE(Full.empty());
 }
 
 TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {

@@ -204,10 +204,11 @@ struct Program {
   int first_calls;         ///< observe only the first N calls of run_impl; 0: all
   int every_calls;         ///< observe every Nth call; 0/1: all
   int max_print_values;    ///< values printed per tensor at kPrintValues
-  /// Deferred NaN-only counts are batched across launches (deferred.h,
-  /// NanBatch); the wrapper calls RunScope::beforeWrite before each launch.
-  /// Only for programs whose launches all run on run_impl's stream.
-  bool batch_nan;
+  /// Deferred counts (NaN counts, statistics) are batched across launches
+  /// (deferred.h, PendingBatch); the wrapper calls RunScope::beforeWrite
+  /// before each launch. Only for programs whose launches all run on
+  /// run_impl's stream.
+  bool batch_deferred;
 };
 
 namespace detail {

@@ -237,6 +237,38 @@ struct StatsArea {
   }
 };
 
+/// Launches one of the runtime's counting kernels (\p L: a StatsLaunch or
+/// a NanLaunch, L.n descriptors; acc and counter set here from \p Area),
+/// \p Blocks along x (the most one descriptor takes), on \p Stream;
+/// \p Passes counts it.
+template <typename LaunchT>
+bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int32_t Blocks,
+                  std::atomic<uint64_t> &Passes, cudaStream_t Stream,
+                  std::string &Err) {
+  L.acc = Area.acc();
+  L.counter = Area.counter();
+  void *Args[] = {&L};
+  CUresult R = cuLaunchKernel(
+      Fn, static_cast<unsigned>(Blocks), static_cast<unsigned>(L.n), 1, 256, 1,
+      1, 0, reinterpret_cast<CUstream>(Stream), Args, nullptr);
+  if (R != CUDA_SUCCESS) {
+    Err = cuErrorText(R);
+    return false;
+  }
+  Passes.fetch_add(1, std::memory_order_relaxed);
+  global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
+                                       std::memory_order_relaxed);
+  return true;
+}
+
+/// The statistics kernel over \p L (descriptors inline or at L.descs).
+inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
+                             int32_t Blocks, cudaStream_t Stream,
+                             std::string &Err) {
+  return launchCounts(Fn, Area, L, Blocks, global().deviceStatsPasses, Stream,
+                      Err);
+}
+
 /// One launch of the stats kernel over Ms (all on the current device, at
 /// most Area.cap of them), results to Out (device-visible). False with the
 /// error in Err.
@@ -245,8 +277,6 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
                         cudaStream_t Stream, std::string &Err) {
   StatsLaunch L;
   L.descs = nullptr;
-  L.acc = Area.acc();
-  L.counter = Area.counter();
   L.out = Out;
   L.n = static_cast<int32_t>(N);
   L.pad = 0;
@@ -270,18 +300,7 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
     }
     L.descs = Area.descs();
   }
-  void *Args[] = {&L};
-  CUresult R = cuLaunchKernel(
-      Fn, static_cast<unsigned>(Blocks), static_cast<unsigned>(N), 1, 256, 1,
-      1, 0,
-      reinterpret_cast<CUstream>(Stream), Args, nullptr);
-  if (R != CUDA_SUCCESS) {
-    Err = cuErrorText(R);
-    return false;
-  }
-  global().deviceStatsPasses.fetch_add(1, std::memory_order_relaxed);
-  global().deviceTensorScans.fetch_add(N, std::memory_order_relaxed);
-  return true;
+  return launchStatsDescs(Fn, Area, L, Blocks, Stream, Err);
 }
 
 /// The NaN-count kernel's descriptor of a dense floating tensor: 256 threads
@@ -301,24 +320,11 @@ inline NanDesc nanDesc(const TensorMeta &M) {
 /// on \p Stream.
 inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
                            cudaStream_t Stream, std::string &Err) {
-  L.acc = Area.acc();
-  L.counter = Area.counter();
   int32_t Blocks = 1;
   for (int32_t I = 0; I < L.n; ++I)
     Blocks = std::max(Blocks, L.d[I].blocks);
-  void *Args[] = {&L};
-  CUresult R = cuLaunchKernel(Fn, static_cast<unsigned>(Blocks),
-                              static_cast<unsigned>(L.n), 1, 256, 1, 1, 0,
-                              reinterpret_cast<CUstream>(Stream), Args,
-                              nullptr);
-  if (R != CUDA_SUCCESS) {
-    Err = cuErrorText(R);
-    return false;
-  }
-  global().deviceNanPasses.fetch_add(1, std::memory_order_relaxed);
-  global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
-                                       std::memory_order_relaxed);
-  return true;
+  return launchCounts(Fn, Area, L, Blocks, global().deviceNanPasses, Stream,
+                      Err);
 }
 
 /// The NaN counts of dense floating tensors Ms (isDense), in launches of

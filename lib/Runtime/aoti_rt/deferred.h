@@ -400,37 +400,43 @@ private:
   }
 };
 
-/// Batched NaN counts (Program::batch_nan): the dense floating tensors that
-/// deferred probes only check, gathered across launches into one launch of
-/// the NaN-count kernel. The launch must be on the stream before anything
-/// writes their bytes: the wrapper calls RunScope::beforeWrite before every
-/// launch (the batch goes first when the launch writes pending bytes, or
-/// may write anything), the runtime flushes before its own writes (poison),
-/// before a probe that reads data now, when the batch is full and at the
-/// run's end. Each pending tensor holds a reference to its storage, so
-/// its memory cannot be freed and handed to another tensor (or to an
-/// allocation inside an extern op, which no guard sees) before the count.
-struct NanBatch {
+/// Batched deferred counts (Program::batch_deferred): the tensors that
+/// deferred probes count on the device, gathered across launches into one
+/// launch of the runtime's kernel (NaN counts of dense floating tensors that
+/// are only checked: the NaN-count kernel, up to 32 a launch; statistics of
+/// printed tensors and strided ones: the statistics kernel, up to 16). The
+/// launch must be on the stream before anything writes their bytes: the
+/// wrapper calls RunScope::beforeWrite before every launch (the batches go
+/// first when the launch writes pending bytes, or may write anything), the
+/// runtime flushes before its own writes (poison), before a probe that
+/// reads data now, when a batch is full and at the run's end. Each pending
+/// tensor holds a reference to its storage, so its memory cannot be freed
+/// and handed to another tensor (or to an allocation inside an extern op,
+/// which no guard sees) before the count.
+inline NanDesc *descsOf(NanLaunch &L) { return L.d; }
+inline StatsDesc *descsOf(StatsLaunch &L) { return L.inl; }
+
+template <typename LaunchT, int Cap> struct PendingBatch {
   /// Bytes of pending tensors at most: their storage is held, so this bounds
-  /// what the batch can add to a run's peak memory.
+  /// what a batch can add to a run's peak memory.
   static constexpr size_t kMaxBytes = size_t(16) << 20;
-  NanLaunch launch{};  ///< launch.n pending descriptors; out: their slots
+  static constexpr int kCap = Cap;
+  LaunchT launch{};      ///< launch.n pending descriptors; out: their slots
   size_t bytes = 0;      ///< of the pending tensors
-  Stats *host = nullptr; ///< kNanDescs result slots (host side); null: none
-  uintptr_t begin[kNanDescs] = {}, end[kNanDescs] = {};
-  AtenTensorHandle refs[kNanDescs] = {};
+  Stats *host = nullptr; ///< Cap result slots (host side); null: none
+  uintptr_t begin[Cap] = {}, end[Cap] = {};
+  AtenTensorHandle refs[Cap] = {};
 
   int size() const { return launch.n; }
   bool empty() const { return launch.n == 0; }
   /// Room for \p N more tensors of \p Bytes in all.
   bool fits(size_t N, size_t Bytes) const {
-    return static_cast<size_t>(launch.n) + N <=
-               static_cast<size_t>(kNanDescs) &&
+    return static_cast<size_t>(launch.n) + N <= static_cast<size_t>(Cap) &&
            bytes + Bytes <= kMaxBytes;
   }
   /// Whether they would fit an empty batch.
   static bool batchable(size_t N, size_t Bytes) {
-    return N <= static_cast<size_t>(kNanDescs) && Bytes <= kMaxBytes;
+    return N <= static_cast<size_t>(Cap) && Bytes <= kMaxBytes;
   }
   /// Whether [B, E) overlaps a pending tensor's bytes.
   bool overlaps(uintptr_t B, uintptr_t E) const {
@@ -439,16 +445,16 @@ struct NanBatch {
         return true;
     return false;
   }
-  /// Adds a tensor (fits(1); slots reserved): its result slot.
-  Stats *add(const NanDesc &D, uintptr_t B, uintptr_t E,
-             AtenTensorHandle Ref) {
+  /// Adds a tensor (fits(1); slots reserved): its descriptor to fill, and
+  /// its result slot in \p Slot.
+  auto &add(uintptr_t B, uintptr_t E, AtenTensorHandle Ref, Stats *&Slot) {
     int I = launch.n++;
-    launch.d[I] = D;
     begin[I] = B;
     end[I] = E;
     refs[I] = Ref;
     bytes += E - B;
-    return host + I;
+    Slot = host + I;
+    return descsOf(launch)[I];
   }
   /// After the launch (or instead of it): the references go, the slots
   /// are the launch's; the next tensor reserves new ones.
@@ -461,6 +467,8 @@ struct NanBatch {
     host = nullptr;
   }
 };
+using NanBatch = PendingBatch<NanLaunch, kNanDescs>;
+using StatsBatch = PendingBatch<StatsLaunch, kInlineDescs>;
 
 #if AOTI_RT_CUDA
 
@@ -496,8 +504,9 @@ struct DeferredRun {
   bool launched = false; ///< launches not yet synchronized
   bool broken = false;   ///< a sync failed: never reused
   DeferredChecks checks;
-  SeenTensors seen; ///< point into chunks: cleared with them
-  NanBatch batch;   ///< Program::batch_nan: counts not launched yet
+  SeenTensors seen;      ///< point into chunks: cleared with them
+  NanBatch nanBatch;     ///< Program::batch_deferred: NaN counts not launched
+  StatsBatch statsBatch; ///< and statistics not launched
 
   /// Room for N results, each marked kStatsPending until its launch
   /// writes it: the host pointer (Dev: the device's view), or null.
@@ -531,7 +540,8 @@ struct DeferredRun {
     return H;
   }
   void resetResults() {
-    batch.clear(); // its slots go with the chunks
+    nanBatch.clear(); // their slots go with the chunks
+    statsBatch.clear();
     for (ResultChunk &C : chunks)
       C.used = 0;
     cur = 0;

@@ -85,8 +85,8 @@ public:
     probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
   }
   /// Before launch \p Site, which writes \p Written (\p N < 0: it may write
-  /// anything): batched NaN counts of the bytes it writes are launched
-  /// first (Program::batch_nan). Nothing to do while none is pending.
+  /// anything): batched counts of the bytes it writes are launched first
+  /// (Program::batch_deferred). Nothing to do while none is pending.
   void beforeWrite(int Site, const TensorRef *Written, int N) {
     if (BatchPending)
       flushBatchFor(Site, Written, N);
@@ -149,7 +149,7 @@ private:
   int Uncaught = 0;
   bool Observing = false;
   bool Capturing = false;
-  bool BatchPending = false; ///< Deferred->batch holds counts not launched
+  bool BatchPending = false; ///< Deferred's batches hold counts not launched
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
   /// CUDA: the current device while run_impl runs (AOTI's device guard
   /// holds it), read at the first probe that needs it; -2: not read yet.

@@ -181,7 +181,8 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
     return;
   detail::DeferredRun *D = Deferred;
   Deferred = nullptr;
-  D->batch.clear(); // resolveDeferred launched it, or never will
+  D->nanBatch.clear(); // resolveDeferred launched them, or never will
+  D->statsBatch.clear();
   BatchPending = false;
   if (D->broken || D->launched)
     return; // launches may still write into it (or the context is gone)
@@ -213,18 +214,30 @@ RunScope::kernels(int Device, std::string &Why) {
   return Kernels;
 }
 
-/// Launches the batched NaN counts (NanBatch) and lets their storage go.
+/// Launches the batched counts (NanBatch, StatsBatch) and lets their
+/// storage go.
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   using namespace detail;
   BatchPending = false;
-  if (!Deferred || Deferred->batch.empty())
+  if (!Deferred || (Deferred->nanBatch.empty() && Deferred->statsBatch.empty()))
     return true;
   DeferredRun &D = *Deferred;
   DeviceGuard Guard(D.device, currentDevice());
   const RuntimeKernels *Fns = kernels(D.device, Err);
-  bool Ok = Fns && launchNanDescs(Fns->nan, D.area, D.batch.launch,
-                                  static_cast<cudaStream_t>(StreamPtr), Err);
-  D.batch.clear(); // on failure, the slots stay pending: "not counted"
+  bool Ok = Fns != nullptr;
+  const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
+  if (Ok && !D.statsBatch.empty()) {
+    StatsLaunch &L = D.statsBatch.launch;
+    int32_t Blocks = 1;
+    for (int32_t I = 0; I < L.n; ++I)
+      Blocks = std::max(Blocks, L.inl[I].blocks);
+    Ok = launchStatsDescs(Fns->stats, D.area, L, Blocks, St, Err);
+  }
+  if (Ok && !D.nanBatch.empty())
+    Ok = launchNanDescs(Fns->nan, D.area, D.nanBatch.launch, St, Err);
+  // On failure, the slots stay pending: "not counted".
+  D.nanBatch.clear();
+  D.statsBatch.clear();
   return Ok;
 }
 
@@ -241,7 +254,9 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
   bool Hit = N < 0;
   for (int I = 0; I < N && !Hit; ++I) {
     uintptr_t B = 0, E = 0;
-    Hit = !spanOf(Written[I].handle, B, E) || Deferred->batch.overlaps(B, E);
+    Hit = !spanOf(Written[I].handle, B, E) ||
+          Deferred->nanBatch.overlaps(B, E) ||
+          Deferred->statsBatch.overlaps(B, E);
   }
   std::string Err;
   if (Hit && !flushBatch(Err)) {
@@ -444,20 +459,26 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       (Needs[I] == kScanFull ? ScanFull : ScanNan).push_back(&Metas[I]);
     }
   }
-  // NaN counts join the run's batch (Program::batch_nan) unless they would
-  // fill more than one batch alone.
-  size_t NanBytes = 0;
+  // Counts join the run's batches (Program::batch_deferred) unless they
+  // would fill more than one batch alone.
+  size_t NanBytes = 0, FullBytes = 0;
   for (const TensorMeta *M : ScanNan)
     NanBytes += spanBytes(*M); // dense: numel elements
-  const bool Batch = Prog->batch_nan && !ScanNan.empty() &&
+  for (const TensorMeta *M : ScanFull)
+    FullBytes += spanBytes(*M);
+  const bool Batch = Prog->batch_deferred && !ScanNan.empty() &&
                      NanBatch::batchable(ScanNan.size(), NanBytes);
-  if (Batch && !D.batch.fits(ScanNan.size(), NanBytes)) {
+  const bool BatchFull = Prog->batch_deferred && !ScanFull.empty() &&
+                         StatsBatch::batchable(ScanFull.size(), FullBytes);
+  if ((Batch && !D.nanBatch.fits(ScanNan.size(), NanBytes)) ||
+      (BatchFull && !D.statsBatch.fits(ScanFull.size(), FullBytes))) {
     std::string Err;
     if (!flushBatch(Err))
       cudaFailure(C, Err);
   }
   Stats *Host = nullptr, *DevOut = nullptr;
-  const size_t Scans = ScanFull.size() + (Batch ? 0 : ScanNan.size());
+  const size_t Scans =
+      (BatchFull ? 0 : ScanFull.size()) + (Batch ? 0 : ScanNan.size());
   if (Scans) {
     Host = D.results(Scans, DevOut);
     if (!Host) {
@@ -465,14 +486,19 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
       return false;
     }
   }
-  if (Batch && !D.batch.host) {
+  // A batch's result slots, reserved when its first tensor comes.
+  auto Reserve = [&](auto &B) {
+    if (B.host)
+      return true;
     Stats *Dev = nullptr;
-    D.batch.host = D.results(kNanDescs, Dev);
-    if (!D.batch.host) {
-      Seen.clear();
-      return false;
-    }
-    D.batch.launch.out = Dev;
+    B.host = D.results(B.kCap, Dev);
+    B.launch.out = Dev;
+    return B.host != nullptr;
+  };
+  if ((Batch && !Reserve(D.nanBatch)) ||
+      (BatchFull && !Reserve(D.statsBatch))) {
+    Seen.clear();
+    return false;
   }
 
   // 1. Print names now, unless the stats lines they head are deferred.
@@ -485,37 +511,47 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
                        .done()
                  : std::string());
   }
-  // 2. The counts, launched: statistics first, then NaN counts.
+  // 2. The counts, launched (statistics first, then NaN counts) or batched.
   if (Scans) {
     std::string Err;
-    if (!ScanFull.empty() &&
+    if (!ScanFull.empty() && !BatchFull &&
         !launchStats(Fns->stats, D.area, ScanFull.data(), ScanFull.size(),
                      DevOut, St, Err))
       cudaFailure(C, Err);
     if (!ScanNan.empty() && !Batch &&
         !launchNanCount(Fns->nan, D.area, ScanNan.data(), ScanNan.size(),
-                        DevOut + ScanFull.size(), St, Err))
+                        DevOut + (BatchFull ? 0 : ScanFull.size()), St, Err))
       cudaFailure(C, Err);
     D.launched = true;
   }
-  bool Unheld = false; // a tensor of the batch whose storage is not held
-  size_t KF = 0, KN = ScanFull.size();
+  bool Unheld = false; // a tensor of a batch whose storage is not held
+  // Into a batch: its storage held until the batch's launch.
+  auto Hold = [&](const TensorMeta &M, uintptr_t &B, uintptr_t &E) {
+    AtenTensorHandle Ref = nullptr;
+    if (aoti_torch_new_tensor_handle(M.handle, &Ref) != AOTI_TORCH_SUCCESS)
+      Ref = nullptr, Unheld = true;
+    B = reinterpret_cast<uintptr_t>(M.data);
+    E = B + spanBytes(M);
+    BatchPending = true;
+    D.launched = true; // its launch comes before the run's sync
+    return Ref;
+  };
+  size_t KF = 0, KN = BatchFull ? 0 : ScanFull.size();
   for (size_t I = 0; I < NT; ++I) {
-    if (Needs[I] == kScanFull || (Needs[I] == kScanNan && !Batch)) {
+    const TensorMeta &M = Metas[I];
+    uintptr_t B = 0, E = 0;
+    if (Needs[I] == kScanFull && BatchFull) {
+      AtenTensorHandle Ref = Hold(M, B, E);
+      fillDesc(D.statsBatch.add(B, E, Ref, Slots[I]), M);
+    } else if (Needs[I] == kScanNan && Batch) {
+      AtenTensorHandle Ref = Hold(M, B, E);
+      D.nanBatch.add(B, E, Ref, Slots[I]) = nanDesc(M);
+    } else if (Needs[I] == kScanFull || Needs[I] == kScanNan) {
       Slots[I] = Host + (Needs[I] == kScanFull ? KF++ : KN++);
-    } else if (Needs[I] == kScanNan) {
-      const TensorMeta &M = Metas[I];
-      AtenTensorHandle Ref = nullptr;
-      if (aoti_torch_new_tensor_handle(M.handle, &Ref) != AOTI_TORCH_SUCCESS)
-        Ref = nullptr, Unheld = true;
-      uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-      Slots[I] = D.batch.add(nanDesc(M), B, B + spanBytes(M), Ref);
-      BatchPending = true;
-      D.launched = true; // its launch comes before the run's sync
     } else {
       continue;
     }
-    Seen.remember(Metas[I], Shapes[I], Slots[I], Needs[I] == kScanFull);
+    Seen.remember(M, Shapes[I], Slots[I], Needs[I] == kScanFull);
   }
   if (Unheld) {
     std::string Err;

@@ -931,7 +931,7 @@ void seenTensors(cudaStream_t S) {
             (L.empty() ? std::string("-") : L[0]));
 }
 
-/// Batched NaN counts (Program::batch_nan): the counts of several launches
+/// Batched NaN counts (Program::batch_deferred): the counts of several launches
 /// in one launch at the run's end; a launch that writes a pending tensor,
 /// the runtime's poison and a full batch send the batch first; a pending
 /// tensor's storage is held until its count ran.
@@ -962,7 +962,7 @@ void batchedNan(cudaStream_t S) {
   // 1. Three launches: no count launched during the run, one at its end.
   {
     TestProgram T("batch");
-    T.P->batch_nan = true;
+    T.P->batch_deferred = true;
     uint64_t P0 = Passes(), During = 0;
     std::string What;
     {
@@ -991,7 +991,7 @@ void batchedNan(cudaStream_t S) {
   // first: the count sees the NaN the earlier launch left.
   {
     TestProgram T("batch-inplace");
-    T.P->batch_nan = true;
+    T.P->batch_deferred = true;
     uint64_t Flushed = 0;
     std::string What;
     {
@@ -1018,7 +1018,7 @@ void batchedNan(cudaStream_t S) {
   // extern op: no guard sees it) writes fresh memory: not its memory.
   {
     TestProgram T("batch-held");
-    T.P->batch_nan = true;
+    T.P->batch_deferred = true;
     int64_t Size = 4096, Stride = 1;
     AtenTensorHandle H = nullptr, H2 = nullptr;
     void *D = nullptr, *Again = nullptr;
@@ -1049,7 +1049,7 @@ void batchedNan(cudaStream_t S) {
   // (the count sees the clean values, not the poison).
   {
     TestProgram T("batch-poison");
-    T.P->batch_nan = true;
+    T.P->batch_deferred = true;
     std::string What;
     {
       rt::RunScope Run(*T.P, S);
@@ -1096,7 +1096,7 @@ void batchedNan(cudaStream_t S) {
   // 5. 40 tensors: a full batch (32) goes, then the rest at the end.
   {
     TestProgram T("batch-full");
-    T.P->batch_nan = true;
+    T.P->batch_deferred = true;
     std::vector<Twin> Many;
     for (int I = 0; I < 40; ++I)
       Many.push_back(makeTwin(aoti_torch_dtype_float32(), {16}, {1},
@@ -1119,6 +1119,17 @@ void batchedNan(cudaStream_t S) {
               " during the run, " + std::to_string(Passes() - P0) +
               " in all), the last one's NaN found: " + What);
   }
+}
+
+/// Two runs' lines side by side, when they differ.
+void printDiff(const std::vector<std::string> &A, const char *NameA,
+               const std::vector<std::string> &B, const char *NameB) {
+  if (A == B)
+    return;
+  for (size_t I = 0; I < std::max(A.size(), B.size()); ++I)
+    std::printf("  %-9s %s\n  %-9s %s\n", NameA,
+                I < A.size() ? A[I].c_str() : "-", NameB,
+                I < B.size() ? B[I].c_str() : "-");
 }
 
 /// print_deferred: the same lines as the immediate print, no sync in the
@@ -1176,11 +1187,73 @@ void deferredPrint(cudaStream_t S) {
             contains(LB, "arg0_1 in float32 [64, 64] strides [64, 1] cuda:0 "
                          "numel 4096 min -40.5 max 55.5"),
         "deferred print: before/after statistics in stream order");
-  if (LA != LB)
-    for (size_t I = 0; I < std::max(LA.size(), LB.size()); ++I)
-      std::printf("  now:      %s\n  deferred: %s\n",
-                  I < LA.size() ? LA[I].c_str() : "-",
-                  I < LB.size() ? LB[I].c_str() : "-");
+  printDiff(LA, "now", LB, "deferred");
+
+  // Batched (Program::batch_deferred): the launch's guard sends the
+  // before-statistics of buf1, which it writes, first; the after-statistics
+  // go at the end. The same lines again.
+  CUDART(cudaMemcpy(YDev, Idx.data(), Idx.size() * sizeof(float),
+                    cudaMemcpyHostToDevice));
+  auto Passes = [] { return rt::detail::deviceStatsPassCount(); };
+  TestProgram C1("print-batched");
+  C1.P->batch_deferred = true;
+  uint64_t P0 = Passes(), AtGuard = 0, BeforeFinish = 0;
+  {
+    rt::RunScope Run(*C1.P, S);
+    Run.probe(2, rt::kBefore, Ts, 2, Later);
+    rt::TensorRef W[] = {{"buf1", rt::kOut, Y.cuda}};
+    uint64_t G0 = Passes();
+    Run.beforeWrite(2, W, 1);
+    AtGuard = Passes() - G0;
+    check(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(YDev), 0x3f800000u, 33,
+                           reinterpret_cast<CUstream>(S)) == CUDA_SUCCESS,
+          "batched print: cuMemsetD32Async");
+    Run.probe(2, rt::kAfter, Ts, 2, Later);
+    BeforeFinish = Passes() - P0;
+    Run.finish();
+  }
+  auto LC = C1.lines();
+  check(AtGuard == 1 && BeforeFinish == 1 && Passes() - P0 == 2,
+        "batched print: the guard sends the pending statistics of what the "
+        "launch writes, the rest go at the end (" +
+            std::to_string(AtGuard) + " at the guard, " +
+            std::to_string(Passes() - P0) + " in all)");
+  check(LC == LA, "batched print: the same " + std::to_string(LC.size()) +
+                      " lines as the immediate print");
+  printDiff(LA, "now", LC, "batched");
+
+  // Launches that write fresh tensors: the statistics of all of them (and
+  // a strided view, which the NaN batch cannot take) in one launch.
+  std::vector<Twin> Outs;
+  for (int I = 0; I < 4; ++I)
+    Outs.push_back(makeTwin(aoti_torch_dtype_float32(), {8, 8}, {8, 1},
+                            bytesOf(std::vector<float>(64, float(I)))));
+  std::vector<float> In(A.begin(), A.begin() + 64);
+  Twin T = makeTwin(aoti_torch_dtype_float32(), {8, 8}, {1, 8}, bytesOf(In));
+  TestProgram D1("print-batched-many"), E1("print-unbatched-many");
+  D1.P->batch_deferred = true;
+  uint64_t Counts[2] = {};
+  for (TestProgram *Prog : {&D1, &E1}) {
+    uint64_t Q0 = Passes();
+    {
+      rt::RunScope Run(*Prog->P, S);
+      for (int I = 0; I < 4; ++I) {
+        rt::TensorRef TI[] = {{"out", rt::kOut, Outs[I].cuda},
+                              {"t", rt::kIn, T.cuda}};
+        Run.beforeWrite(I, TI, 1);
+        Run.probe(I, rt::kAfter, TI, 2, Later);
+      }
+      Run.finish();
+    }
+    Counts[Prog == &E1] = Passes() - Q0;
+  }
+  // A head line and two tensor lines per probe.
+  check(Counts[0] == 1 && Counts[1] == 4 && D1.lines() == E1.lines() &&
+            D1.lines().size() == 12,
+        "batched print: 4 launches' statistics in " +
+            std::to_string(Counts[0]) +
+            " launch (unbatched: " + std::to_string(Counts[1]) +
+            "), the same " + std::to_string(D1.lines().size()) + " lines");
 }
 
 void deferredThreads() {
