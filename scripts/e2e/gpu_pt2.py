@@ -444,6 +444,15 @@ def part_nan():
            report=lines_with(r["stderr"] + r.get("error", ""), "NaN", "nan", n=4))
 
 
+def fresh_log(name):
+    """A log path in the work dir, emptied: the runtime appends to its log,
+    and the logs of earlier calls on a warm machine must not be compared."""
+    path = os.path.join(A.work, name)
+    if os.path.exists(path):
+        os.remove(path)
+    return path
+
+
 def part_fidelity():
     for dtype in A.fidelity_dtypes.split(","):
         pt2 = compiled(f"transformer12_{dtype}", "transformer", dtype=dtype,
@@ -459,14 +468,14 @@ def part_fidelity():
                     f.write(open(preset("nan-hunt")).read().replace(
                         "on_fail: throw", "on_fail: warn"))
             r = run(instrument(pt2, rules, name), inputs, name,
-                    env={"AOTI_INSTRUMENT_LOG": os.path.join(A.work, f"{dtype}-{name}.log")})
+                    env={"AOTI_INSTRUMENT_LOG": fresh_log(f"{dtype}-{name}.log")})
             record(event="fidelity", dtype=dtype, variant=name, ok=r["ok"],
                    bit_identical=r["ok"] and ref["ok"] and
                    same(r["outputs"], ref["outputs"]),
                    error=r.get("error"))
         if "print-all" in A.fidelity_presets.split(","):
             # Batched statistics print what one launch per probe prints.
-            log = os.path.join(A.work, f"{dtype}-print-all-unbatched.log")
+            log = fresh_log(f"{dtype}-print-all-unbatched.log")
             r = run(instrument(pt2, print_all_unbatched(), "print-all-unbatched"),
                     inputs, "print-all-unbatched",
                     env={"AOTI_INSTRUMENT_LOG": log})

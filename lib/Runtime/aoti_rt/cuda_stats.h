@@ -261,6 +261,15 @@ bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int32_t Blocks,
   return true;
 }
 
+/// The most blocks along x any of the \p N descriptors \p D takes (at
+/// least 1): the grid's width for all of them.
+template <typename DescT> int32_t mostBlocks(const DescT *D, int32_t N) {
+  int32_t Blocks = 1;
+  for (int32_t I = 0; I < N; ++I)
+    Blocks = std::max(Blocks, D[I].blocks);
+  return Blocks;
+}
+
 /// The statistics kernel over \p L (descriptors inline or at L.descs).
 inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
                              int32_t Blocks, cudaStream_t Stream,
@@ -280,15 +289,13 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
   L.out = Out;
   L.n = static_cast<int32_t>(N);
   L.pad = 0;
-  int32_t Blocks = 1;
   std::vector<StatsDesc> Many;
   if (N > static_cast<size_t>(kInlineDescs))
     Many.resize(N);
-  for (size_t I = 0; I < N; ++I) {
-    StatsDesc &D = Many.empty() ? L.inl[I] : Many[I];
-    fillDesc(D, *Ms[I]);
-    Blocks = std::max(Blocks, D.blocks);
-  }
+  StatsDesc *Descs = Many.empty() ? L.inl : Many.data();
+  for (size_t I = 0; I < N; ++I)
+    fillDesc(Descs[I], *Ms[I]);
+  const int32_t Blocks = mostBlocks(Descs, L.n);
   if (!Many.empty()) {
     // From pageable memory: staged before the call returns, so Many may go.
     cudaError_t E =
@@ -320,11 +327,8 @@ inline NanDesc nanDesc(const TensorMeta &M) {
 /// on \p Stream.
 inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
                            cudaStream_t Stream, std::string &Err) {
-  int32_t Blocks = 1;
-  for (int32_t I = 0; I < L.n; ++I)
-    Blocks = std::max(Blocks, L.d[I].blocks);
-  return launchCounts(Fn, Area, L, Blocks, global().deviceNanPasses, Stream,
-                      Err);
+  return launchCounts(Fn, Area, L, mostBlocks(L.d, L.n),
+                      global().deviceNanPasses, Stream, Err);
 }
 
 /// The NaN counts of dense floating tensors Ms (isDense), in launches of

@@ -228,10 +228,8 @@ AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
   if (Ok && !D.statsBatch.empty()) {
     StatsLaunch &L = D.statsBatch.launch;
-    int32_t Blocks = 1;
-    for (int32_t I = 0; I < L.n; ++I)
-      Blocks = std::max(Blocks, L.inl[I].blocks);
-    Ok = launchStatsDescs(Fns->stats, D.area, L, Blocks, St, Err);
+    Ok = launchStatsDescs(Fns->stats, D.area, L, mostBlocks(L.inl, L.n), St,
+                          Err);
   }
   if (Ok && !D.nanBatch.empty())
     Ok = launchNanDescs(Fns->nan, D.area, D.nanBatch.launch, St, Err);
