@@ -284,6 +284,22 @@ __device__ __forceinline__ void initResult(Stats *r) {
   r->nan = r->inf = r->count = 0;
 }
 
+// Whether this block is the last of the grid to be done; every thread of
+// the block calls it, after thread 0 added the block's part to the
+// accumulators. Then the whole last block publishes the results, a tensor
+// per thread: one thread alone would wait for memory once per tensor.
+__device__ __forceinline__ bool lastBlockDone(unsigned *counter) {
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(counter, 1u) == gridDim.x * gridDim.y - 1;
+  }
+  __syncthreads();
+  if (last)
+    __threadfence();
+  return last;
+}
+
 // Launch: grid (blocks per tensor, number of tensors), 256 threads.
 // L.acc[] and *L.counter must be in their initial state (the host sets them
 // once when it allocates them; every launch leaves them so).
@@ -323,10 +339,7 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
       warpAcc[warp] = a;
   }
   __syncthreads();
-  if (threadIdx.x != 0)
-    return;
-
-  if (active) {
+  if (threadIdx.x == 0 && active) {
     int nWarps = (blockDim.x + 31) / 32;
     for (int w = 1; w < nWarps; ++w)
       combine(a, warpAcc[w]);
@@ -345,12 +358,9 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
       atomicAdd((u64 *)&r->inf, a.inf);
   }
   // The last block done publishes the results and resets the accumulators.
-  __threadfence();
-  unsigned total = gridDim.x * gridDim.y;
-  if (atomicAdd(L.counter, 1u) != total - 1)
+  if (!lastBlockDone(L.counter))
     return;
-  __threadfence();
-  for (int t = 0; t < L.n; ++t) {
+  for (int t = threadIdx.x; t < L.n; t += blockDim.x) {
     Stats *r = &L.acc[t];
     Stats v;
     v.min = __ldcg(&r->min);
@@ -364,7 +374,8 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
     L.out[t] = v;
     initResult(r);
   }
-  *L.counter = 0;
+  if (threadIdx.x == 0)
+    *L.counter = 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -424,7 +435,7 @@ __device__ __forceinline__ void nanAdd16(const NanPattern &P, uint4 q,
 
 // Thread `t` of `nt` over a tensor of 2- or 4-byte elements: the ones
 // before the first 16-byte boundary and after the last one singly, the
-// rest by 16-byte loads, two in flight.
+// rest by 16-byte loads, four in flight.
 template <int ES>
 __device__ void nanScan(const NanPattern &P, const unsigned char *p,
                         i64 numel, i64 t, i64 nt, unsigned &n, unsigned &f) {
@@ -436,12 +447,15 @@ __device__ void nanScan(const NanPattern &P, const unsigned char *p,
   const i64 nv = (numel - head) * ES / 16;
   i64 j = t;
 #pragma unroll 1
-  for (; j + nt < nv; j += 2 * nt) {
-    uint4 a = v[j], b = v[j + nt];
+  for (; j + 3 * nt < nv; j += 4 * nt) {
+    uint4 a = v[j], b = v[j + nt], c = v[j + 2 * nt], d = v[j + 3 * nt];
     nanAdd16<ES>(P, a, n, f);
     nanAdd16<ES>(P, b, n, f);
+    nanAdd16<ES>(P, c, n, f);
+    nanAdd16<ES>(P, d, n, f);
   }
-  if (j < nv)
+#pragma unroll 1
+  for (; j < nv; j += nt)
     nanAdd16<ES>(P, v[j], n, f);
   const unsigned char *tail = (const unsigned char *)(v + nv);
   const i64 rest = numel - head - nv * 16 / ES;
@@ -449,31 +463,51 @@ __device__ void nanScan(const NanPattern &P, const unsigned char *p,
     nanAdd<ES>(P, loadRaw<ES>(tail + e * ES), n, f);
 }
 
-// Launch: grid (blocks per tensor, number of tensors), 256 threads. As
-// aoti_rt_stats: L.acc[] (nan, inf) and *L.counter start and end at 0, the
-// last block done writes the results to L.out.
+// Launch: a flat grid of 256-thread blocks, tensor t's d[t].blocks blocks
+// after those of the tensors before it (so no block is idle whatever the
+// sizes, and few blocks share the one counter); a block scans one
+// contiguous part of its tensor. As aoti_rt_stats: L.acc[] (nan, inf) and
+// *L.counter start and end at 0, the last block done writes the results
+// to L.out.
 extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
   __shared__ unsigned warpN[8], warpF[8];
-  const NanDesc &d = L.d[blockIdx.y];
-  const unsigned nb = d.blocks > 0 ? (unsigned)d.blocks : gridDim.x;
+  // The block's tensor: at most kNanDescs uniform reads of the parameter.
+  int t = 0;
+  unsigned first = 0;
+  while (t + 1 < L.n && blockIdx.x >= first + (unsigned)L.d[t].blocks)
+    first += (unsigned)L.d[t++].blocks;
+  const NanDesc &d = L.d[t];
+  const i64 nb = d.blocks > 0 ? d.blocks : 1;
+  const i64 b = (i64)(blockIdx.x - first);
   unsigned n = 0, f = 0;
-  if (blockIdx.x < nb) {
-    const unsigned char *p = (const unsigned char *)d.data;
-    const i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x;
-    const i64 nt = (i64)nb * blockDim.x;
+  if (b < nb) {
+    // Parts of a multiple of 64 elements, so that every part but the
+    // first starts as 16-byte aligned as the tensor does.
+    const i64 per = ((d.numel + nb - 1) / nb + 63) / 64 * 64;
+    const i64 lo = b * per < d.numel ? b * per : d.numel;
+    const i64 cnt = (lo + per < d.numel ? lo + per : d.numel) - lo;
     const NanPattern P = nanPattern(d.kind);
+    const i64 tid = threadIdx.x, nt = blockDim.x;
     switch (elemSize(d.kind)) {
-    case 4: nanScan<4>(P, p, d.numel, t, nt, n, f); break;
-    case 2: nanScan<2>(P, p, d.numel, t, nt, n, f); break;
-    case 8: // float64 and float8 (rare): one element per load
-      for (i64 e = t; e < d.numel; e += nt)
+    case 4:
+      nanScan<4>(P, (const unsigned char *)d.data + lo * 4, cnt, tid, nt, n, f);
+      break;
+    case 2:
+      nanScan<2>(P, (const unsigned char *)d.data + lo * 2, cnt, tid, nt, n, f);
+      break;
+    case 8: { // float64 (rare): one element per load
+      const unsigned char *p = (const unsigned char *)d.data + lo * 8;
+      for (i64 e = tid; e < cnt; e += nt)
         nanAdd<8>(P, loadRaw<8>(p + e * 8), n, f);
       break;
-    default:
-      for (i64 e = t; e < d.numel; e += nt)
+    }
+    default: { // float8
+      const unsigned char *p = (const unsigned char *)d.data + lo;
+      for (i64 e = tid; e < cnt; e += nt)
         nanAdd<1>(P, loadRaw<1>(p + e), n, f);
       break;
+    }
     }
   }
   n = __reduce_add_sync(0xffffffffu, n);
@@ -483,35 +517,34 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
     warpF[threadIdx.x / 32] = f;
   }
   __syncthreads();
-  if (threadIdx.x != 0)
-    return;
-  u64 bn = 0, bf = 0;
-  for (int w = 0; w < (int)(blockDim.x + 31) / 32; ++w) {
-    bn += warpN[w];
-    bf += warpF[w];
+  if (threadIdx.x == 0) {
+    u64 bn = 0, bf = 0;
+    for (int w = 0; w < (int)(blockDim.x + 31) / 32; ++w) {
+      bn += warpN[w];
+      bf += warpF[w];
+    }
+    Stats *r = &L.acc[t];
+    if (bn)
+      atomicAdd((u64 *)&r->nan, bn);
+    if (bf)
+      atomicAdd((u64 *)&r->inf, bf);
   }
-  Stats *r = &L.acc[blockIdx.y];
-  if (bn)
-    atomicAdd((u64 *)&r->nan, bn);
-  if (bf)
-    atomicAdd((u64 *)&r->inf, bf);
   // The last block done publishes the counts and resets the accumulators.
-  __threadfence();
-  if (atomicAdd(L.counter, 1u) != gridDim.x * gridDim.y - 1)
+  if (!lastBlockDone(L.counter))
     return;
-  __threadfence();
-  for (int t = 0; t < L.n; ++t) {
-    Stats *a = &L.acc[t];
+  for (int k = threadIdx.x; k < L.n; k += blockDim.x) {
+    Stats *a = &L.acc[k];
     Stats v;
     initResult(&v);
     v.nan = __ldcg(&a->nan);
     v.inf = __ldcg(&a->inf);
-    v.count = (u64)L.d[t].numel - v.nan - v.inf;
-    L.out[t] = v;
+    v.count = (u64)L.d[k].numel - v.nan - v.inf;
+    L.out[k] = v;
     a->nan = 0;
     a->inf = 0;
   }
-  *L.counter = 0;
+  if (threadIdx.x == 0)
+    *L.counter = 0;
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,11 +17,26 @@
 //                         4th faulting (illegal address): what cuEventQuery
 //                         says of each event after the sticky fault
 //   fault_info events-assert  the same with a device-side assert
+//   fault_info ipc-events     interprocess events (CU_EVENT_INTERPROCESS)
+//                         recorded after each of 8 launches, the 4th
+//                         faulting: after the sticky fault, a child process
+//                         (this program again, `ipc-query HANDLES`) opens
+//                         each event's handle in its own context and
+//                         queries it; so does a second context of this
+//                         process
+//   fault_info ipc-events-assert  the same with a device-side assert
+//   fault_info coredump-wait  as coredump, then waits up to 10 s for the
+//                         file to grow
+//   fault_info crumb-cost [SPIN_NS]  time per launch of a launch-bound loop
+//                         of tiny kernels, bare and with each crumb form
+//                         after every launch (memop, event, IPC event),
+//                         interleaved over rounds in this one process
 //
 // Build: nvcc -O2 -arch=sm_90 fault_info.cu -o fault_info -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cassert>
 #include <chrono>
 #include <cstdio>
@@ -135,7 +150,8 @@ static void dumpSmallSections(const std::string &Bytes) {
 
 static int faulting(const char *Mode) {
   cudaFree(nullptr);
-  bool Dump = std::strcmp(Mode, "coredump") == 0;
+  bool Dump = std::strncmp(Mode, "coredump", 8) == 0;
+  bool Wait = std::strcmp(Mode, "coredump-wait") == 0;
   const char *Path = "/tmp/fault_info.core";
   if (Dump) {
     std::remove(Path);
@@ -186,6 +202,18 @@ static int faulting(const char *Mode) {
                 static_cast<int>(Size), Buf);
     return 0;
   }
+  if (Wait) {
+    // The driver may write the file after the error reaches the host.
+    long Last = -1;
+    for (int I = 0; I < 200; ++I) {
+      std::ifstream F(Path, std::ios::binary | std::ios::ate);
+      long Size = F ? static_cast<long>(F.tellg()) : -1;
+      if (Size != Last)
+        std::printf("WAIT %d ms: %ld bytes\n", I * 50, Size);
+      Last = Size;
+      usleep(50000);
+    }
+  }
   std::ifstream In(Path, std::ios::binary);
   std::stringstream SS;
   SS << In.rdbuf();
@@ -202,24 +230,92 @@ static int faulting(const char *Mode) {
   return 0;
 }
 
+static std::string hexOf(const void *P, size_t N) {
+  static const char *D = "0123456789abcdef";
+  std::string S;
+  for (size_t I = 0; I < N; ++I) {
+    unsigned char C = static_cast<const unsigned char *>(P)[I];
+    S += D[C >> 4];
+    S += D[C & 15];
+  }
+  return S;
+}
+
+static bool unhex(const char *S, void *P, size_t N) {
+  if (std::strlen(S) != 2 * N)
+    return false;
+  auto Nib = [](char C) {
+    return C >= 'a' ? C - 'a' + 10 : C - '0';
+  };
+  for (size_t I = 0; I < N; ++I)
+    static_cast<unsigned char *>(P)[I] =
+        static_cast<unsigned char>(Nib(S[2 * I]) << 4 | Nib(S[2 * I + 1]));
+  return true;
+}
+
+// Opens and queries the interprocess events whose handles (hex) follow, in
+// a fresh context of this process: what a helper would see of a faulted
+// process's events.
+static int ipcQuery(int Argc, char **Argv) {
+  CUresult R = cuInit(0);
+  CUdevice Dev;
+  CUcontext Ctx;
+  if (R == CUDA_SUCCESS)
+    R = cuDeviceGet(&Dev, 0);
+  if (R == CUDA_SUCCESS)
+    R = cuDevicePrimaryCtxRetain(&Ctx, Dev);
+  if (R == CUDA_SUCCESS)
+    R = cuCtxSetCurrent(Ctx);
+  std::printf("CHILD init: %s\n", errName(R));
+  for (int I = 2; I < Argc; ++I) {
+    CUipcEventHandle H;
+    if (!unhex(Argv[I], &H, sizeof H)) {
+      std::printf("CHILD %d: bad handle\n", I - 2);
+      continue;
+    }
+    CUevent E = nullptr;
+    auto T0 = std::chrono::steady_clock::now();
+    R = cuIpcOpenEventHandle(&E, H);
+    double Us = std::chrono::duration<double, std::micro>(
+                    std::chrono::steady_clock::now() - T0)
+                    .count();
+    std::printf("CHILD %d: open %s (%.0f us), query %s\n", I - 2, errName(R),
+                Us, R == CUDA_SUCCESS ? errName(cuEventQuery(E)) : "-");
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
 // Can events serve as breadcrumbs? An event (no timing) recorded after
 // each launch costs the host a third of a stream write and the GPU nothing
 // (docs/benchmarks.md); that only helps if, after a sticky fault, each
-// event still says whether its launch completed.
-static int events(bool Assert) {
+// event still says whether its launch completed. With \p Ipc the events
+// are interprocess ones, queried after the fault from a second context of
+// this process and from a child process (this program, `ipc-query`).
+static int events(bool Assert, bool Ipc, const char *Self) {
   cudaFree(nullptr);
   float *P = nullptr;
   int *Idx = nullptr;
   cudaMalloc(&P, 1024 * sizeof(float));
   cudaMalloc(&Idx, 32 * sizeof(int));
   cudaMemset(P, 0, 1024 * sizeof(float));
-  cudaMemset(Idx, 0x7f, 32 * sizeof(int));
+  cudaMemset(Idx, 0x7f, 32 * sizeof(int)); // huge indices
   cudaStream_t S;
   cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
   constexpr int N = 8, Bad = 3;
   CUevent Ev[N];
-  for (CUevent &E : Ev)
-    cuEventCreate(&E, CU_EVENT_DISABLE_TIMING);
+  std::vector<std::string> Hex;
+  for (CUevent &E : Ev) {
+    CUresult R = cuEventCreate(
+        &E, CU_EVENT_DISABLE_TIMING | (Ipc ? CU_EVENT_INTERPROCESS : 0));
+    if (!Ipc)
+      continue;
+    CUipcEventHandle H;
+    CUresult R2 = R == CUDA_SUCCESS ? cuIpcGetEventHandle(&H, E) : R;
+    if (R != CUDA_SUCCESS || R2 != CUDA_SUCCESS)
+      std::printf("CREATE: %s, HANDLE: %s\n", errName(R), errName(R2));
+    Hex.push_back(hexOf(&H, sizeof H));
+  }
   for (int I = 0; I < N; ++I) {
     if (I != Bad)
       kernel_alpha<<<1, 32, 0, S>>>(P);
@@ -235,10 +331,120 @@ static int events(bool Assert) {
   for (int I = 0; I < N; ++I)
     std::printf("QUERY %d (%s): %s\n", I, I == Bad ? "faulting" : "alpha",
                 errName(cuEventQuery(Ev[I])));
-  // Re-recording after the fault: does the event keep its old state?
-  CUresult R = cuEventRecord(Ev[0], reinterpret_cast<CUstream>(S));
-  std::printf("RERECORD 0: %s, then QUERY 0: %s\n", errName(R),
-              errName(cuEventQuery(Ev[0])));
+  if (!Ipc) {
+    // Re-recording after the fault: does the event keep its old state?
+    CUresult R = cuEventRecord(Ev[0], reinterpret_cast<CUstream>(S));
+    std::printf("RERECORD 0: %s, then QUERY 0: %s\n", errName(R),
+                errName(cuEventQuery(Ev[0])));
+    return 0;
+  }
+  std::fflush(stdout);
+  // A second context of this process.
+  {
+    CUdevice Dev;
+    CUcontext Old = nullptr, Ctx = nullptr;
+    cuCtxGetCurrent(&Old);
+    cuCtxGetDevice(&Dev);
+    CUresult R = cuCtxCreate(&Ctx, nullptr, 0, Dev);
+    std::printf("SECOND CONTEXT: %s\n", errName(R));
+    if (R == CUDA_SUCCESS) {
+      for (int I = 0; I < N; ++I) {
+        CUipcEventHandle H;
+        unhex(Hex[I].c_str(), &H, sizeof H);
+        CUevent Ev2 = nullptr;
+        R = cuIpcOpenEventHandle(&Ev2, H);
+        std::printf("SECOND %d: open %s, query %s\n", I, errName(R),
+                    R == CUDA_SUCCESS ? errName(cuEventQuery(Ev2)) : "-");
+      }
+      cuCtxSetCurrent(Old);
+    }
+  }
+  std::fflush(stdout);
+  // A child process, this program again.
+  std::string Cmd = std::string(Self) + " ipc-query";
+  for (const std::string &H : Hex)
+    Cmd += " " + H;
+  auto T0 = std::chrono::steady_clock::now();
+  int Rc = std::system(Cmd.c_str());
+  std::printf("CHILD exit %d after %.0f ms\n", Rc,
+              std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - T0)
+                  .count());
+  return 0;
+}
+
+__global__ void kernel_tiny(float *P, unsigned long long SpinNs) {
+  if (SpinNs) {
+    unsigned long long T0, T;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T0));
+    do
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+    while (T - T0 < SpinNs);
+  }
+  if (threadIdx.x == 0)
+    P[blockIdx.x] += 1.0f;
+}
+
+// Host time per launch of a loop of tiny kernels (the host runs ahead of
+// the GPU: launch-bound), bare and with a crumb after every launch, the
+// variants interleaved round-robin in this process; medians of 25 rounds.
+// SpinNs > 0: each kernel spins that long, so that the GPU bounds the loop
+// and a crumb's GPU time shows.
+static int crumbCost(unsigned long long SpinNs) {
+  cudaFree(nullptr);
+  float *P = nullptr;
+  cudaMalloc(&P, 1024 * sizeof(float));
+  void *Host = nullptr;
+  cuMemHostAlloc(&Host, 64, CU_MEMHOSTALLOC_DEVICEMAP);
+  CUdeviceptr Word = 0;
+  cuMemHostGetDevicePointer(&Word, Host, 0);
+  cudaStream_t S;
+  cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
+  CUstream CS = reinterpret_cast<CUstream>(S);
+  constexpr int Launches = 141, Forwards = 20, Rounds = 25, Ring = 256;
+  std::vector<CUevent> Local(Ring), Ipc(Ring);
+  for (int I = 0; I < Ring; ++I) {
+    cuEventCreate(&Local[I], CU_EVENT_DISABLE_TIMING);
+    CUresult R = cuEventCreate(&Ipc[I],
+                               CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS);
+    if (R != CUDA_SUCCESS) {
+      std::printf("IPC create: %s\n", errName(R));
+      return 1;
+    }
+  }
+  const char *Names[] = {"bare", "memop", "event", "event-ipc"};
+  std::vector<double> Us[4];
+  unsigned Seq = 0;
+  for (int Round = 0; Round < Rounds + 2; ++Round) {
+    for (int V = 0; V < 4; ++V) {
+      cudaStreamSynchronize(S);
+      auto T0 = std::chrono::steady_clock::now();
+      for (int F = 0; F < Forwards; ++F) {
+        for (int I = 0; I < Launches; ++I) {
+          kernel_tiny<<<1, 32, 0, S>>>(P, SpinNs);
+          ++Seq;
+          if (V == 1)
+            cuStreamWriteValue32(CS, Word, Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
+          else if (V == 2)
+            cuEventRecord(Local[Seq % Ring], CS);
+          else if (V == 3)
+            cuEventRecord(Ipc[Seq % Ring], CS);
+        }
+        cudaStreamSynchronize(S);
+      }
+      double T = std::chrono::duration<double, std::micro>(
+                     std::chrono::steady_clock::now() - T0)
+                     .count();
+      if (Round >= 2)
+        Us[V].push_back(T / (Forwards * Launches));
+    }
+  }
+  for (int V = 0; V < 4; ++V) {
+    std::vector<double> X = Us[V];
+    std::sort(X.begin(), X.end());
+    std::printf("COST spin %llu ns %-10s median %.3f us per launch (min %.3f, max %.3f)\n",
+                SpinNs, Names[V], X[X.size() / 2], X.front(), X.back());
+  }
   return 0;
 }
 
@@ -246,13 +452,20 @@ int main(int Argc, char **Argv) {
   if (Argc < 2) {
     std::fprintf(
         stderr,
-        "usage: fault_info memop|logs|assert|coredump|events|events-assert\n");
+        "usage: fault_info memop|logs|assert|coredump|coredump-wait|events|"
+        "events-assert|ipc-events|ipc-events-assert|crumb-cost\n");
     return 2;
   }
   std::string Mode = Argv[1];
   if (Mode == "memop")
     return memop();
+  if (Mode == "ipc-query")
+    return ipcQuery(Argc, Argv);
+  if (Mode == "ipc-events" || Mode == "ipc-events-assert")
+    return events(Mode == "ipc-events-assert", true, Argv[0]);
+  if (Mode == "crumb-cost")
+    return crumbCost(Argc > 2 ? std::strtoull(Argv[2], nullptr, 10) : 0);
   if (Mode == "events" || Mode == "events-assert")
-    return events(Mode == "events-assert");
+    return events(Mode == "events-assert", false, Argv[0]);
   return faulting(Argv[1]);
 }

@@ -562,7 +562,15 @@ with open(out, "w") as f:
                 busy += b - end
                 end = b
         span = (iv[-1][1] - iv[0][0]) if iv else 0
+        by = {}
+        for e in ev:
+            k = e.name[:48]
+            c, t = by.get(k, (0, 0.0))
+            by[k] = (c + 1, t + e.time_range.end - e.time_range.start)
+        top = sorted(by.items(), key=lambda kv: -kv[1][1])[:10]
         r = {"variant": n, "kernels_per_forward": len(ev) / forwards,
+             "top_device_us_per_forward": [[k, c / forwards, round(t / forwards, 1)]
+                                           for k, (c, t) in top],
              "gpu_busy_us_per_forward": round(busy / forwards, 1),
              "gpu_span_us_per_forward": round(span / forwards, 1)}
         print(json.dumps(r), flush=True)
@@ -602,14 +610,16 @@ def profile_variants(pt2, model, variants, tag):
 
 def part_profile():
     """Where the time of each preset goes, on the launch-bound decoder and
-    the GPU-bound transformer (torch.profiler)."""
-    presets = [(n, preset(n)) for n in ["pinpoint-ima", "nan-hunt",
-                                        "print-all", "catch-oob",
-                                        "catch-uninit"]]
-    profile_variants(llama_pt2(), "llama8 1x16", presets, "llama8")
-    profile_variants(compiled("transformer12_fp32", "transformer",
-                              dynamic=True), "transformer12 8x256", presets,
-                     "t12")
+    the GPU-bound transformer (torch.profiler); --profile-models and
+    --profile-presets choose."""
+    presets = [(n, preset(n)) for n in A.profile_presets.split(",")]
+    models = A.profile_models.split(",")
+    if "decoder" in models:
+        profile_variants(llama_pt2(), "llama8 1x16", presets, "llama8")
+    if "transformer" in models:
+        profile_variants(compiled("transformer12_fp32", "transformer",
+                                  dynamic=True), "transformer12 8x256",
+                         presets, "t12")
 
 
 HOSTPROF_LOOP = SKIP_ISA_PROBE + r"""
@@ -894,6 +904,9 @@ def main():
     p.add_argument("--fidelity-dtypes", default="fp32,bf16")
     p.add_argument("--fidelity-presets", default=",".join(OBSERVATION),
                    help="fidelity: the presets, in this order")
+    p.add_argument("--profile-models", default="decoder,transformer")
+    p.add_argument("--profile-presets",
+                   default="pinpoint-ima,nan-hunt,print-all,catch-oob,catch-uninit")
     p.add_argument("--hostprof-forwards", type=int, default=3000)
     p.add_argument("--hostprof-variants", default="original,pinpoint-ima,nan-hunt")
     p.add_argument("--all-variants", action="store_true",

@@ -291,9 +291,14 @@ struct NanDesc {
   uint64_t data;
   int64_t numel;
   int32_t kind;   ///< DKind, a floating one
-  int32_t blocks; ///< blocks along x that scan this tensor
+  int32_t blocks; ///< blocks of the launch's flat grid that scan it
 };
 static_assert(sizeof(NanDesc) == 24, "NanDesc: layout changed");
+
+/// Bytes of a tensor one block of the NaN-count kernel scans, and the most
+/// blocks one tensor takes (a bigger one is scanned in several passes).
+constexpr int64_t kNanBlockBytes = 16384;
+constexpr int64_t kNanMaxBlocks = 65536;
 
 /// The NaN-count kernel's only parameter: 800 bytes, against the
 /// statistics kernel's 2,600 (a launch's parameters are copied by the

@@ -238,19 +238,19 @@ struct StatsArea {
 };
 
 /// Launches one of the runtime's counting kernels (\p L: a StatsLaunch or
-/// a NanLaunch, L.n descriptors; acc and counter set here from \p Area),
-/// \p Blocks along x (the most one descriptor takes), on \p Stream;
+/// a NanLaunch, L.n descriptors; acc and counter set here from \p Area) on
+/// a grid of \p GridX x \p GridY 256-thread blocks, on \p Stream;
 /// \p Passes counts it.
 template <typename LaunchT>
-bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int32_t Blocks,
-                  std::atomic<uint64_t> &Passes, cudaStream_t Stream,
-                  std::string &Err) {
+bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int64_t GridX,
+                  int32_t GridY, std::atomic<uint64_t> &Passes,
+                  cudaStream_t Stream, std::string &Err) {
   L.acc = Area.acc();
   L.counter = Area.counter();
   void *Args[] = {&L};
   CUresult R = cuLaunchKernel(
-      Fn, static_cast<unsigned>(Blocks), static_cast<unsigned>(L.n), 1, 256, 1,
-      1, 0, reinterpret_cast<CUstream>(Stream), Args, nullptr);
+      Fn, static_cast<unsigned>(GridX), static_cast<unsigned>(GridY), 1, 256,
+      1, 1, 0, reinterpret_cast<CUstream>(Stream), Args, nullptr);
   if (R != CUDA_SUCCESS) {
     Err = cuErrorText(R);
     return false;
@@ -274,8 +274,8 @@ template <typename DescT> int32_t mostBlocks(const DescT *D, int32_t N) {
 inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
                              int32_t Blocks, cudaStream_t Stream,
                              std::string &Err) {
-  return launchCounts(Fn, Area, L, Blocks, global().deviceStatsPasses, Stream,
-                      Err);
+  return launchCounts(Fn, Area, L, Blocks, L.n, global().deviceStatsPasses,
+                      Stream, Err);
 }
 
 /// One launch of the stats kernel over Ms (all on the current device, at
@@ -310,24 +310,30 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
   return launchStatsDescs(Fn, Area, L, Blocks, Stream, Err);
 }
 
-/// The NaN-count kernel's descriptor of a dense floating tensor: 256 threads
-/// x 2 loads x 16 bytes per pass, at most 1024 blocks.
+/// The NaN-count kernel's descriptor of a dense floating tensor: one block
+/// per kNanBlockBytes (256 threads x 4 loads x 16 bytes: each thread's
+/// loads all in flight at once), at most kNanMaxBlocks (threads then loop).
 inline NanDesc nanDesc(const TensorMeta &M) {
   NanDesc D;
   D.data = reinterpret_cast<uint64_t>(M.data);
   D.numel = M.numel;
   D.kind = M.dtype->kind;
   int64_t Bytes = M.numel * M.dtype->size;
-  D.blocks = static_cast<int32_t>(
-      std::max<int64_t>(1, std::min<int64_t>((Bytes + 8191) / 8192, 1024)));
+  D.blocks = static_cast<int32_t>(std::max<int64_t>(
+      1, std::min<int64_t>((Bytes + kNanBlockBytes - 1) / kNanBlockBytes,
+                           kNanMaxBlocks)));
   return D;
 }
 
 /// Launches \p L (L.n descriptors; acc and counter set here from \p Area)
-/// on \p Stream.
+/// on \p Stream: a flat grid, each tensor's blocks after those of the
+/// tensors before it (no block without work, whatever the sizes).
 inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
                            cudaStream_t Stream, std::string &Err) {
-  return launchCounts(Fn, Area, L, mostBlocks(L.d, L.n),
+  int64_t Blocks = 0;
+  for (int32_t I = 0; I < L.n; ++I)
+    Blocks += L.d[I].blocks;
+  return launchCounts(Fn, Area, L, std::max<int64_t>(Blocks, 1), 1,
                       global().deviceNanPasses, Stream, Err);
 }
 

@@ -40,6 +40,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -865,6 +866,101 @@ void nanCountKernel(cudaStream_t S) {
                                                        : std::string("-")));
 }
 
+/// The NaN-count kernel's flat grid: tensors of very different sizes,
+/// kinds and alignments in one launch, each split into parts (one per
+/// block, rt::kNanBlockBytes); NaN and Inf on both sides of every part's
+/// boundary, at the ends, and nowhere else: exact counts for each tensor,
+/// one count launch.
+void nanCountParts(cudaStream_t S) {
+  struct Case {
+    const char *name;
+    int32_t dtype;
+    int es;
+    uint64_t nan, inf, one;
+    int64_t numel, offset;
+  };
+  const Case Cases[] = {
+      {"buf0", aoti_torch_dtype_float32(), 4, 0x7fc00000, 0xff800000,
+       0x3f800000, 1000003, 0},
+      {"buf1", aoti_torch_dtype_float16(), 2, 0x7e01, 0xfc00, 0x3c00, 2000001,
+       1},
+      {"buf2", aoti_torch_dtype_bfloat16(), 2, 0xffc1, 0x7f80, 0x3f80, 17, 3},
+      {"buf3", aoti_torch_dtype_float32(), 4, 0x7fc00000, 0xff800000,
+       0x3f800000, 1, 0},
+      {"buf4", aoti_torch_dtype_float64(), 8, 0xfff8000000000001ull,
+       0x7ff0000000000000ull, 0x3ff0000000000000ull, 70001, 1},
+      {"buf5", aoti_torch_dtype_float32(), 4, 0x7fc00000, 0xff800000,
+       0x3f800000, 4096, 2},
+  };
+  rt::Probe P = deferredProbe(rt::kWarn);
+  P.nan_checks = rt::kCheckNan | rt::kCheckInf;
+  std::vector<Twin> Twins;
+  std::vector<std::string> Want;
+  for (const Case &C : Cases) {
+    std::vector<unsigned char> Bytes(
+        static_cast<size_t>((C.numel + C.offset) * C.es));
+    auto Put = [&](int64_t I, uint64_t V) {
+      std::memcpy(&Bytes[static_cast<size_t>((I + C.offset) * C.es)], &V,
+                  static_cast<size_t>(C.es));
+    };
+    for (int64_t I = 0; I < C.numel; ++I)
+      Put(I, C.one);
+    // The parts as the kernel cuts them (stats_kernel.cu, aoti_rt_nancount).
+    int64_t Blocks = std::max<int64_t>(
+        1, std::min<int64_t>((C.numel * C.es + rt::detail::kNanBlockBytes - 1) /
+                                 rt::detail::kNanBlockBytes,
+                             rt::detail::kNanMaxBlocks));
+    int64_t Per = ((C.numel + Blocks - 1) / Blocks + 63) / 64 * 64;
+    std::set<int64_t> Nans = {0, C.numel - 1}, Infs;
+    for (int64_t Lo = Per; Lo < C.numel; Lo += Per) {
+      Nans.insert(Lo - 1);
+      Nans.insert(Lo);
+      if (Lo + 1 < C.numel)
+        Infs.insert(Lo + 1);
+    }
+    for (int64_t I : Nans)
+      Infs.erase(I);
+    for (int64_t I : Infs)
+      Put(I, C.inf);
+    for (int64_t I : Nans)
+      Put(I, C.nan);
+    Twins.push_back(makeTwin(C.dtype, {C.numel}, {1}, Bytes, C.offset));
+    Want.push_back(
+        Infs.empty()
+            ? "NaN in " + std::string(C.name) + " (" +
+                  std::to_string(Nans.size()) + " of " +
+                  std::to_string(C.numel) + " elements)"
+            : "NaN and Inf in " + std::string(C.name) + " (" +
+                  std::to_string(Nans.size()) + " NaN, " +
+                  std::to_string(Infs.size()) + " Inf of " +
+                  std::to_string(C.numel) + " elements)");
+  }
+  TestProgram Prog("nancount-parts");
+  Prog.P->batch_deferred = true;
+  uint64_t Nan0 = rt::detail::deviceNanPassCount();
+  {
+    rt::RunScope Run(*Prog.P, S);
+    for (size_t I = 0; I < Twins.size(); ++I) {
+      rt::TensorRef T[] = {{Cases[I].name, rt::kOut, Twins[I].cuda}};
+      Run.probe(static_cast<int>(I), rt::kAfter, T, 1, P);
+    }
+    Run.finish();
+  }
+  auto L = Prog.lines();
+  bool Ok = rt::detail::deviceNanPassCount() - Nan0 == 1 &&
+            L.size() == Want.size();
+  std::string Missing;
+  for (const std::string &W : Want)
+    if (!contains(L, W)) {
+      Ok = false;
+      Missing += " [" + W + "]";
+    }
+  check(Ok, "NaN-count kernel, flat grid: 6 tensors (1 to 2,000,001 "
+            "elements, 4 kinds, 4 alignments) in one launch, exact counts "
+            "around every part boundary" +
+                (Missing.empty() ? std::string() : ": missing" + Missing));
+}
+
 /// A tensor counted once per run while nothing writes it: an output read
 /// by the next launches, a before-probe's inputs at the after-probe. A
 /// launch without a probe in between, a write to it (an in-place launch,
@@ -1663,6 +1759,7 @@ int basic() {
   nanCheckOnCuda(S);
   deferredNan(S);
   nanCountKernel(S);
+  nanCountParts(S);
   seenTensors(S);
   batchedNan(S);
   deferredPrint(S);
