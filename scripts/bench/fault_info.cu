@@ -204,7 +204,8 @@ static int faulting(const char *Mode) {
   }
   if (Wait) {
     // The driver may write the file after the error reaches the host.
-    long Last = -1;
+    // -1: no file.
+    long Last = -2;
     for (int I = 0; I < 200; ++I) {
       std::ifstream F(Path, std::ios::binary | std::ios::ate);
       long Size = F ? static_cast<long>(F.tellg()) : -1;
