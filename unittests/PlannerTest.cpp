@@ -1,6 +1,7 @@
 //===- PlannerTest.cpp - planInstrumentation on a hand-made inventory -----===//
 
 #include "Instrument/Planner.h"
+#include "Runtime/aoti_rt/abi.h" // the rule the runtime's reports suggest
 #include "Support/ToolError.h"
 #include "TestUtil.h"
 #include "gmock/gmock.h"
@@ -125,6 +126,24 @@ TEST(PlannerTest, TheDensestBreadcrumbsWin) {
   ASSERT_EQ(P.Sites.size(), 2u);
   EXPECT_EQ(P.Sites[0].After.CrumbEvery, 2u); // 8 and 2
   EXPECT_EQ(P.Sites[1].After.CrumbEvery, 8u); // 8 and 16
+}
+
+TEST(PlannerTest, TheReportsRuleMakesItsWindowExact) {
+  // A report of sparse breadcrumbs suggests a rule for the launches the
+  // fault is among (aoti_rt::detail::exactWindowRule); added to the sparse
+  // rules it loads, and those launches get a crumb each.
+  std::vector<PlanWarning> Warnings;
+  std::string Yaml = std::string("rules:\n"
+                                 "  - {breadcrumb: {every: 4}}\n"
+                                 "  - ") +
+                     aoti_rt::detail::kExactWindowRuleHead + "1" +
+                     aoti_rt::detail::kExactWindowRuleTail + "\n";
+  InstrumentationPlan P = std::move(plan(Yaml, Warnings, "cuda")->Plan);
+  ASSERT_EQ(P.Sites.size(), 2u);
+  EXPECT_EQ(P.Sites[0].After.CrumbEvery, 4u);
+  EXPECT_EQ(P.Sites[1].After.CrumbEvery, 1u);
+  EXPECT_TRUE(P.Sites[1].After.Breadcrumb);
+  EXPECT_THAT(Warnings, IsEmpty());
 }
 
 TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {

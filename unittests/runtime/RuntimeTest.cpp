@@ -589,6 +589,22 @@ TEST(NanCheckDeathTest, AbortMode) {
 
 //--- Number formatting ------------------------------------------------------//
 
+TEST(Format, OrdinalRangesAndTheExactWindowRule) {
+  using rt::detail::ordinalRanges;
+  EXPECT_EQ(ordinalRanges({}), "");
+  EXPECT_EQ(ordinalRanges({7}), "7");
+  EXPECT_EQ(ordinalRanges({2, 0, 1, 1, 5, 9, 8}), "0-2,5,8-9");
+  EXPECT_EQ(ordinalRanges({-1, 0, 1}), "0-1"); // no negative ordinals
+  EXPECT_EQ(ordinalRanges({-3}), "");
+  // A window that spans two runs: the last launches of one, the first of
+  // the next.
+  EXPECT_EQ(ordinalRanges({101, 102, 0, 1}), "0-1,101-102");
+  EXPECT_EQ(rt::detail::exactWindowRule({3, 4, 5}),
+            "{name: exact-window, match: {ordinals: \"3-5\"}, "
+            "breadcrumb: true}");
+  EXPECT_EQ(rt::detail::exactWindowRule({-1}), "");
+}
+
 TEST(Format, FastFormattingEqualsPrintf) {
   // appendG (std::to_chars where the library has it) must spell every finite
   // double exactly as printf's %.6g / %.17g did.

@@ -300,6 +300,15 @@ static_assert(sizeof(NanDesc) == 24, "NanDesc: layout changed");
 constexpr int64_t kNanBlockBytes = 16384;
 constexpr int64_t kNanMaxBlocks = 65536;
 
+/// The rules-file item a report of sparse breadcrumbs suggests
+/// (cuda_crumbs.h): a breadcrumb after every launch of the listed ordinals
+/// (head, "3-6,9", tail), so that a fault among them, when it comes again,
+/// is named exactly. The rules reader takes it as one item of `rules:`
+/// (unittests/PlannerTest.cpp, TheReportsRuleMakesItsWindowExact).
+constexpr char kExactWindowRuleHead[] =
+    "{name: exact-window, match: {ordinals: \"";
+constexpr char kExactWindowRuleTail[] = "\"}, breadcrumb: true}";
+
 /// The NaN-count kernel's only parameter: 800 bytes, against the
 /// statistics kernel's 2,600 (a launch's parameters are copied by the
 /// driver on the host, per launch). The results are Stats with nan, inf

@@ -193,6 +193,30 @@ inline void crumbHostFn(void *Data) {
 }
 
 AOTI_RT_COLD_BEGIN // reports
+/// What a report of sparse crumbs (the fault among launches Done + 1 to
+/// Last) adds: the rule that puts a breadcrumb after each of them and after
+/// the last completed one (Done), so that the fault, if it comes again
+/// there, is named exactly. "" when a launch is unknown or of another
+/// model (the rule's ordinals would not say which).
+inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
+                                   uint32_t Last) {
+  std::vector<int> Ordinals;
+  const Program *Prog = nullptr;
+  for (uint32_t Seq = Done ? Done : 1; Seq <= Last; ++Seq) {
+    const CrumbRecord &R = S.ring[Seq % kCrumbRing];
+    if (S.enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.prog ||
+        (Prog && R.prog != Prog))
+      return "";
+    Prog = R.prog;
+    Ordinals.push_back(R.ordinal);
+  }
+  std::string Rule = exactWindowRule(Ordinals);
+  return Rule.empty() ? Rule
+                      : "; to name it exactly if it comes again, add to the "
+                        "rules: " +
+                            Rule;
+}
+
 /// "first launch that did not complete: #2 ... in run 1; last completed: #1
 /// ... in run 1" ("... one of #2 ..., #3 ... (one breadcrumb per 4
 /// launches)", or "launches not known to have completed: ..." when the
@@ -272,7 +296,7 @@ inline std::string crumbReport(int Index, bool Force,
              " more, through " + Describe(Last) + ")";
   if (Closed)
     return On + "first launch that did not complete: one of " + Among +
-           " (" + Per + ")" + Completed;
+           " (" + Per + ")" + Completed + exactWindowHint(*S, Done, Last);
   return On + "launches not known to have completed: " + Among + " (" + Per +
          ", none after these: the fault may also be in work enqueued after "
          "them)" + Completed;

@@ -284,7 +284,7 @@ inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
 inline bool launchStats(CUfunction Fn, StatsArea &Area,
                         const TensorMeta *const *Ms, size_t N, Stats *Out,
                         cudaStream_t Stream, std::string &Err) {
-  StatsLaunch L;
+  StatsLaunch L{}; // zeroed: g++ 13 cannot see that fillDesc sets L.inl[0, N)
   L.descs = nullptr;
   L.out = Out;
   L.n = static_cast<int32_t>(N);

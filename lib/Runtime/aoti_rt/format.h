@@ -201,6 +201,33 @@ inline std::string fmtNumber(double V) {
 }
 
 /// \p V: std::vector<int64_t> or DimVec.
+/// \p V as ranges, in increasing order: "0-2,5" (the `ordinals` of a
+/// rules file's `match`). Negative ordinals are left out.
+inline std::string ordinalRanges(std::vector<int> V) {
+  V.erase(std::remove_if(V.begin(), V.end(), [](int X) { return X < 0; }),
+          V.end());
+  std::sort(V.begin(), V.end());
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+  std::string S;
+  for (size_t I = 0; I < V.size();) {
+    size_t J = I;
+    while (J + 1 < V.size() && V[J + 1] == V[J] + 1)
+      ++J;
+    S += (S.empty() ? "" : ",") + std::to_string(V[I]);
+    if (J > I)
+      S += "-" + std::to_string(V[J]);
+    I = J + 1;
+  }
+  return S;
+}
+
+/// The rule that makes the breadcrumbs of these launch ordinals exact
+/// (kExactWindowRuleHead), or "" when none is left.
+inline std::string exactWindowRule(const std::vector<int> &Ordinals) {
+  std::string R = ordinalRanges(Ordinals);
+  return R.empty() ? R : kExactWindowRuleHead + R + kExactWindowRuleTail;
+}
+
 template <class Dims> std::string fmtList(const Dims &V) {
   std::string S = "[";
   for (size_t I = 0; I < V.size(); ++I) {

@@ -13,6 +13,8 @@
 //   gpu_test ima-sparse          crumbs after every 4th launch: the fault
 //                                named among the launches since the last
 //   gpu_test ima-sparse-open     the same, no crumb enqueued after the fault
+//   gpu_test ima-sparse-window   sparse crumbs but after every launch of the
+//                                sites the ima-sparse report's rule names
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
 //   gpu_test ima-terminate       fault, the caller's sync finds it, then a
 //                                destructor throws (std::terminate)
@@ -1953,6 +1955,28 @@ int ima(const std::string &Mode) {
       for (int I = 0; Mode == "ima-sparse" && I < 2; ++I) {
         K.launchTiny(S);
         Run.probe(2, rt::kAfter, nullptr, 0, P);
+      }
+    } else if (Mode == "ima-sparse-window") {
+      // What a user runs after adding the rule an ima-sparse report gives
+      // (exact-window, ordinals 0-2): sites 0 to 2 crumb after every
+      // launch, the others (site 3 here) after every 4th. Sequence numbers
+      // 1-6 site 3 (a crumb after 4), 7 site 0, 8 the fault, 9 and 10
+      // site 2: the report names the one launch.
+      rt::Probe Sparse = crumbProbe();
+      Sparse.crumb_every = 4;
+      rt::Probe Dense = crumbProbe();
+      rt::RunScope Run(*Prog.P, S);
+      for (int I = 0; I < 6; ++I) {
+        K.launchTiny(S);
+        Run.probe(3, rt::kAfter, nullptr, 0, Sparse);
+      }
+      K.launchTiny(S);
+      Run.probe(0, rt::kAfter, nullptr, 0, Dense);
+      K.launchBad(S);
+      Run.probe(1, rt::kAfter, nullptr, 0, Dense);
+      for (int I = 0; I < 2; ++I) {
+        K.launchTiny(S);
+        Run.probe(2, rt::kAfter, nullptr, 0, Dense);
       }
     } else if (Mode == "ima-sync") {
       rt::RunScope Run(*Prog.P, S);

@@ -107,6 +107,10 @@ expect ima-later-launches "$FIRST" "names the faulting launch although later lau
 run ima-sparse
 SPARSE='first launch that did not complete: one of #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1, #2 tiny_after \(wrapper.cpp:1003\) in run 1, #2 tiny_after \(wrapper.cpp:1003\) in run 1 \(one breadcrumb per 4 launches\); last completed: #0 tiny_ok'
 expect ima-sparse "CUDA error 'an illegal memory access was encountered' \(at process exit\): $SPARSE" "sparse crumbs: the fault named among the 4 launches after the last crumb"
+expect ima-sparse 'last completed: #0 tiny_ok \(wrapper.cpp:1001[^;]*; to name it exactly if it comes again, add to the rules: \{name: exact-window, match: \{ordinals: "0-2"\}, breadcrumb: true\}' "sparse crumbs: the report gives the rule that makes its launches exact"
+run ima-sparse-window
+expect ima-sparse-window "CUDA error 'an illegal memory access was encountered' \(at process exit\): $FIRST" "with that rule (sparse elsewhere) the faulting launch is named exactly"
+expect_count ima-sparse-window "one of|exact-window" 0 "no list, no rule to add"
 run ima-sparse-open
 expect ima-sparse-open "launches not known to have completed: #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1 \(one breadcrumb per 4 launches, none after these: the fault may also be in work enqueued after them\); last completed: #0 tiny_ok" "sparse crumbs, none after the fault: says the fault may be later"
 run ima-sync
