@@ -1794,6 +1794,15 @@ void faultingRun(Kernels &K, rt::RunScope &Run, cudaStream_t S,
     }
 }
 
+/// \p N tiny launches of site \p Site, each followed by its probe \p P.
+void tinyLaunches(Kernels &K, rt::RunScope &Run, cudaStream_t S, int N,
+                  int Site, const rt::Probe &P) {
+  for (int I = 0; I < N; ++I) {
+    K.launchTiny(S);
+    Run.probe(Site, rt::kAfter, nullptr, 0, P);
+  }
+}
+
 int ima(const std::string &Mode) {
   Kernels K;
   cudaStream_t S;
@@ -1946,16 +1955,10 @@ int ima(const std::string &Mode) {
       rt::Probe P = crumbProbe();
       P.crumb_every = 4;
       rt::RunScope Run(*Prog.P, S);
-      for (int I = 0; I < 5; ++I) {
-        K.launchTiny(S);
-        Run.probe(0, rt::kAfter, nullptr, 0, P);
-      }
+      tinyLaunches(K, Run, S, 5, 0, P);
       K.launchBad(S);
       Run.probe(1, rt::kAfter, nullptr, 0, P);
-      for (int I = 0; Mode == "ima-sparse" && I < 2; ++I) {
-        K.launchTiny(S);
-        Run.probe(2, rt::kAfter, nullptr, 0, P);
-      }
+      tinyLaunches(K, Run, S, Mode == "ima-sparse" ? 2 : 0, 2, P);
     } else if (Mode == "ima-sparse-window") {
       // What a user runs after adding the rule an ima-sparse report gives
       // (exact-window, ordinals 0-2): sites 0 to 2 crumb after every
@@ -1966,18 +1969,11 @@ int ima(const std::string &Mode) {
       Sparse.crumb_every = 4;
       rt::Probe Dense = crumbProbe();
       rt::RunScope Run(*Prog.P, S);
-      for (int I = 0; I < 6; ++I) {
-        K.launchTiny(S);
-        Run.probe(3, rt::kAfter, nullptr, 0, Sparse);
-      }
-      K.launchTiny(S);
-      Run.probe(0, rt::kAfter, nullptr, 0, Dense);
+      tinyLaunches(K, Run, S, 6, 3, Sparse);
+      tinyLaunches(K, Run, S, 1, 0, Dense);
       K.launchBad(S);
       Run.probe(1, rt::kAfter, nullptr, 0, Dense);
-      for (int I = 0; I < 2; ++I) {
-        K.launchTiny(S);
-        Run.probe(2, rt::kAfter, nullptr, 0, Dense);
-      }
+      tinyLaunches(K, Run, S, 2, 2, Dense);
     } else if (Mode == "ima-sync") {
       rt::RunScope Run(*Prog.P, S);
       K.launchTiny(S);
