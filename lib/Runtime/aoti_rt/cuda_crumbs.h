@@ -194,9 +194,10 @@ inline void crumbHostFn(void *Data) {
 
 AOTI_RT_COLD_BEGIN // reports
 /// What a report of sparse crumbs (the fault among launches Done + 1 to
-/// Last) adds: the rule that puts a breadcrumb after each of them and after
-/// the last completed one (Done), so that the fault, if it comes again
-/// there, is named exactly. "" when a launch is unknown or of another
+/// Last, or after them when no crumb followed) adds: the rule that puts a
+/// breadcrumb after each of them and after the last completed one (Done),
+/// so that the fault, if it comes again there, is named exactly (or, if it
+/// is after them, said to be after them). "" when a launch is unknown or of another
 /// model (the rule's ordinals would not say which).
 inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
                                    uint32_t Last) {
@@ -299,7 +300,7 @@ inline std::string crumbReport(int Index, bool Force,
            " (" + Per + ")" + Completed + exactWindowHint(*S, Done, Last);
   return On + "launches not known to have completed: " + Among + " (" + Per +
          ", none after these: the fault may also be in work enqueued after "
-         "them)" + Completed;
+         "them)" + Completed + exactWindowHint(*S, Done, Last);
 }
 
 AOTI_RT_COLD_END

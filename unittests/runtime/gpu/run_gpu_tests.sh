@@ -113,6 +113,7 @@ expect ima-sparse-window "CUDA error 'an illegal memory access was encountered' 
 expect_count ima-sparse-window "one of|exact-window" 0 "no list, no rule to add"
 run ima-sparse-open
 expect ima-sparse-open "launches not known to have completed: #0 tiny_ok \(wrapper.cpp:1001, source nodes \[embedding\]\) in run 1, #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1 \(one breadcrumb per 4 launches, none after these: the fault may also be in work enqueued after them\); last completed: #0 tiny_ok" "sparse crumbs, none after the fault: says the fault may be later"
+expect ima-sparse-open 'enqueued after them\); last completed: #0 tiny_ok \(wrapper.cpp:1001[^;]*; to name it exactly if it comes again, add to the rules: \{name: exact-window, match: \{ordinals: "0-1"\}, breadcrumb: true\}' "sparse crumbs, none after the fault: the rule too"
 run ima-sync
 expect ima-sync "CUDA error 'an illegal memory access was encountered' at or before #1 bad_kernel \(wrapper.cpp:1002, source nodes \[gather\]\) in run 1; every instrumented launch completed, the last was #0 tiny_ok" "sync probe names the launch"
 expect ima-sync "caught: \[aoti-instrument\] CUDA error" "sync probe throws"
