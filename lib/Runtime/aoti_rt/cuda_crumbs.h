@@ -197,8 +197,8 @@ AOTI_RT_COLD_BEGIN // reports
 /// Last, or after them when no crumb followed) adds: the rule that puts a
 /// breadcrumb after each of them and after the last completed one (Done),
 /// so that the fault, if it comes again there, is named exactly (or, if it
-/// is after them, said to be after them). "" when a launch is unknown or of another
-/// model (the rule's ordinals would not say which).
+/// is after them, said to be after them). "" when a launch is unknown or
+/// of another model (the rule's ordinals would not say which).
 inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
                                    uint32_t Last) {
   std::vector<int> Ordinals;

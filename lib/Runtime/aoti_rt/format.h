@@ -200,7 +200,6 @@ inline std::string fmtNumber(double V) {
   return fmtDouble(V);
 }
 
-/// \p V: std::vector<int64_t> or DimVec.
 /// \p V as ranges, in increasing order: "0-2,5" (the `ordinals` of a
 /// rules file's `match`). Negative ordinals are left out.
 inline std::string ordinalRanges(std::vector<int> V) {
@@ -228,6 +227,7 @@ inline std::string exactWindowRule(const std::vector<int> &Ordinals) {
   return R.empty() ? R : kExactWindowRuleHead + R + kExactWindowRuleTail;
 }
 
+/// \p V: std::vector<int64_t> or DimVec.
 template <class Dims> std::string fmtList(const Dims &V) {
   std::string S = "[";
   for (size_t I = 0; I < V.size(); ++I) {
