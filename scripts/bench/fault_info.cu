@@ -27,16 +27,13 @@
 //   fault_info ipc-events-assert  the same with a device-side assert
 //   fault_info coredump-wait  as coredump, then waits up to 10 s for the
 //                         file to grow
-//   fault_info crumb-cost [SPIN_NS]  time per launch of a launch-bound loop
-//                         of tiny kernels, bare and with each crumb form
-//                         after every launch (memop, event, IPC event),
-//                         interleaved over rounds in this one process
+//   (what an interprocess event costs per launch: launch_cost.py's
+//   event-ipc variant)
 //
 // Build: nvcc -O2 -arch=sm_90 fault_info.cu -o fault_info -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cassert>
 #include <chrono>
 #include <cstdio>
@@ -374,87 +371,12 @@ static int events(bool Assert, bool Ipc, const char *Self) {
   return 0;
 }
 
-__global__ void kernel_tiny(float *P, unsigned long long SpinNs) {
-  if (SpinNs) {
-    unsigned long long T0, T;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T0));
-    do
-      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
-    while (T - T0 < SpinNs);
-  }
-  if (threadIdx.x == 0)
-    P[blockIdx.x] += 1.0f;
-}
-
-// Host time per launch of a loop of tiny kernels (the host runs ahead of
-// the GPU: launch-bound), bare and with a crumb after every launch, the
-// variants interleaved round-robin in this process; medians of 25 rounds.
-// SpinNs > 0: each kernel spins that long, so that the GPU bounds the loop
-// and a crumb's GPU time shows.
-static int crumbCost(unsigned long long SpinNs) {
-  cudaFree(nullptr);
-  float *P = nullptr;
-  cudaMalloc(&P, 1024 * sizeof(float));
-  void *Host = nullptr;
-  cuMemHostAlloc(&Host, 64, CU_MEMHOSTALLOC_DEVICEMAP);
-  CUdeviceptr Word = 0;
-  cuMemHostGetDevicePointer(&Word, Host, 0);
-  cudaStream_t S;
-  cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
-  CUstream CS = reinterpret_cast<CUstream>(S);
-  constexpr int Launches = 141, Forwards = 20, Rounds = 25, Ring = 256;
-  std::vector<CUevent> Local(Ring), Ipc(Ring);
-  for (int I = 0; I < Ring; ++I) {
-    cuEventCreate(&Local[I], CU_EVENT_DISABLE_TIMING);
-    CUresult R = cuEventCreate(&Ipc[I],
-                               CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS);
-    if (R != CUDA_SUCCESS) {
-      std::printf("IPC create: %s\n", errName(R));
-      return 1;
-    }
-  }
-  const char *Names[] = {"bare", "memop", "event", "event-ipc"};
-  std::vector<double> Us[4];
-  unsigned Seq = 0;
-  for (int Round = 0; Round < Rounds + 2; ++Round) {
-    for (int V = 0; V < 4; ++V) {
-      cudaStreamSynchronize(S);
-      auto T0 = std::chrono::steady_clock::now();
-      for (int F = 0; F < Forwards; ++F) {
-        for (int I = 0; I < Launches; ++I) {
-          kernel_tiny<<<1, 32, 0, S>>>(P, SpinNs);
-          ++Seq;
-          if (V == 1)
-            cuStreamWriteValue32(CS, Word, Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
-          else if (V == 2)
-            cuEventRecord(Local[Seq % Ring], CS);
-          else if (V == 3)
-            cuEventRecord(Ipc[Seq % Ring], CS);
-        }
-        cudaStreamSynchronize(S);
-      }
-      double T = std::chrono::duration<double, std::micro>(
-                     std::chrono::steady_clock::now() - T0)
-                     .count();
-      if (Round >= 2)
-        Us[V].push_back(T / (Forwards * Launches));
-    }
-  }
-  for (int V = 0; V < 4; ++V) {
-    std::vector<double> X = Us[V];
-    std::sort(X.begin(), X.end());
-    std::printf("COST spin %llu ns %-10s median %.3f us per launch (min %.3f, max %.3f)\n",
-                SpinNs, Names[V], X[X.size() / 2], X.front(), X.back());
-  }
-  return 0;
-}
-
 int main(int Argc, char **Argv) {
   if (Argc < 2) {
     std::fprintf(
         stderr,
         "usage: fault_info memop|logs|assert|coredump|coredump-wait|events|"
-        "events-assert|ipc-events|ipc-events-assert|crumb-cost\n");
+        "events-assert|ipc-events|ipc-events-assert\n");
     return 2;
   }
   std::string Mode = Argv[1];
@@ -464,8 +386,6 @@ int main(int Argc, char **Argv) {
     return ipcQuery(Argc, Argv);
   if (Mode == "ipc-events" || Mode == "ipc-events-assert")
     return events(Mode == "ipc-events-assert", true, Argv[0]);
-  if (Mode == "crumb-cost")
-    return crumbCost(Argc > 2 ? std::strtoull(Argv[2], nullptr, 10) : 0);
   if (Mode == "events" || Mode == "events-assert")
     return events(Mode == "events-assert", false, Argv[0]);
   return faulting(Argv[1]);

@@ -11,6 +11,9 @@
 //   bare          launches only, no RunScope
 //   memop         bare + cuStreamWriteValue32 after each launch (the driver
 //                 call a breadcrumb rests on, without the runtime)
+//   event-ipc     bare + cuEventRecord of an interprocess event after each
+//                 launch (the one event another process can read after a
+//                 sticky fault: fault_info ipc-events)
 //   scope-only    RunScope + finish(), no probes
 //   breadcrumb    breadcrumb after each launch (pinpoint-ima.yaml)
 //   nan-deferred  deferred NaN check of the outputs (nan-hunt.yaml)
@@ -159,6 +162,7 @@ enum Variant {
   kMemopEvery4,
   kStatsChain,
   kStatsBatched,
+  kEventIpc,
   kNumVariants
 };
 const char *const kVariantNames[kNumVariants] = {
@@ -166,7 +170,7 @@ const char *const kVariantNames[kNumVariants] = {
     "print-names",  "stats",        "memop",      "stats-deferred",
     "nan-chain",    "nan-batched",  "param800",   "param8",
     "memop-device", "memop-batch",  "event",      "memop-every4",
-    "stats-chain",  "stats-batched"};
+    "stats-chain",  "stats-batched", "event-ipc"};
 
 // One Program per variant (as if each were its own instrumented model in
 // the process; the runtime keys its state by the Program's address).
@@ -240,6 +244,7 @@ VariantProbes probesFor(Variant V) {
   case kMemopDevice:
   case kMemopBatch:
   case kEvent:
+  case kEventIpc:
   case kMemopEvery4:
   case kNumVariants:
     break;
@@ -268,6 +273,7 @@ struct Bench {
   CUdeviceptr memopWord = 0; ///< mapped pinned word the memop variant writes
   CUdeviceptr deviceWord = 0;      ///< device memory word memop-device writes
   std::vector<cudaEvent_t> events; ///< event's ring, one per launch
+  std::vector<cudaEvent_t> ipcEvents; ///< event-ipc's ring: interprocess
   CUresult memopErrors[kNumVariants] = {}; ///< a memop variant's refusal
 
   void launch(int I) {
@@ -323,10 +329,13 @@ struct Bench {
       }
       return;
     }
-    if (V == kEvent) {
+    // event-ipc: interprocess events, the one kind another process can
+    // still read after a sticky fault (fault_info ipc-events).
+    if (V == kEvent || V == kEventIpc) {
+      std::vector<cudaEvent_t> &Ring = V == kEvent ? events : ipcEvents;
       for (int I = 0; I < launches; ++I) {
         launch(I);
-        if (cudaEventRecord(events[I], stream) != cudaSuccess)
+        if (cudaEventRecord(Ring[I], stream) != cudaSuccess)
           memopErrors[V] = CUDA_ERROR_UNKNOWN;
       }
       return;
@@ -551,6 +560,10 @@ int main(int Argc, char **Argv) {
     B.events.resize(B.launches);
     for (cudaEvent_t &E : B.events)
       CHECK_CUDA(cudaEventCreateWithFlags(&E, cudaEventDisableTiming));
+    B.ipcEvents.resize(B.launches);
+    for (cudaEvent_t &E : B.ipcEvents)
+      CHECK_CUDA(cudaEventCreateWithFlags(
+          &E, cudaEventDisableTiming | cudaEventInterprocess));
   }
   CHECK_CUDA(cudaStreamCreateWithFlags(&B.stream, cudaStreamNonBlocking));
 
