@@ -1,47 +1,59 @@
 # Included at the end of lib/CMakeLists.txt (after AOTIInstrument and the
 # AOTIRuntimeText target, which embeds the runtime header, are defined).
 #
-# Adds the PTX of the runtime's statistics kernel (lib/Runtime/stats_kernel.cu,
-# compute_80, so it JIT-compiles on Ampere and newer) when nvcc is found;
-# without nvcc, instrumented CUDA wrappers compute statistics from host
-# copies. Also builds RuntimeSource alone (no LLVM) for the runtime's tests.
+# Compiles the runtime's kernels (lib/Runtime/stats_kernel.cu) to PTX with
+# clang's CUDA front end and embeds it: for compute_75 (Turing, the oldest
+# GPU torch's CUDA 12/13 builds run on) at PTX ISA 6.3, the lowest that
+# target has, so that the driver JIT-compiles it on every GPU from Turing to
+# Blackwell and on every driver from CUDA 10's on (R410; torch's CUDA 12
+# builds need R525). nvcc is not used: CUDA 13's nvcc writes PTX ISA 9.0,
+# which drivers before R580 refuse, and has no target below compute_75.
+# No CUDA toolkit header is read either (device_builtins.h), so the PTX
+# is the same whatever toolkit is installed: clang is given an empty
+# --cuda-path, or it would take the PTX ISA version from the toolkit it
+# finds. test/instrument/device_code.test checks the embedded PTX with
+# ptxas. Also builds RuntimeSource alone (no LLVM) for the runtime's tests.
 
 set(AOTI_RUNTIME_DIR "${CMAKE_CURRENT_SOURCE_DIR}/Runtime")
 set(AOTI_STATS_PTX_INC "${CMAKE_CURRENT_BINARY_DIR}/StatsPtxText.inc")
 
-find_program(AOTI_NVCC nvcc
-  HINTS "$ENV{CUDA_HOME}/bin" /usr/local/cuda/bin
-  DOC "nvcc that compiles the runtime's statistics kernel to PTX")
-set(AOTI_STATS_PTX_ARCH "compute_80" CACHE STRING
-  "Virtual architecture of the embedded statistics kernel")
-
-if(AOTI_NVCC)
-  set(_aoti_stats_ptx "${CMAKE_CURRENT_BINARY_DIR}/stats_kernel.ptx")
-  add_custom_command(
-    OUTPUT "${_aoti_stats_ptx}"
-    COMMAND "${AOTI_NVCC}" -ptx -arch=${AOTI_STATS_PTX_ARCH}
-      -o "${_aoti_stats_ptx}" "${AOTI_RUNTIME_DIR}/stats_kernel.cu"
-    DEPENDS "${AOTI_RUNTIME_DIR}/stats_kernel.cu" "${AOTI_RUNTIME_DIR}/aoti_rt/abi.h"
-      "${AOTI_RUNTIME_DIR}/aoti_rt/decode.h"
-    COMMENT "Compiling the runtime's statistics kernel to PTX"
-    VERBATIM)
-  add_custom_command(
-    OUTPUT "${AOTI_STATS_PTX_INC}"
-    COMMAND "${CMAKE_COMMAND}" "-DINPUT=${_aoti_stats_ptx}"
-      "-DOUTPUT=${AOTI_STATS_PTX_INC}" -DNAME=StatsPtxText
-      -P "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
-    DEPENDS "${_aoti_stats_ptx}" "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
-    COMMENT "Embedding the statistics kernel's PTX"
-    VERBATIM)
-else()
-  message(STATUS "nvcc not found: instrumented CUDA wrappers will compute "
-    "statistics from host copies (no embedded PTX)")
-  file(WRITE "${AOTI_STATS_PTX_INC}.tmp"
-    "// No nvcc at configure time: no statistics kernel.\n"
-    "static const char *const StatsPtxText[] = {nullptr};\n")
-  file(COPY_FILE "${AOTI_STATS_PTX_INC}.tmp" "${AOTI_STATS_PTX_INC}"
-    ONLY_IF_DIFFERENT)
+find_program(AOTI_CLANG_CUDA NAMES clang++ clang
+  HINTS "${LLVM_TOOLS_BINARY_DIR}" NO_DEFAULT_PATH
+  DOC "clang (LLVM ${LLVM_PACKAGE_VERSION}) that compiles the runtime's kernels to PTX")
+if(NOT AOTI_CLANG_CUDA)
+  message(FATAL_ERROR "No clang++ in ${LLVM_TOOLS_BINARY_DIR}: it compiles "
+    "the runtime's kernels (Debian: clang-19; scripts/bootstrap.sh installs it)")
 endif()
+set(AOTI_DEVICE_ARCH "sm_75" CACHE STRING
+  "GPU architecture of the runtime's embedded PTX (the oldest it runs on)")
+set(AOTI_DEVICE_PTX_ISA "63" CACHE STRING
+  "PTX ISA version of the runtime's embedded PTX, without the dot")
+
+set(_aoti_stats_ptx "${CMAKE_CURRENT_BINARY_DIR}/stats_kernel.ptx")
+set(_aoti_no_cuda "${CMAKE_CURRENT_BINARY_DIR}/no-cuda-toolkit")
+file(MAKE_DIRECTORY "${_aoti_no_cuda}")
+add_custom_command(
+  OUTPUT "${_aoti_stats_ptx}"
+  COMMAND "${AOTI_CLANG_CUDA}" -x cuda --cuda-device-only
+    --cuda-gpu-arch=${AOTI_DEVICE_ARCH} -nocudainc -nocudalib
+    --cuda-path=${_aoti_no_cuda}
+    -Xclang -target-feature -Xclang +ptx${AOTI_DEVICE_PTX_ISA}
+    -std=c++17 -O3 -S -I "${AOTI_RUNTIME_DIR}"
+    -o "${_aoti_stats_ptx}" "${AOTI_RUNTIME_DIR}/stats_kernel.cu"
+  DEPENDS "${AOTI_RUNTIME_DIR}/stats_kernel.cu"
+    "${AOTI_RUNTIME_DIR}/device_builtins.h"
+    "${AOTI_RUNTIME_DIR}/aoti_rt/abi.h" "${AOTI_RUNTIME_DIR}/aoti_rt/decode.h"
+  COMMENT "Compiling the runtime's kernels to PTX (${AOTI_DEVICE_ARCH}, "
+    "PTX ISA ${AOTI_DEVICE_PTX_ISA})"
+  VERBATIM)
+add_custom_command(
+  OUTPUT "${AOTI_STATS_PTX_INC}"
+  COMMAND "${CMAKE_COMMAND}" "-DINPUT=${_aoti_stats_ptx}"
+    "-DOUTPUT=${AOTI_STATS_PTX_INC}" -DNAME=StatsPtxText
+    -P "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
+  DEPENDS "${_aoti_stats_ptx}" "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
+  COMMENT "Embedding the runtime kernels' PTX"
+  VERBATIM)
 add_custom_target(AOTIRuntimePtx DEPENDS "${AOTI_STATS_PTX_INC}")
 add_dependencies(AOTIInstrument AOTIRuntimePtx)
 

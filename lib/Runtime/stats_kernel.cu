@@ -1,9 +1,14 @@
 //===- stats_kernel.cu - One-pass tensor statistics on the GPU ------------===//
 //
-// Compiled at build time to PTX (nvcc -ptx -arch=compute_80), embedded into
-// every instrumented CUDA wrapper by runtimePrelude(true), and loaded there
-// with cuModuleLoadData. One launch reduces every tensor of a probe:
-// blockIdx.y picks the tensor, blocks along x stride over its elements.
+// Compiled at build time to PTX by clang's CUDA front end, for compute_75 at
+// the lowest PTX ISA version that target allows (lib/Runtime/Runtime.cmake),
+// so that every GPU torch's CUDA builds run on (Turing through Blackwell)
+// and every driver from CUDA 10's on can JIT it; embedded into every
+// instrumented CUDA wrapper by runtimePrelude(true), and loaded there with
+// cuModuleLoadData. No CUDA toolkit header is used: device_builtins.h
+// defines the CUDA names used here. One launch of aoti_rt_stats reduces
+// every tensor of a probe: blockIdx.y picks the tensor, blocks along x
+// stride over its elements.
 //
 // One launch is the whole device side of a probe: the descriptors travel in
 // the kernel's parameters (up to kInlineDescs of them; more are read
@@ -24,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "device_builtins.h" // CUDA names, clang builtins
 #include "aoti_rt/abi.h"    // StatsDesc, StatsLaunch, Stats, DKind: one definition
 #include "aoti_rt/decode.h" // half, bf16, fp8 decoding, as on the host
 
@@ -307,8 +313,14 @@ extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   __shared__ StatsDesc d;
   __shared__ Acc warpAcc[8];
-  if (threadIdx.x == 0)
-    d = L.descs ? L.descs[blockIdx.y] : L.inl[blockIdx.y];
+  // An if, not `?:`: a pointer into the parameter chosen by `?:` makes
+  // clang copy the whole parameter (2.6 KB) to local memory per thread.
+  if (threadIdx.x == 0) {
+    if (L.descs)
+      d = L.descs[blockIdx.y];
+    else
+      d = L.inl[blockIdx.y];
+  }
   __syncthreads();
   // The tensor's own number of blocks (the grid has the largest): a block
   // past it has nothing to scan (uniform per block), but still counts
@@ -510,8 +522,10 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
     }
     }
   }
-  n = __reduce_add_sync(0xffffffffu, n);
-  f = __reduce_add_sync(0xffffffffu, f);
+  for (int o = 16; o > 0; o >>= 1) { // (redux.sync needs sm_80)
+    n += __shfl_down_sync(0xffffffffu, n, o);
+    f += __shfl_down_sync(0xffffffffu, f, o);
+  }
   if (threadIdx.x % 32 == 0) {
     warpN[threadIdx.x / 32] = n;
     warpF[threadIdx.x / 32] = f;
@@ -556,7 +570,9 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
 extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   __shared__ int first[2], last[2];
-  const ZoneDesc d = L.descs ? L.descs[blockIdx.x] : L.inl;
+  ZoneDesc d = L.inl; // (24 bytes of local memory: the optimizer merges
+  if (L.descs)        // the two loads into one through a chosen pointer)
+    d = L.descs[blockIdx.x];
   unsigned char *before = (unsigned char *)d.start;
   unsigned char *after = before + d.zone + d.bytes;
   if (L.fill) {

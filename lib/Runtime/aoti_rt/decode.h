@@ -13,7 +13,7 @@
 
 #include <cstring>
 
-#if defined(__CUDACC__)
+#if defined(__CUDA__) || defined(__CUDACC__)
 #define AOTI_RT_HOST_DEVICE __host__ __device__ __forceinline__
 #else
 #define AOTI_RT_HOST_DEVICE inline
