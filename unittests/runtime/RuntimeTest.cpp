@@ -32,6 +32,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 namespace fs = std::filesystem;
 namespace rt = ::aoti_rt;
 using torch::aot_inductor::RAIIAtenTensorHandle;
@@ -1184,6 +1187,37 @@ TEST(Jsonl, OneObjectPerEvent) {
   EXPECT_NE(J[3].find("\"event\":\"nan\""), std::string::npos) << J[3];
   // The text log still has the lines.
   EXPECT_EQ(T.lines().size(), 4u);
+}
+
+TEST(Jsonl, TheReportsFileHasTheReportsAloneWithProcessAndThread) {
+  TestProgram T(testDir());
+  std::string Path = T.Dir + "/reports.jsonl";
+  setenv("AOTI_INSTRUMENT_REPORTS", Path.c_str(), 1); // read at the first run
+  std::vector<float> D = {1.0f, kNaN};
+  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    unsetenv("AOTI_INSTRUMENT_REPORTS");
+    rt::TensorRef Ts[] = {{"buf1", rt::kOut, Buf}};
+    rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
+    P.print = rt::kPrintValues;
+    P.print_roles = 3;
+    Run.probe(1, rt::kAfter, Ts, 1, P);
+  }
+  std::ifstream In(Path);
+  std::vector<std::string> J;
+  for (std::string S; std::getline(In, S);)
+    J.push_back(S);
+  ASSERT_EQ(J.size(), 1u); // the NaN; not the launch, stats and values
+  std::string Head = "{\"pid\":" + std::to_string(getpid()) + ",\"tid\":" +
+                     std::to_string(syscall(SYS_gettid)) +
+                     ",\"event\":\"nan\",";
+  EXPECT_EQ(J[0].rfind(Head, 0), 0u) << J[0];
+  EXPECT_NE(J[0].find("\"message\":\"[aoti-instrument] NaN in buf1 (1 of 2 "
+                      "elements) after #1 "),
+            std::string::npos)
+      << J[0];
+  EXPECT_EQ(T.lines().size(), 4u); // the log has every line
 }
 
 TEST(Jsonl, FromProgramPath) {

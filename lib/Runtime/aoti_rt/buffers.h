@@ -78,11 +78,12 @@ inline bool fillBytes(void *P, size_t Bytes, uint8_t Value, bool Cuda,
 /// Fills both redzones of a buffer (\p Zone bytes at \p Start, \p Bytes of
 /// the buffer, \p Zone bytes) with the canary: on CUDA one launch of the
 /// runtime's redzone kernel (two memsets without it).
-inline bool fillZones(unsigned char *Start, size_t Bytes, uint32_t Zone,
-                      bool Cuda, int Device, void *Stream, std::string &Err) {
+inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
+                      size_t Bytes, uint32_t Zone, bool Cuda, int Device,
+                      void *Stream, std::string &Err) {
+  (void)S, (void)Run; // for the kernel, which CPU builds have not
 #if AOTI_RT_CUDA
-  std::string Why;
-  const RuntimeKernels *Fns = Cuda ? runtimeKernels(Why) : nullptr;
+  const RuntimeKernels *Fns = Cuda ? runtimeKernelsOrWarn(S, Run) : nullptr;
   if (Fns && Fns->redzones) {
     DeviceGuard Guard(Device);
     ZoneLaunch L;
@@ -396,8 +397,8 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
       Base = View = nullptr;
     }
     auto *Start = static_cast<unsigned char *>(BaseData);
-    if (Base && !fillZones(Start, Bytes, P.redzone_bytes, M.cuda, M.devIndex,
-                           StreamPtr, Err)) {
+    if (Base && !fillZones(*State, Run, Start, Bytes, P.redzone_bytes, M.cuda,
+                           M.devIndex, StreamPtr, Err)) {
       aoti_torch_delete_tensor_object(View);
       aoti_torch_delete_tensor_object(Base);
       Base = View = nullptr;

@@ -152,10 +152,18 @@ inline const RuntimeKernels *runtimeKernels(std::string &Why) {
   return &Last->fns;
 }
 
-/// The statistics kernel in the current context, or null (Why says why).
-inline CUfunction statsKernel(std::string &Why) {
+/// The runtime's kernels in the current context, or null after saying
+/// why, once per process: the callers then use host copies instead.
+inline const RuntimeKernels *runtimeKernelsOrWarn(ProgramState &S,
+                                                  int64_t Run) {
+  std::string Why;
   const RuntimeKernels *K = runtimeKernels(Why);
-  return K ? K->stats : nullptr;
+  if (!K)
+    warnOnce(S, global().warnedKernels,
+             "device statistics unavailable: " + Why +
+                 "; host copies are used, much slower",
+             Run);
+  return K;
 }
 
 /// The descriptor of M and the blocks its scan uses: a 256-thread block

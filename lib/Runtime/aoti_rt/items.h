@@ -89,13 +89,9 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
       break;
     }
   DeviceGuard Guard(Device);
-  std::string KernelWhy;
-  CUfunction Fn = S.statsHost ? nullptr : statsKernel(KernelWhy);
-  if (!Fn && !S.statsHost)
-    warnOnce(S, S.warnedKernel,
-             "statistics of CUDA tensors go through host copies: " +
-                 KernelWhy,
-             Run);
+  const RuntimeKernels *Kernels =
+      S.statsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
+  CUfunction Fn = Kernels ? Kernels->stats : nullptr;
 
   // Plan: kernel items get a descriptor; others a host copy of their span.
   struct Plan {

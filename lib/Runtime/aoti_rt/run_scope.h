@@ -36,8 +36,8 @@
 #include <vector>
 
 #include <signal.h> // sigaction: chain the CPU crash handler
-#include <sys/syscall.h> // SYS_gettid: the thread a breadcrumb report names
-#include <unistd.h> // write: async-signal-safe output
+#include <sys/syscall.h> // SYS_gettid: the thread a report names
+#include <unistd.h> // write: async-signal-safe output; getpid
 
 #if AOTI_RT_CUDA
 #include <cuda.h>

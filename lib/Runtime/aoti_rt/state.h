@@ -23,12 +23,12 @@ struct ProgramState {
   bool disabled = false;
   FILE *log = nullptr;   ///< null: stderr
   FILE *jsonl = nullptr; ///< null: none
+  FILE *reports = nullptr; ///< AOTI_INSTRUMENT_REPORTS; null: none
   std::string logPath, jsonlPath, saveDir;
   std::mutex saveMutex; ///< session directory, manifest
   std::string sessionDir; ///< created on the first save
   bool saveBroken = false;
   std::atomic<bool> warnedCapture{false};
-  std::atomic<bool> warnedKernel{false};
   std::atomic<bool> warnedCrumbs{false};
   std::atomic<bool> warnedCrumbHostFn{false};
   std::atomic<bool> warnedBuffers{false};
@@ -68,6 +68,22 @@ inline void rankTags(const ProgramState &S, std::string &Text,
 #endif
 }
 
+/// JSON objects, one per line, with \p Members ("name":value, each followed
+/// by a comma) put first in each.
+inline void prefixJsonLines(std::string &Jsonl, const std::string &Members) {
+  std::string Out;
+  for (size_t Pos = 0; Pos < Jsonl.size();) {
+    size_t End = Jsonl.find('\n', Pos);
+    End = End == std::string::npos ? Jsonl.size() : End + 1;
+    if (Jsonl[Pos] == '{')
+      Out += "{" + Members + Jsonl.substr(Pos + 1, End - Pos - 1);
+    else
+      Out += Jsonl.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  Jsonl.swap(Out);
+}
+
 /// Text (lines starting "[aoti-instrument]") and JSON (objects, one per
 /// line) with the rank tags put in, line by line.
 inline void addRankTags(const ProgramState &S, std::string &Text,
@@ -89,17 +105,7 @@ inline void addRankTags(const ProgramState &S, std::string &Text,
     Pos = End;
   }
   Text.swap(Out);
-  Out.clear();
-  for (size_t Pos = 0; Pos < Jsonl.size();) {
-    size_t End = Jsonl.find('\n', Pos);
-    End = End == std::string::npos ? Jsonl.size() : End + 1;
-    if (Jsonl[Pos] == '{')
-      Out += "{" + J + Jsonl.substr(Pos + 1, End - Pos - 1);
-    else
-      Out += Jsonl.substr(Pos, End - Pos);
-    Pos = End;
-  }
-  Jsonl.swap(Out);
+  prefixJsonLines(Jsonl, J);
 }
 
 struct Global {
@@ -110,6 +116,7 @@ struct Global {
   std::atomic<uint64_t> deviceStatsPasses{0};
   std::atomic<uint64_t> deviceNanPasses{0};
   std::atomic<uint64_t> deviceTensorScans{0}; ///< tensors in those passes
+  std::atomic<bool> warnedKernels{false}; ///< runtimeKernelsOrWarn
 };
 
 inline Global &global() {
@@ -144,6 +151,9 @@ inline ProgramState *stateFor(const Program &P) {
     Found->jsonlPath = (Jsonl && *Jsonl) ? Jsonl : orDefault(P.jsonl_path, "");
     if (!Found->jsonlPath.empty() && !Found->disabled)
       Found->jsonl = std::fopen(Found->jsonlPath.c_str(), "a");
+    const char *Reports = std::getenv("AOTI_INSTRUMENT_REPORTS");
+    if (Reports && *Reports && !Found->disabled)
+      Found->reports = std::fopen(Reports, "a");
     const char *SaveDir = std::getenv("AOTI_INSTRUMENT_SAVE_DIR");
     Found->saveDir = (SaveDir && *SaveDir)
                          ? SaveDir
@@ -165,10 +175,24 @@ inline ProgramState *stateFor(const Program &P) {
   return Found;
 }
 
+/// Whether the JSON of an event is a report (what the reports file gets):
+/// anything but what a probe observes of a launch that went right.
+inline bool isReportJson(const std::string &Json) {
+  static const char Head[] = "{\"event\":\"";
+  if (Json.compare(0, sizeof Head - 1, Head) != 0)
+    return false;
+  for (const char *Observed : {"launch\"", "stats\"", "values\"", "saved\""})
+    if (Json.compare(sizeof Head - 1, std::strlen(Observed), Observed) == 0)
+      return false;
+  return true;
+}
+
 /// Several events written at once (one write and flush per sink): the
-/// lines of one probe. JSON is built only when a JSONL file is open.
+/// lines of one probe. Callers build the JSON of observations only when a
+/// JSONL file is open (`json`); reports always come with theirs.
 struct EventBuf {
-  explicit EventBuf(const ProgramState &S) : json(S.jsonl != nullptr) {}
+  explicit EventBuf(const ProgramState &S)
+      : json(S.jsonl != nullptr), reports(S.reports != nullptr) {}
   void add(const std::string &Line, const std::string &Json) {
     Text += Line;
     Text += '\n';
@@ -176,10 +200,29 @@ struct EventBuf {
       Jsonl += Json;
       Jsonl += '\n';
     }
+    if (reports && isReportJson(Json)) {
+      Reports += Json;
+      Reports += '\n';
+    }
   }
-  bool json; ///< JSON wanted
-  std::string Text, Jsonl;
+  bool json;    ///< JSON wanted
+  bool reports; ///< a reports file is open
+  std::string Text, Jsonl, Reports;
 };
+
+/// The reports file's lines: each says which process and thread (the OS
+/// thread id, as Python's threading.get_native_id()) it comes from.
+inline void writeReports(const ProgramState &S, std::string &Reports) {
+  std::string T, J;
+  rankTags(S, T, J);
+  prefixJsonLines(Reports,
+                  "\"pid\":" + std::to_string(static_cast<long>(::getpid())) +
+                      ",\"tid\":" +
+                      std::to_string(static_cast<long>(::syscall(SYS_gettid))) +
+                      "," + J);
+  std::fwrite(Reports.data(), 1, Reports.size(), S.reports);
+  std::fflush(S.reports);
+}
 
 inline void emit(ProgramState &S, EventBuf &B) {
   if (B.Text.empty() && B.Jsonl.empty())
@@ -194,8 +237,11 @@ inline void emit(ProgramState &S, EventBuf &B) {
     std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.jsonl);
     std::fflush(S.jsonl);
   }
+  if (S.reports && !B.Reports.empty())
+    writeReports(S, B.Reports);
   B.Text.clear();
   B.Jsonl.clear();
+  B.Reports.clear();
 }
 
 /// One event: a text line (to the log or stderr) and, when JSON lines are
