@@ -31,6 +31,17 @@ ReportedError failureOf(StringRef Yaml) {
   return takeApart(Rules.takeError());
 }
 
+TEST(RulesLoaderTest, DescriptionIsOneLineOfText) {
+  RuleSet R = rulesFrom("version: 1\ndescription: what these are for\n"
+                        "rules:\n  - name: s\n    sync: true\n");
+  EXPECT_EQ(R.Description, "what these are for");
+  EXPECT_EQ(failureOf("description: \"a\\nb\"\nrules:\n  - name: s\n"
+                      "    sync: true\n")
+                .Text,
+            "'description' must be one line (--list-presets prints it after "
+            "the preset's name)");
+}
+
 TEST(RulesLoaderTest, GoodFile) {
   auto Rules = parseRules(R"yaml(version: 1
 settings:

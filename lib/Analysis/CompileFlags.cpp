@@ -2,6 +2,7 @@
 
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchRelease.h"
+#include "Support/InstallDirs.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
 #include "clang/Driver/Driver.h"
@@ -462,11 +463,7 @@ std::string aoti::resourceDirNextTo(StringRef Executable) {
 std::string aoti::clangResourceDir(StringRef Override) {
   if (!Override.empty())
     return Override.str();
-  // Any symbol of the executable will do; /proc/self/exe is read first.
-  static int Anchor;
-  std::string Next =
-      resourceDirNextTo(llvm::sys::fs::getMainExecutable("aoti-instrument",
-                                                         &Anchor));
+  std::string Next = resourceDirNextTo(toolExecutable());
   return Next.empty() ? std::string(AOTI_CLANG_RESOURCE_DIR) : Next;
 }
 

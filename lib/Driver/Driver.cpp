@@ -12,6 +12,7 @@
 #include "Instrument/Rewriter.h"
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
+#include "Rules/Presets.h"
 #include "Rules/Rules.h"
 #include "Support/CacheDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -353,7 +354,10 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
   // Rules first: a typo in them should not wait for a parse of the wrapper.
   std::optional<RuleSet> Rules;
   if (!Options.RulesPath.empty()) {
-    auto Loaded = loadRules(Options.RulesPath);
+    auto Path = resolveRules(Options.RulesPath, presetsDir());
+    if (!Path)
+      return Path.takeError();
+    auto Loaded = loadRules(*Path);
     if (!Loaded)
       return Loaded.takeError();
     Rules = std::move(*Loaded);

@@ -47,7 +47,7 @@ struct DriverOptions {
   /// --resource-dir: clang resource dir; by default the one next to the
   /// executable, else the one the tool was built against.
   std::string ResourceDir;
-  /// -rules: instrument the wrapper as this rules file says.
+  /// -rules: instrument the wrapper as this rules file (or preset) says.
   std::string RulesPath;
   /// -o: where the instrumented wrapper goes ("-" or empty: stdout).
   std::string OutputPath;

@@ -173,6 +173,7 @@ struct RuleSet {
   std::string Path;
   std::string Digest; ///< sha256 of the file's bytes, hex
   std::string Text;   ///< the file's bytes, for diagnostics that quote it
+  std::string Description; ///< one line: what the rules are for
   RuntimeSettings Settings;
   std::optional<InputGuardSection> Guards;
   std::optional<BufferSection> Buffers;

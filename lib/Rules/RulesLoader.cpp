@@ -106,8 +106,8 @@ StringRef aoti::printDetailName(PrintDetail D) {
 
 namespace {
 
-const StringRef TopKeys[] = {"version", "settings", "input_guards", "buffers",
-                             "rules"};
+const StringRef TopKeys[] = {"version", "description", "settings",
+                             "input_guards", "buffers", "rules"};
 const StringRef BufferKeys[] = {"redzone", "poison"};
 const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
 const StringRef BreadcrumbKeys[] = {"every"};
@@ -838,6 +838,13 @@ llvm::Error Loader::load(RuleSet &Out) {
     if (Version != 1)
       return errorAt(V, "unsupported rules version " + std::to_string(Version) +
                             "; this tool reads version 1");
+  }
+  if (const YAML::Node V = Root["description"]) {
+    if (llvm::Error E = getString(V, "description", Out.Description))
+      return E;
+    if (StringRef(Out.Description).contains('\n'))
+      return errorAt(V, "'description' must be one line (--list-presets "
+                        "prints it after the preset's name)");
   }
   if (const YAML::Node V = Root["settings"])
     if (llvm::Error E = loadSettings(V, Out.Settings))

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/Driver.h"
+#include "Rules/Presets.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -31,9 +32,16 @@ llvm::cl::opt<ListFormat> List(
 
 llvm::cl::opt<std::string> RulesPath(
     "rules",
-    llvm::cl::desc("Instrument the wrapper as this YAML rules file says "
-                   "(see yaml-rules/README.md and the presets there)"),
-    llvm::cl::value_desc("rules.yaml"), llvm::cl::cat(ToolCategory));
+    llvm::cl::desc("Instrument the wrapper as this YAML rules file says, or "
+                   "as the preset of that name (nan-hunt, pinpoint-ima, ...: "
+                   "--list-presets)"),
+    llvm::cl::value_desc("rules.yaml|preset"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<bool> ListPresets(
+    "list-presets",
+    llvm::cl::desc("List the presets -rules takes by name, each with what "
+                   "it is for, and exit"),
+    llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<std::string> OutputPath(
     "o",
@@ -126,11 +134,16 @@ A wrapper parses with the torch headers of its own release or a newer one.
 about 0.5-1 GB, only torch/include is kept) into
 $AOTI_CACHE_DIR/torch-headers (default ~/.cache/aoti-instrument).
 
+-rules takes a file, or the name of a preset installed with the tool
+(<prefix>/share/aoti-instrument/yaml-rules; --list-presets lists them): a
+file of that name in the current directory wins.
+
 Examples:
-  aoti-instrument model.pt2 -rules yaml-rules/nan-hunt.yaml -o model.debug.pt2
+  aoti-instrument model.pt2 -rules nan-hunt -o model.debug.pt2
   aoti-instrument model.pt2 --list
   aoti-instrument model.pt2 --print-compile-command
-  aoti-instrument wrapper.cpp -rules yaml-rules/pinpoint-ima.yaml -o out.cpp
+  aoti-instrument wrapper.cpp -rules pinpoint-ima -o out.cpp
+  aoti-instrument wrapper.cpp -rules my-rules.yaml -o out.cpp
   aoti-instrument wrapper.cpp -rules nan-hunt.yaml -i
   aoti-instrument wrapper.cpp -rules nan-hunt.yaml -o out.cpp --embed-runtime
   aoti-instrument wrapper.cpp --list
@@ -148,7 +161,7 @@ Exit codes:
   4  clang could not parse the wrapper (e.g. torch headers not found), or a
      package's model could not be rebuilt (the failing step and its
      command are printed)
-  5  bad rules file
+  5  bad rules file, or neither a rules file nor a preset of that name
   6  cannot write the output, or the input is already instrumented
   7  the headers of --torch-version cannot be fetched (e.g. offline)
 )");
@@ -184,9 +197,14 @@ int main(int Argc, const char **Argv) {
           "AOTInductor wrapper.cpp\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::Usage);
+  if (ListPresets) {
+    if (llvm::Error E = listPresets(presetsDir(), llvm::outs()))
+      return reportError(std::move(E), llvm::errs());
+    return static_cast<int>(ExitCode::Success);
+  }
   if (InputPath.empty()) {
     llvm::errs() << "aoti-instrument: error: no input file; usage: "
-                    "aoti-instrument <wrapper.cpp | model.pt2> (--list | -rules FILE [-o OUT | -i]) [-- <flags>]\n";
+                    "aoti-instrument <wrapper.cpp | model.pt2> (--list | -rules FILE|PRESET [-o OUT | -i]) [-- <flags>]\n";
     return static_cast<int>(ExitCode::Usage);
   }
 
