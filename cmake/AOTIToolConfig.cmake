@@ -4,21 +4,11 @@
 set(AOTI_LLVM_INCLUDE_DIRS ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
 separate_arguments(AOTI_LLVM_DEFINITIONS NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 
-# AOTI_STATIC_LLVM links every clang/LLVM static library (the linker keeps
-# only what is used) plus static libstdc++: a self-contained binary that can
-# be carried to a machine without LLVM (the GPU machine of scripts/e2e).
-option(AOTI_STATIC_LLVM "Link LLVM/Clang statically (portable binary)" OFF)
-
 # Debian ships clang as one shared library (clang-cpp) and LLVM as another;
-# clang-cpp does not pull in libLLVM, so link both explicitly.
-if(AOTI_STATIC_LLVM)
-  file(GLOB _clang_static "${LLVM_LIBRARY_DIR}/libclang[A-Z]*.a")
-  file(GLOB _llvm_static "${LLVM_LIBRARY_DIR}/libLLVM[A-Z]*.a")
-  set(AOTI_LLVM_LIBS -Wl,--start-group ${_clang_static} ${_llvm_static}
-    -Wl,--end-group -l:libz.so.1 -l:libzstd.so.1 -l:libtinfo.so.6 pthread dl rt m
-    -static-libstdc++ -static-libgcc)
-  set(AOTI_YAML_LIB "/usr/lib/x86_64-linux-gnu/libyaml-cpp.a")
-elseif(LLVM_LINK_LLVM_DYLIB)
+# clang-cpp does not pull in libLLVM, so link both explicitly. (The wheel's
+# fully static tool links the same library objects with LLVM's static
+# archives instead: cmake/AOTIPortable.cmake.)
+if(LLVM_LINK_LLVM_DYLIB)
   set(AOTI_LLVM_LIBS clang-cpp LLVM)
 else()
   # What the code uses directly; the imported targets bring their own
@@ -39,9 +29,7 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 set(AOTI_ZIP_LIB PkgConfig::LIBZIP)
-if(NOT AOTI_YAML_LIB)
-  set(AOTI_YAML_LIB yaml-cpp)
-endif()
+set(AOTI_YAML_LIB yaml-cpp)
 
 # The Python that has the pinned torch: used by tests and scripts only, never
 # by the tool itself (which finds torch headers on its own at run time).

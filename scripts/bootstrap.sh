@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Installs everything aoti-instrument needs on Debian bookworm (packages, the
 # pinned torch in a virtualenv and the headers of every supported torch
-# release, cached outside the clone), then configures and builds the project.
+# release, cached outside the clone), then configures and builds the project,
+# the fully static tool and the wheel (<build>/dist) included.
 # Safe to run again: each step is skipped when done.
+#
+#   scripts/bootstrap.sh               everything
+#   scripts/bootstrap.sh --wheel-only  what the wheel needs (no torch, no
+#                                      torch headers, no fuzzers): its build
+#                                      (scripts/build_wheel.sh)
 #
 # Environment: AOTI_CACHE_DIR (default ~/.cache/aoti-instrument),
 # AOTI_BUILD_DIR (default <repo>/build).
 set -euo pipefail
+WHEEL_ONLY=0
+[ "${1:-}" = --wheel-only ] && WHEEL_ONLY=1
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/env.sh
@@ -17,7 +25,9 @@ log() { printf '[bootstrap] %s\n' "$*" >&2; }
 # --- Debian packages ---------------------------------------------------------
 PACKAGES=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
           libgtest-dev libgmock-dev cmake ninja-build g++ python3
-          libclang-rt-19-dev) # the sanitizers' and libFuzzer's runtimes (fuzz/)
+          libclang-rt-19-dev # the sanitizers' and libFuzzer's runtimes (fuzz/)
+          # the wheel's static tool: static archives, libzip's source
+          libzstd-dev liblzma-dev libbz2-dev zlib1g-dev dpkg-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -47,28 +57,45 @@ install_venv() { # VENV REQUIREMENTS...
   # Written last: an interrupted install is redone, never half-used.
   echo "$requirements" > "$venv/.complete"
 }
-install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy cmake>=3.27,<3.32"
-install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy"
+install_venv "$AOTI_TOOLS_VENV" "auditwheel==6.*"
+if ((!WHEEL_ONLY)); then
+  install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy pytest cmake>=3.27,<3.32"
+  install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy pytest"
 
-# --- Each supported release's torch headers, once ---------------------------
-# About 40 MB each (a 0.5-1 GB wheel downloaded, then deleted); a release
-# already there is skipped. Not fatal: tests of a release whose headers are
-# missing are reported unsupported.
-for release in "${AOTI_TORCH_RELEASES[@]}"; do
-  [ -f "$AOTI_CACHE_DIR/torch-headers/$release/fetched.json" ] && continue
-  "$AOTI_VENV/bin/python" "$REPO/scripts/fetch_torch_headers.py" "$release" \
-      --cache "$AOTI_CACHE_DIR" >/dev/null ||
-    log "warning: no torch $release headers; its tests will be unsupported"
-done
+  # --- Each supported release's torch headers, once ---------------------------
+  # About 40 MB each (a 0.5-1 GB wheel downloaded, then deleted); a release
+  # already there is skipped. Not fatal: tests of a release whose headers are
+  # missing are reported unsupported.
+  for release in "${AOTI_TORCH_RELEASES[@]}"; do
+    [ -f "$AOTI_CACHE_DIR/torch-headers/$release/fetched.json" ] && continue
+    "$AOTI_VENV/bin/python" "$REPO/scripts/fetch_torch_headers.py" "$release" \
+        --cache "$AOTI_CACHE_DIR" >/dev/null ||
+      log "warning: no torch $release headers; its tests will be unsupported"
+  done
+fi
+
+# --- libzip as a static archive, for the wheel's static tool ---------------
+[ -f "$AOTI_STATIC_LIBZIP/lib/libzip.a" ] || {
+  log "building a static libzip from Debian's source into $AOTI_STATIC_LIBZIP"
+  "$REPO/scripts/wheel/static_libzip.sh" "$AOTI_STATIC_LIBZIP"
+}
 
 # --- Configure and build ---------------------------------------------------
 # Configured every time (quick when nothing changed): a build dir made
 # before a venv was added learns of it.
 log "configuring $AOTI_BUILD_DIR"
+torch_args=()
+((WHEEL_ONLY)) || torch_args=(-DAOTI_PYTHON="$AOTI_VENV/bin/python"
+                              -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python")
 cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DAOTI_PYTHON="$AOTI_VENV/bin/python" \
-  -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python" \
+  -DCMAKE_BUILD_TYPE=Release "${torch_args[@]}" \
+  -DAOTI_PORTABLE=ON -DAOTI_STATIC_LIBZIP="$AOTI_STATIC_LIBZIP" \
+  -DAOTI_WHEEL_PYTHON="$AOTI_TOOLS_VENV/bin/python" \
   -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null
+if ((WHEEL_ONLY)); then
+  log "building the wheel"
+  exec cmake --build "$AOTI_BUILD_DIR" --target wheel >&2
+fi
 log "building"
 cmake --build "$AOTI_BUILD_DIR" >&2
 

@@ -10,6 +10,10 @@ AOTI_VENV=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_VERSION
 # The newest torch on PyPI: packages it makes are tested end to end too.
 AOTI_TORCH_NEWEST=2.15
 AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
+# Tools of the wheel's build: auditwheel, which checks it.
+AOTI_TOOLS_VENV=$AOTI_CACHE_DIR/venv-tools
+# The static libzip the wheel's tool links (scripts/wheel/static_libzip.sh).
+AOTI_STATIC_LIBZIP=$AOTI_CACHE_DIR/static-libzip
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
 AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument
 

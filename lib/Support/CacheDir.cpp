@@ -10,8 +10,12 @@
 std::string aoti::defaultCacheDir() {
   if (const char *Env = std::getenv("AOTI_CACHE_DIR"); Env && *Env)
     return Env;
+  // $XDG_CACHE_HOME, else $HOME/.cache; with neither, no cache. Not the
+  // password database's home: the static binary of the wheel links glibc,
+  // whose getpwuid_r would load that glibc's NSS modules at run time.
+  if (!std::getenv("XDG_CACHE_HOME") && !std::getenv("HOME"))
+    return "";
   llvm::SmallString<256> Dir;
-  // $XDG_CACHE_HOME, else ~/.cache.
   if (!llvm::sys::path::cache_directory(Dir))
     return "";
   llvm::sys::path::append(Dir, "aoti-instrument");

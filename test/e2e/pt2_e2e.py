@@ -6,7 +6,12 @@ settings, instrumented by `aoti-instrument model.pt2 -rules R -o out.pt2`, and
 loaded both with torch._inductor.aoti_load_package and with a C++ program
 using torch::inductor::AOTIModelPackageLoader (test/e2e/pt2_runner.cpp).
 
-    pt2_e2e.py --work DIR
+    pt2_e2e.py --work DIR [--presets-by-name]
+
+With --presets-by-name (how the wheel is tested, test/wheel/wheel_e2e.sh:
+AOTI_TOOL is then the wheel's console script) the presets are given by name
+(`-rules nan-hunt`), as a user of the installed tool gives them; else by
+their path in the checkout.
 
 Checks: every observation-only preset (catch-oob and catch-uninit included: on a
 correct model they change nothing) gives outputs bit-identical to the
@@ -40,6 +45,12 @@ OBSERVATION_PRESETS = ["pinpoint-ima", "pinpoint-sync", "print-all",
                        "nan-hunt", "save-kernels", "catch-oob", "catch-uninit"]
 FAILURES = []
 WORK = None
+BY_NAME = False
+
+
+def preset(name):
+    """What -rules gets for a preset: its name, or its file."""
+    return name if BY_NAME else os.path.join(REPO, "yaml-rules", name + ".yaml")
 
 
 def check(cond, what):
@@ -162,8 +173,7 @@ def scenario_presets():
     for name in OBSERVATION_PRESETS:
         saves = os.path.join(WORK, "saves-" + name)
         env = {"AOTI_INSTRUMENT_SAVE_DIR": saves}
-        out, summary = instrument(pt2, os.path.join(REPO, "yaml-rules",
-                                                    name + ".yaml"), name)
+        out, summary = instrument(pt2, preset(name), name)
         check("1 model instrumented" in summary,
               f"{name}: the tool reports the instrumented package")
         got_py, err_py = run_python(out, inputs, name, env)
@@ -193,8 +203,7 @@ def scenario_nan():
     first_log = next(s for s in sites if "log" in s["kernel"].split("_")
                      or ("aten.log" in s["aten_ops"] and s["kind"] != "extern"))
     want = f"#{first_log['ordinal']} {first_log['kernel']}"
-    out, _ = instrument(pt2, os.path.join(REPO, "yaml-rules", "nan-hunt.yaml"),
-                        "nan-hunt")
+    out, _ = instrument(pt2, preset("nan-hunt"), "nan-hunt")
     got, err = run_python(out, inputs, "nan-hunt")
     check(got is None and want in err,
           f"nan-hunt through aoti_load_package: the run fails naming {want}")
@@ -240,12 +249,15 @@ def scenario_guards():
 
 
 def main():
-    global WORK
+    global WORK, BY_NAME
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--work", required=True)
+    p.add_argument("--presets-by-name", action="store_true",
+                   help="-rules NAME, as for an installed tool")
     p.add_argument("scenarios", nargs="*", default=["presets", "nan", "guards"])
     a = p.parse_args()
+    BY_NAME = a.presets_by_name
     WORK = os.path.join(a.work, "torch-" + torch.__version__.split("+")[0])
     os.makedirs(WORK, exist_ok=True)
     print(f"torch {torch.__version__} ({TORCH_DIR})", flush=True)

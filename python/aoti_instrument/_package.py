@@ -1,0 +1,164 @@
+"""Instrumenting packages from Python: instrument(), load_package()."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, Optional, Sequence, Union
+
+from . import _reports, _tool
+from ._version import __version__
+
+PathLike = Union[str, "os.PathLike[str]"]
+LOG = logging.getLogger("aoti_instrument")
+
+
+def presets() -> Dict[str, str]:
+    """The presets ``rules`` takes by name, each with what it is for
+    (``aoti-instrument --list-presets``)."""
+    out = _tool.run(["--list-presets"]).stdout
+    return dict(line.split(None, 1) if " " in line.strip() else (line.strip(), "")
+                for line in out.splitlines() if line.strip())
+
+
+PRESETS_DIR = _tool.DATA_DIR / "share" / "aoti-instrument" / "yaml-rules"
+
+
+def rules_file(rules: PathLike) -> Optional[Path]:
+    """The file ``rules`` means, as the tool resolves it: a file that
+    exists, else the preset of that name (with or without .yaml); None for
+    neither (the tool then says what is wrong)."""
+    path = Path(rules)
+    if path.exists():
+        return path
+    name = path.name[:-len(".yaml")] if path.name.endswith(".yaml") else path.name
+    preset = PRESETS_DIR / f"{name}.yaml"
+    return preset if str(rules) == path.name and preset.is_file() else None
+
+
+def _default_output(package: Path, rules: PathLike) -> Path:
+    stem = Path(rules).name
+    stem = stem[:-len(".yaml")] if stem.endswith(".yaml") else stem
+    return package.with_name(f"{package.stem}.{stem}{package.suffix}")
+
+
+def instrument(package: PathLike, rules: PathLike,
+               output: Optional[PathLike] = None, *,
+               python: Optional[str] = None,
+               torch_version: Optional[str] = None,
+               torch_include: Optional[PathLike] = None,
+               embed_runtime: bool = False,
+               compiler_flags: Sequence[str] = (),
+               echo: bool = False) -> Path:
+    """Instruments ``package`` (a .pt2, or a wrapper.cpp) as ``rules`` (a
+    rules file, or a preset's name: ``"nan-hunt"``) says and returns the
+    output's path: ``output``, by default ``<stem>.<rules>.pt2`` beside the
+    package. The package is rebuilt with the torch of ``python`` (default:
+    this interpreter). ``torch_version``/``torch_include`` pick the headers
+    to parse with, ``embed_runtime`` pastes the runtime into a wrapper
+    output, ``compiler_flags`` are the flags after ``--``, ``echo`` shows
+    what the tool prints as it works. Raises ToolError (with the tool's
+    message and exit code) when the tool fails; nothing is written then."""
+    package = Path(package)
+    out = Path(output) if output is not None else _default_output(package,
+                                                                    rules)
+    args = [str(package), "-rules", str(rules), "-o", str(out),
+            "--python", python or sys.executable]
+    if torch_version:
+        args.append(f"--torch-version={torch_version}")
+    if torch_include:
+        args.append(f"--torch-include={torch_include}")
+    if embed_runtime:
+        args.append("--embed-runtime")
+    if compiler_flags:
+        args += ["--", *compiler_flags]
+    proc = _tool.run(args, echo=echo)
+    for line in (proc.stdout + proc.stderr).splitlines():
+        LOG.info("%s", line)
+    return out
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def cache_dir() -> Path:
+    """Where load_package keeps instrumented packages: the tool's cache
+    ($AOTI_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache, /aoti-instrument),
+    under packages/."""
+    root = os.environ.get("AOTI_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or
+        os.path.join(_tool.tool_env()["HOME"], ".cache"), "aoti-instrument")
+    return Path(root) / "packages"
+
+
+def cached_package(package: PathLike, rules: PathLike) -> Optional[Path]:
+    """The cache entry load_package uses for ``package`` and ``rules``: its
+    name holds the hashes of the package's bytes, of the rules file's bytes,
+    of the tool's version and of this interpreter's torch (the rebuild's),
+    so that a change of any of them makes another entry. None when
+    ``rules`` is neither a file nor a preset."""
+    import torch
+
+    package, rules_path = Path(package), rules_file(rules)
+    if rules_path is None:
+        return None
+    key = hashlib.sha256("\n".join([
+        _sha256(package), _sha256(rules_path), __version__,
+        torch.__version__, sys.executable]).encode()).hexdigest()[:24]
+    return cache_dir() / f"{package.stem}-{key}.pt2"
+
+
+class InstrumentedModel:
+    """A loaded instrumented package: calls it as the model returned by
+    torch._inductor.aoti_load_package (every other attribute is that
+    model's), with the runtime's reports as ReportError and ReportWarning.
+    ``package`` is the instrumented .pt2."""
+
+    def __init__(self, model: Any, package: Path):
+        self.model = model
+        self.package = package
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return _reports.call(self.model, args, kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
+    def __repr__(self) -> str:
+        return f"InstrumentedModel({str(self.package)!r})"
+
+
+def load_package(package: PathLike, rules: PathLike,
+                 **aoti_load_package_kwargs: Any) -> InstrumentedModel:
+    """Instruments ``package`` as ``rules`` says (a rules file or a preset's
+    name) with the torch of this interpreter, once (cache_dir(), see
+    cached_package()), and loads the result with
+    torch._inductor.aoti_load_package(path, **aoti_load_package_kwargs).
+    Calling the returned model raises ReportError when an instrumented run
+    fails, with the runtime's report."""
+    import torch._inductor
+
+    out = cached_package(package, rules)
+    if out is None:
+        # Neither a file nor a preset: the tool refuses it, with its message.
+        with tempfile.TemporaryDirectory() as scratch:
+            instrument(package, rules, Path(scratch) / "refused.pt2")
+        raise AssertionError(f"aoti-instrument took rules {rules!r}")
+    if not out.is_file():
+        LOG.info("instrumenting %s with %s into %s (once)", package, rules,
+                 out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        instrument(package, rules, out)  # written atomically by the tool
+    _reports.channel()  # before the model's first run reads the environment
+    model = torch._inductor.aoti_load_package(str(out),
+                                              **aoti_load_package_kwargs)
+    return InstrumentedModel(model, out)
