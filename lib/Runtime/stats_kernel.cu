@@ -313,13 +313,31 @@ extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   __shared__ StatsDesc d;
   __shared__ Acc warpAcc[8];
-  // An if, not `?:`: a pointer into the parameter chosen by `?:` makes
-  // clang copy the whole parameter (2.6 KB) to local memory per thread.
-  if (threadIdx.x == 0) {
-    if (L.descs)
-      d = L.descs[blockIdx.y];
-    else
-      d = L.inl[blockIdx.y];
+  // The block's descriptor, copied by several threads. Not by a struct
+  // assignment: clang makes it a byte-by-byte loop of one thread (it
+  // lowers memcpy across address spaces so), 1 us a block. The two
+  // sources are copied differently, so that clang does not merge the
+  // copies into one through a pointer chosen between them: a pointer into
+  // the parameter chosen so makes it copy the whole parameter (2.6 KB) to
+  // local memory per thread.
+  const unsigned t = threadIdx.x;
+  if (L.descs) { // more than kInlineDescs: in device memory, word by word
+    constexpr unsigned kWords = sizeof(StatsDesc) / sizeof(u64);
+    static_assert(sizeof(StatsDesc) % sizeof(u64) == 0, "whole words");
+    if (t < kWords)
+      ((u64 *)&d)[t] = ((const u64 *)&L.descs[blockIdx.y])[t];
+  } else if (t < kMaxKernelDims) { // in the parameter, field by field
+    const StatsDesc &s = L.inl[blockIdx.y];
+    d.sizes[t] = s.sizes[t];
+    d.strides[t] = s.strides[t];
+    if (t == 0) {
+      d.data = s.data;
+      d.numel = s.numel;
+      d.kind = s.kind;
+      d.ndim = s.ndim;
+      d.flags = s.flags;
+      d.blocks = s.blocks;
+    }
   }
   __syncthreads();
   // The tensor's own number of blocks (the grid has the largest): a block
@@ -335,6 +353,7 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
       scan(a, d, (i64)blockIdx.x * blockDim.x + threadIdx.x,
            (i64)nb * blockDim.x);
     // Warp reduction, then one warp combines the per-warp results.
+#pragma unroll
     for (int o = 16; o > 0; o >>= 1) {
       Acc b;
       b.mn = shflD(a.mn, o);
@@ -522,6 +541,7 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
     }
     }
   }
+#pragma unroll
   for (int o = 16; o > 0; o >>= 1) { // (redux.sync needs sm_80)
     n += __shfl_down_sync(0xffffffffu, n, o);
     f += __shfl_down_sync(0xffffffffu, f, o);
@@ -570,14 +590,19 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
 extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   __shared__ int first[2], last[2];
-  ZoneDesc d = L.inl; // (24 bytes of local memory: the optimizer merges
-  if (L.descs)        // the two loads into one through a chosen pointer)
-    d = L.descs[blockIdx.x];
-  unsigned char *before = (unsigned char *)d.start;
-  unsigned char *after = before + d.zone + d.bytes;
+  // Field by field, not by struct assignment (see aoti_rt_stats).
+  uint64_t start = L.inl.start, bytes = L.inl.bytes;
+  unsigned zone = L.inl.zone;
+  if (L.descs) {
+    start = L.descs[blockIdx.x].start;
+    bytes = L.descs[blockIdx.x].bytes;
+    zone = L.descs[blockIdx.x].zone;
+  }
+  unsigned char *before = (unsigned char *)start;
+  unsigned char *after = before + zone + bytes;
   if (L.fill) {
-    for (unsigned i = threadIdx.x; i < 2 * d.zone; i += blockDim.x)
-      (i < d.zone ? before[i] : after[i - d.zone]) = L.canary;
+    for (unsigned i = threadIdx.x; i < 2 * zone; i += blockDim.x)
+      (i < zone ? before[i] : after[i - zone]) = L.canary;
     return;
   }
   if (threadIdx.x < 2) {
@@ -585,9 +610,9 @@ aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
     last[threadIdx.x] = -1;
   }
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < 2 * d.zone; i += blockDim.x) {
-    int side = i < d.zone ? 0 : 1;
-    int off = (int)(side ? i - d.zone : i);
+  for (unsigned i = threadIdx.x; i < 2 * zone; i += blockDim.x) {
+    int side = i < zone ? 0 : 1;
+    int off = (int)(side ? i - zone : i);
     unsigned char b = side ? after[off] : before[off];
     if (b != L.canary) {
       atomicMin(&first[side], off);

@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# Builds what the GPU machine needs to run aoti-instrument (it has no LLVM):
-# a portable binary (-DAOTI_STATIC_LLVM=ON: LLVM/Clang and libstdc++ linked
-# statically), clang's builtin headers, and libzip (Debian's shared library;
-# the GPU machine's Ubuntu has its dependencies). Written to .device/ (git
-# ignores it), unpacked there by scripts/e2e/device_setup.sh.
+# Builds what the GPU machine needs to run aoti-instrument (it has no LLVM
+# and no package registry) into .device/ (git ignores it; carry it):
+#  - the wheel (scripts/build_wheel.sh): the tool as users install it;
+#  - the CUDA runtime prelude, for unittests/runtime/gpu/run_gpu_tests.sh;
+#  - the runtime kernels' PTX, for scripts/bench/device_code.py.
+# scripts/e2e/device_setup.sh installs and uses them there.
 set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$REPO/scripts/env.sh"
-B=$REPO/build-static
-[ -f "$B/build.ninja" ] || cmake -S "$REPO" -B "$B" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DAOTI_STATIC_LLVM=ON -DBUILD_TESTING=OFF >&2
-cmake --build "$B" --target aoti-instrument >&2
 mkdir -p "$REPO/.device"
-xz -T2 -6 -c "$B/bin/aoti-instrument" > "$REPO/.device/aoti-instrument.xz"
-RES=$(grep -o 'AOTI_CLANG_RESOURCE_DIR:PATH=.*' "$B/CMakeCache.txt" | cut -d= -f2)
-tar cJf "$REPO/.device/clang-resource.tar.xz" -C "$RES" include
-cp -L /usr/lib/x86_64-linux-gnu/libzip.so.4 "$REPO/.device/libzip.so.4"
+"$REPO/scripts/build_wheel.sh" "$REPO/.device" >&2
+cmake --build "$AOTI_BUILD_DIR" --target AOTIRuntimePreludes >&2
+cp "$AOTI_BUILD_DIR/unittests/runtime/gen/prelude_cuda.h" "$REPO/.device/"
+cp "$AOTI_BUILD_DIR/lib/stats_kernel.ptx" "$REPO/.device/"
 ls -la "$REPO/.device" >&2
