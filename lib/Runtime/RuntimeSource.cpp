@@ -48,8 +48,8 @@ std::string headerBody(bool Ptx) {
   if (Ptx) {
     S += "#if AOTI_RT_CUDA && AOTI_RT_DEFINITIONS\nAOTI_RT_NAMESPACE_BEGIN\n"
          "namespace detail {\n"
-         "// PTX of lib/Runtime/stats_kernel.cu (nvcc -ptx "
-         "-arch=compute_80), loaded with cuModuleLoadData.\n"
+         "// PTX of lib/Runtime/stats_kernel.cu (clang, sm_75: "
+         "lib/Runtime/Runtime.cmake), loaded with cuModuleLoadData.\n"
          "const char *const *statsPtxChunks() {\n"
          "static const char *const Chunks[] = {\n";
     appendLiterals(S, join(StatsPtxText));

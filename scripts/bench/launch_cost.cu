@@ -50,8 +50,8 @@
 //
 // Built by scripts/bench/launch_cost.py (nvcc, against torch's headers and
 // libraries); the statistics kernel's PTX is read at run time from
-// --stats-ptx (the same text the tool embeds: nvcc -ptx -arch=compute_80
-// lib/Runtime/stats_kernel.cu).
+// --stats-ptx (the same text the tool embeds: the build's
+// lib/stats_kernel.ptx, lib/Runtime/Runtime.cmake).
 //
 //   launch_cost --stats-ptx stats_kernel.ptx [--launches 141] [--rounds 25]
 //               [--forwards 20] [--warmup 3] [--numel 4096] [--tensors 4]

@@ -8,10 +8,12 @@
         [--arch sm_90] [--build-dir DIR] [--dry-run] [--compile-only]
 
 Builds scripts/bench/launch_cost.cu against the runtime (lib/Runtime) and
-the torch of this Python (its headers, libtorch*, its libcudart), compiles
-the runtime's statistics kernel to PTX as the tool embeds it (nvcc -ptx
--arch=compute_80 lib/Runtime/stats_kernel.cu), runs the benchmark, prints a
-Markdown table and writes its JSON lines (one per variant) to --out.
+the torch of this Python (its headers, libtorch*, its libcudart), with the runtime's
+kernels as the tool embeds them (--stats-ptx: the build's
+lib/stats_kernel.ptx, which clang makes; on the GPU machine
+.device/stats_kernel.ptx, carried by scripts/e2e/make_device_bundle.sh),
+runs the benchmark, prints a Markdown table and writes its JSON lines (one
+per variant) to --out.
 
 Needs a CUDA GPU, nvcc ($CUDA_HOME/bin, /usr/local/cuda/bin or PATH) and g++.
 --dry-run prints the commands only; --compile-only stops after `nvcc -c`
@@ -67,11 +69,9 @@ def torch_cudart_dir(tdir):
 
 def commands(args, tdir, nvcc, build):
     cuda_home = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
-    ptx = os.path.join(build, "stats_kernel.ptx")
+    ptx = os.path.abspath(args.stats_ptx)
     obj = os.path.join(build, "launch_cost.o")
     exe = os.path.join(build, "launch_cost")
-    ptx_cmd = [nvcc, "-ptx", "-arch=compute_80", "-o", ptx,
-               os.path.join(RUNTIME, "stats_kernel.cu")]
     # As an AOTI wrapper is compiled (the defines of its compile command),
     # but by nvcc, for the <<<>>> launches of the tiny kernel.
     cc_cmd = [nvcc, "-c", "-std=c++17", "-O2", "-arch=" + args.arch,
@@ -108,7 +108,7 @@ def commands(args, tdir, nvcc, build):
         run_cmd.append("--stats-host")
     if args.spin_us:
         run_cmd += ["--spin-us", str(args.spin_us)]
-    return ptx_cmd, cc_cmd, link_cmd, run_cmd
+    return cc_cmd, link_cmd, run_cmd
 
 
 def run_env(args):
@@ -158,6 +158,11 @@ def main():
     ap.add_argument("--arch", default="sm_90", help="nvcc -arch for the tiny kernel (H100/H200: sm_90)")
     ap.add_argument("--cxx", default="g++", help="host compiler (nvcc -ccbin, and the link)")
     ap.add_argument("--nvcc")
+    ap.add_argument("--stats-ptx", default=next(
+        (p for p in (os.path.join(REPO, ".device", "stats_kernel.ptx"),
+                     os.path.join(REPO, "build", "lib", "stats_kernel.ptx"))
+         if os.path.exists(p)), os.path.join(REPO, "build", "lib", "stats_kernel.ptx")),
+        help="the runtime kernels' PTX (default: .device/ or the build's)")
     ap.add_argument("--python", default=sys.executable, help="a Python with torch")
     ap.add_argument("--build-dir", help="default: a new temporary directory")
     ap.add_argument("--no-preload", action="store_true",
@@ -170,14 +175,14 @@ def main():
     tdir, tver = torch_dir(args.python)
     build = args.build_dir or tempfile.mkdtemp(prefix="launch_cost-")
     os.makedirs(build, exist_ok=True)
-    ptx_cmd, cc_cmd, link_cmd, run_cmd = commands(args, tdir, nvcc, build)
+    cc_cmd, link_cmd, run_cmd = commands(args, tdir, nvcc, build)
 
     if args.dry_run:
-        for c in (ptx_cmd, cc_cmd, link_cmd, run_cmd):
+        for c in (cc_cmd, link_cmd, run_cmd):
             print(shlex.join(c))
         return 0
 
-    steps = [("ptx", ptx_cmd), ("compile", cc_cmd)]
+    steps = [("compile", cc_cmd)]
     if not args.compile_only:
         steps.append(("link", link_cmd))
     for name, c in steps:

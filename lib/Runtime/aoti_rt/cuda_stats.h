@@ -128,7 +128,7 @@ inline const RuntimeKernels *runtimeKernels(std::string &Why) {
       CUresult R = CUDA_SUCCESS;
       if (!Ptx)
         Found->why =
-            "no PTX embedded (nvcc was missing when aoti-instrument was built)";
+            "no PTX embedded in this runtime text";
       else if ((R = cuModuleLoadData(&Mod, Ptx)) != CUDA_SUCCESS)
         Found->why = "cuModuleLoadData: " + cuErrorText(R);
       else if ((R = cuModuleGetFunction(&Found->fns.stats, Mod,
