@@ -197,6 +197,14 @@ std::string readFile(const std::string &Path) {
   return SS.str();
 }
 
+std::vector<std::string> linesOf(const std::string &Path) {
+  std::ifstream In(Path);
+  std::vector<std::string> L;
+  for (std::string S; std::getline(In, S);)
+    L.push_back(S);
+  return L;
+}
+
 //--- Statistics -------------------------------------------------------------//
 
 // Sizes and strides: in place up to DimVec::kInline dims, on the heap past
@@ -1157,24 +1165,29 @@ TEST(Selection, DisableZeroMeansEnabled) {
 
 //--- JSON lines -------------------------------------------------------------//
 
+/// One run of \p T with one probe of tensor \p Name ({1, NaN}): its
+/// statistics and values printed, a NaN check that warns. \p FirstRun is
+/// called once the run began (the Program has read the environment).
+void probeValuesAndNan(TestProgram &T, const char *Name,
+                       void (*FirstRun)() = nullptr) {
+  std::vector<float> D = {1.0f, kNaN};
+  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
+  rt::RunScope Run(*T.P, nullptr);
+  if (FirstRun)
+    FirstRun();
+  rt::TensorRef Ts[] = {{Name, rt::kOut, Buf}};
+  rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
+  P.print = rt::kPrintValues;
+  P.print_roles = 3;
+  Run.probe(1, rt::kAfter, Ts, 1, P);
+}
+
 TEST(Jsonl, OneObjectPerEvent) {
   TestProgram T(testDir());
   std::string Path = T.Dir + "/events.jsonl";
   setenv(T.JsonlEnv.c_str(), Path.c_str(), 1);
-  std::vector<float> D = {1.0f, kNaN};
-  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
-  {
-    rt::RunScope Run(*T.P, nullptr);
-    rt::TensorRef Ts[] = {{"buf\"1", rt::kOut, Buf}};
-    rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
-    P.print = rt::kPrintValues;
-    P.print_roles = 3;
-    Run.probe(1, rt::kAfter, Ts, 1, P);
-  }
-  std::ifstream In(Path);
-  std::vector<std::string> J;
-  for (std::string S; std::getline(In, S);)
-    J.push_back(S);
+  probeValuesAndNan(T, "buf\"1");
+  std::vector<std::string> J = linesOf(Path);
   ASSERT_EQ(J.size(), 4u); // launch, stats, values, nan
   for (const std::string &S : J) {
     EXPECT_EQ(S.front(), '{');
@@ -1193,21 +1206,8 @@ TEST(Jsonl, TheReportsFileHasTheReportsAloneWithProcessAndThread) {
   TestProgram T(testDir());
   std::string Path = T.Dir + "/reports.jsonl";
   setenv("AOTI_INSTRUMENT_REPORTS", Path.c_str(), 1); // read at the first run
-  std::vector<float> D = {1.0f, kNaN};
-  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
-  {
-    rt::RunScope Run(*T.P, nullptr);
-    unsetenv("AOTI_INSTRUMENT_REPORTS");
-    rt::TensorRef Ts[] = {{"buf1", rt::kOut, Buf}};
-    rt::Probe P = nanProbe(rt::kOut, rt::kCheckNan, rt::kWarn);
-    P.print = rt::kPrintValues;
-    P.print_roles = 3;
-    Run.probe(1, rt::kAfter, Ts, 1, P);
-  }
-  std::ifstream In(Path);
-  std::vector<std::string> J;
-  for (std::string S; std::getline(In, S);)
-    J.push_back(S);
+  probeValuesAndNan(T, "buf1", [] { unsetenv("AOTI_INSTRUMENT_REPORTS"); });
+  std::vector<std::string> J = linesOf(Path);
   ASSERT_EQ(J.size(), 1u); // the NaN; not the launch, stats and values
   std::string Head = "{\"pid\":" + std::to_string(getpid()) + ",\"tid\":" +
                      std::to_string(syscall(SYS_gettid)) +
