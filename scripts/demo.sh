@@ -25,12 +25,9 @@ step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
 # 1. A fresh venv, torch from the pinned venv (a .pth file, not a second
 # install), the wheel installed offline.
 V=$DEMO/venv
-rm -rf "$V"
-"$("$AOTI_VENV/bin/python" -c 'import sys; print(sys._base_executable)')" -m venv "$V"
-purelib() { "$1" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
-purelib "$AOTI_VENV/bin/python" > "$(purelib "$V/bin/python")/torch.pth"
 step pip install "$(basename "$AOTI_BUILD_DIR"/dist/aoti_instrument-*.whl)"
-"$V/bin/pip" install -q --no-index --disable-pip-version-check "$AOTI_BUILD_DIR"/dist/aoti_instrument-*.whl
+"$REPO/scripts/wheel/fresh_venv.sh" "$V" "$AOTI_VENV/bin/python" \
+  "$AOTI_BUILD_DIR"/dist/aoti_instrument-*.whl
 export PATH="$V/bin:$PATH"   # aoti-instrument, and the python3 whose torch rebuilds
 aoti-instrument --version
 

@@ -20,18 +20,22 @@ LOG = logging.getLogger("aoti_instrument")
 def presets() -> Dict[str, str]:
     """The presets ``rules`` takes by name, each with what it is for
     (``aoti-instrument --list-presets``)."""
-    out = _tool.run(["--list-presets"]).stdout
-    return dict(line.split(None, 1) if " " in line.strip() else (line.strip(), "")
-                for line in out.splitlines() if line.strip())
+    found = {}
+    for line in _tool.run(["--list-presets"]).stdout.splitlines():
+        name, _, purpose = line.partition(" ")
+        if name:
+            found[name] = purpose.strip()
+    return found
 
 
 PRESETS_DIR = _tool.DATA_DIR / "share" / "aoti-instrument" / "yaml-rules"
 
 
 def rules_file(rules: PathLike) -> Optional[Path]:
-    """The file ``rules`` means, as the tool resolves it: a file that
-    exists, else the preset of that name (with or without .yaml); None for
-    neither (the tool then says what is wrong)."""
+    """The file ``rules`` means, as the tool resolves it
+    (lib/Rules/Presets.cpp, resolveRules): a file that exists, else the
+    preset of that name (with or without .yaml); None for neither (the tool
+    then says what is wrong). load_package hashes that file's bytes."""
     path = Path(rules)
     if path.exists():
         return path

@@ -21,20 +21,14 @@ PKG=$2
 TORCH_PY=${3:-$AOTI_VENV/bin/python}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-base=$("$TORCH_PY" -c 'import sys; print(sys._base_executable)')
-purelib() { "$1" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
 now() { date +%s.%N; }
 since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$1" "$(now)"; }
 
 echo "wheel: $(basename "$WHEEL"), $(stat -c %s "$WHEEL") bytes"
 for i in 1 2 3; do
-  "$base" -m venv "$T/venv$i"
-  t=$(now)
-  "$T/venv$i/bin/pip" install -q --no-index --disable-pip-version-check "$WHEEL"
-  echo "pip install --no-index, fresh venv $i: $(since "$t") s"
+  "$REPO/scripts/wheel/fresh_venv.sh" "$T/venv$i" "$TORCH_PY" "$WHEEL"
 done
 V=$T/venv1
-purelib "$TORCH_PY" > "$(purelib "$V/bin/python")/torch.pth"
 t=$(now); "$V/bin/aoti-instrument" --version >/dev/null
 echo "first aoti-instrument --version: $(since "$t") s"
 export AOTI_CACHE_DIR=$T/cache PATH="$V/bin:$PATH"

@@ -6,12 +6,8 @@
 # the std::regex crash when loading AOTI .so files there
 # (shared/notes/gpu-machine.md).
 V=/tmp/aoti-venv
-if [ ! -x $V/bin/aoti-instrument ]; then
-  aoti_purelib() { "$1" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
-  "$(python3 -c 'import sys; print(sys._base_executable)')" -m venv $V &&
-    aoti_purelib python3 > "$(aoti_purelib $V/bin/python)/torch-venv.pth" &&
-    $V/bin/pip install -q --no-index --disable-pip-version-check .device/aoti_instrument-*.whl
-fi
+[ -x $V/bin/aoti-instrument ] ||
+  scripts/wheel/fresh_venv.sh $V "$(command -v python3)" .device/aoti_instrument-*.whl
 export PATH=$V/bin:$PATH
 export AOTI_TOOL=$V/bin/aoti-instrument
 export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6

@@ -22,14 +22,7 @@ SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/aoti-wheel-e2e.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
 VENV=$SCRATCH/venv
 
-base=$("$TORCH_PY" -c 'import sys; print(sys._base_executable)')
-"$base" -m venv "$VENV"
-purelib() { "$1" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
-purelib "$TORCH_PY" > "$(purelib "$VENV/bin/python")/torch-venv.pth"
-SECONDS=0
-"$VENV/bin/pip" install -q --no-index --disable-pip-version-check "$WHEEL"
-echo "installed $(basename "$WHEEL") ($(du -k "$WHEEL" | cut -f1) KB) with" \
-     "pip install --no-index in ${SECONDS} s"
+"$REPO/scripts/wheel/fresh_venv.sh" "$VENV" "$TORCH_PY" "$WHEEL"
 "$VENV/bin/aoti-instrument" --version
 
 echo "== 1. the .pt2 scenarios through the console script, presets by name"
