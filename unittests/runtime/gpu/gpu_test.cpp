@@ -1991,6 +1991,51 @@ int ima(const std::string &Mode) {
   return 0; // atexit handlers run
 }
 
+/// Run with CUDA_DISABLE_PTX_JIT=1 and CUDA_CACHE_DISABLE=1 (run_gpu_tests.sh;
+/// the driver would take what an earlier run JIT-compiled from its cache),
+/// as on a driver that cannot JIT the runtime's PTX: statistics and NaN checks still come, from
+/// host copies, right; the runtime says why, once for the process, over two
+/// Programs and two runs each.
+int noJit() {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  Twin X = makeTwin(aoti_torch_dtype_float32(), {4}, {1},
+                    bytesOf(std::vector<float>{1.f, -2.f, NaN, 4.f}));
+  rt::Probe P = deferredProbe(rt::kWarn); // takes the immediate path here
+  P.print = rt::kPrintStats;
+  P.print_roles = 3;
+  TestProgram A("no-jit"), B("no-jit-b");
+  for (TestProgram *T : {&A, &B})
+    for (int Run = 0; Run < 2; ++Run) {
+      rt::RunScope Scope(*T->P, nullptr);
+      rt::TensorRef Ts[] = {{"x", rt::kOut, X.cuda}};
+      Scope.probe(3, rt::kAfter, Ts, 1, P);
+      Scope.finish();
+    }
+  CUDART(cudaDeviceSynchronize());
+  std::vector<std::string> L = A.lines(), LB = B.lines();
+  L.insert(L.end(), LB.begin(), LB.end());
+  for (const std::string &Line : L)
+    std::printf("INFO %s\n", Line.c_str());
+  size_t Warned = 0;
+  for (const std::string &Line : L)
+    Warned += Line.find("warning: device statistics unavailable: "
+                        "cuModuleLoadData: ") != std::string::npos &&
+              Line.find("; host copies are used, much slower") !=
+                  std::string::npos;
+  check(Warned == 1, "no PTX JIT: the runtime says why once, over two "
+                     "Programs and four runs (" + std::to_string(Warned) + ")");
+  check(contains(L, "x out float32 [4] strides [1] cuda:0 numel 4 min -2 max "
+                    "4 mean 1 nan 1 inf 0"),
+        "no PTX JIT: the statistics, from host copies, are right");
+  check(contains(L, "NaN in x (1 of 4 elements) after #3 triton_per_fused_x"),
+        "no PTX JIT: the NaN check names the launch");
+  check(rt::detail::deviceStatsPassCount() == 0 &&
+            rt::detail::deviceNanPassCount() == 0,
+        "no PTX JIT: no pass of the runtime's kernels ran");
+  std::printf("DONE\n");
+  return Failures ? 1 : 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -1998,6 +2043,8 @@ int main(int Argc, char **Argv) {
   try {
     if (Mode == "basic")
       return basic();
+    if (Mode == "no-jit")
+      return noJit();
     return ima(Mode);
   } catch (const std::exception &E) {
     std::printf("FAIL exception: %s\n", E.what());

@@ -70,6 +70,15 @@ grep -q '^FAIL' "$B/basic.txt" && FAILED=1
 grep -q '^DONE' "$B/basic.txt" || { say "FAIL basic: did not finish"; FAILED=1; }
 expect_count basic "CUDA error" 0 "no CUDA error reported, at exit either"
 
+# A driver that cannot JIT the runtime's PTX (CUDA_DISABLE_PTX_JIT=1, and
+# no JIT cache to take an earlier run's from): the statistics and NaN checks
+# come from host copies, and it is said once.
+CUDA_DISABLE_PTX_JIT=1 CUDA_CACHE_DISABLE=1 timeout 120 "$B/gpu_test" no-jit >"$B/no-jit.txt" 2>&1
+{ echo "===== no-jit (rc $?)"; cat "$B/no-jit.txt"; } >>"$DETAILS"
+grep -E '^(PASS|FAIL)' "$B/no-jit.txt" | tee -a "$SUMMARY"
+grep -q '^FAIL' "$B/no-jit.txt" && FAILED=1
+grep -q '^DONE' "$B/no-jit.txt" || { say "FAIL no-jit: did not finish"; FAILED=1; }
+
 # Saves of CUDA tensors equal the saves of their CPU twins, bit for bit.
 $PY - "$GPU_TEST_OUT" <<'PYEOF' 2>&1 | tee -a "$SUMMARY"; [ "${PIPESTATUS[0]}" = 0 ] || FAILED=1
 import glob, os, sys, torch
