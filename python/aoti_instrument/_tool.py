@@ -90,9 +90,21 @@ def run(args: Sequence[str], *, env: Optional[Mapping[str, str]] = None,
     return subprocess.CompletedProcess(command, code, out, err)
 
 
+def with_python(args: Sequence[str]) -> List[str]:
+    """``args`` with ``--python=<this interpreter>`` first, unless they name
+    a Python (before ``--``). The tool asks a Python where torch is (the
+    python3 on PATH by default); the one running this package is the one
+    the wheel, and as a rule torch, went into, activated or not."""
+    args = list(args)
+    own = args[:args.index("--")] if "--" in args else args
+    if any(a.startswith(("--python", "-python")) for a in own):
+        return args
+    return [f"--python={sys.executable}", *args]
+
+
 def main(argv: Optional[List[str]] = None) -> None:
-    """The console script: becomes the tool (same arguments, same exit
-    code, same signals)."""
+    """The console script: becomes the tool (same arguments, but for
+    with_python's; same exit code, same signals)."""
     exe = str(tool_path())
-    args = sys.argv[1:] if argv is None else argv
+    args = with_python(sys.argv[1:] if argv is None else argv)
     os.execve(exe, [exe, *args], tool_env())

@@ -128,7 +128,7 @@ def test_a_bad_package_raises_tool_error(tmp_path):
     assert str(bad) in info.value.message
 
 
-def test_console_script_and_module_without_home(tmp_path):
+def test_console_script_and_module_without_home(mlp, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "HOME"}
     bin_dir = Path(sys.executable).parent
     script = subprocess.run([str(bin_dir / "aoti-instrument"), "--version"],
@@ -138,6 +138,14 @@ def test_console_script_and_module_without_home(tmp_path):
                              "--list-presets"], capture_output=True,
                             text=True, env=env, cwd=tmp_path)
     assert module.returncode == 0 and "nan-hunt" in module.stdout
+    # Outside the venv (no python3 with torch on PATH) the console script
+    # still rebuilds with its own interpreter's torch.
+    steps = subprocess.run([str(bin_dir / "aoti-instrument"), str(mlp.pt2),
+                            "--print-compile-command"], capture_output=True,
+                           text=True, cwd=tmp_path,
+                           env=dict(env, PATH="/usr/bin:/bin"))
+    assert steps.returncode == 0, steps.stderr
+    assert os.path.dirname(torch.__file__) in steps.stdout
     missing = subprocess.run([sys.executable, "-m", "aoti_instrument",
                               "x.pt2", "-rules", "nan-hunt", "-o", "y.pt2"],
                              capture_output=True, text=True, env=env,
