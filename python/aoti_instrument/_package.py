@@ -31,6 +31,12 @@ def presets() -> Dict[str, str]:
 PRESETS_DIR = _tool.DATA_DIR / "share" / "aoti-instrument" / "yaml-rules"
 
 
+def _rules_name(rules: PathLike) -> str:
+    """The file name of ``rules`` without .yaml: a preset's name."""
+    name = Path(rules).name
+    return name[:-len(".yaml")] if name.endswith(".yaml") else name
+
+
 def rules_file(rules: PathLike) -> Optional[Path]:
     """The file ``rules`` means, as the tool resolves it
     (lib/Rules/Presets.cpp, resolveRules): a file that exists, else the
@@ -39,15 +45,13 @@ def rules_file(rules: PathLike) -> Optional[Path]:
     path = Path(rules)
     if path.exists():
         return path
-    name = path.name[:-len(".yaml")] if path.name.endswith(".yaml") else path.name
-    preset = PRESETS_DIR / f"{name}.yaml"
+    preset = PRESETS_DIR / f"{_rules_name(rules)}.yaml"
     return preset if str(rules) == path.name and preset.is_file() else None
 
 
 def _default_output(package: Path, rules: PathLike) -> Path:
-    stem = Path(rules).name
-    stem = stem[:-len(".yaml")] if stem.endswith(".yaml") else stem
-    return package.with_name(f"{package.stem}.{stem}{package.suffix}")
+    return package.with_name(
+        f"{package.stem}.{_rules_name(rules)}{package.suffix}")
 
 
 def instrument(package: PathLike, rules: PathLike,
@@ -100,7 +104,7 @@ def cache_dir() -> Path:
     under packages/."""
     root = os.environ.get("AOTI_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or
-        os.path.join(_tool.tool_env()["HOME"], ".cache"), "aoti-instrument")
+        os.path.join(_tool.home(), ".cache"), "aoti-instrument")
     return Path(root) / "packages"
 
 

@@ -46,17 +46,25 @@ def tool_path() -> Path:
     return exe
 
 
+def home(env: Optional[Mapping[str, str]] = None) -> str:
+    """$HOME of ``env`` (default os.environ), else the password database's
+    home of this user, else the temporary directory."""
+    value = (os.environ if env is None else env).get("HOME")
+    if value:
+        return value
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:
+        return tempfile.gettempdir()
+
+
 def tool_env(base: Optional[Mapping[str, str]] = None) -> dict:
     """The environment to run the tool in: ``base`` (default os.environ)
     with $HOME set when it is not. The binary is static: it must not look
     the home directory up in the password database itself (glibc would load
     its NSS modules), so Python, which can, does it here."""
     env = dict(os.environ if base is None else base)
-    if not env.get("HOME"):
-        try:
-            env["HOME"] = pwd.getpwuid(os.getuid()).pw_dir
-        except KeyError:
-            env["HOME"] = tempfile.gettempdir()
+    env["HOME"] = home(env)
     return env
 
 
