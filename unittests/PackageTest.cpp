@@ -336,8 +336,8 @@ TEST(Rebuild, WrapperCompileIsTheRecordedOneAdapted) {
   ASSERT_TRUE(bool(Step)) << describe(Step.takeError());
   ASSERT_FALSE(Step->Argv.empty());
   std::vector<std::string> Args(Step->Argv.begin() + 1, Step->Argv.end());
-  EXPECT_THAT(Args, ElementsAre("/w/out.cpp", "-D",
-                                "TORCH_INDUCTOR_CPP_WRAPPER", "-O1",
+  EXPECT_THAT(Args, ElementsAre("/w/out.cpp", "-DTORCH_INDUCTOR_CPP_WRAPPER",
+                                "-O1",
                                 "-I/local/torch/include",
                                 "-I/local/cuda/include", "-std=c++20", "-c",
                                 "-o", "/w/out.o"));

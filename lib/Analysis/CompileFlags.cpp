@@ -37,14 +37,13 @@ bool providesHeader(StringRef IncludeDir, StringRef Header) {
   return llvm::sys::fs::exists(Path);
 }
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // Reading a command line with the clang driver's option table
 //===----------------------------------------------------------------------===//
 
-/// Calls \p Visit for each option of \p Args (no program name), in order,
-/// with the tokens it was spelled with. An option missing its value at the
-/// end is left out.
-void forEachOption(
+void aoti::forEachOption(
     llvm::ArrayRef<std::string> Args,
     llvm::function_ref<void(const llvm::opt::Arg &,
                             llvm::ArrayRef<std::string> Tokens)>
@@ -65,6 +64,8 @@ void forEachOption(
     Visit(*A, Args.slice(Start, Index - Start));
   }
 }
+
+namespace {
 
 /// An adjuster that keeps the program name and, of the rest, what \p Adjust
 /// appends for each option.

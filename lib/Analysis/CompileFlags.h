@@ -17,6 +17,7 @@
 #define AOTI_ANALYSIS_COMPILEFLAGS_H
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -24,6 +25,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace llvm::opt {
+class Arg;
+} // namespace llvm::opt
 
 namespace aoti {
 
@@ -80,6 +85,16 @@ private:
   /// left in (a trailer's), for the adjusters to take out.
   std::vector<std::string> Command;
 };
+
+/// Calls \p Visit for each option of \p Args (no program name), in order,
+/// with the tokens it was spelled with, as the clang driver's option table
+/// reads them (an unknown option is OPT_UNKNOWN, a response file `@file`
+/// an input). An option missing its value at the end is left out.
+void forEachOption(
+    llvm::ArrayRef<std::string> Args,
+    llvm::function_ref<void(const llvm::opt::Arg &,
+                            llvm::ArrayRef<std::string> Tokens)>
+        Visit);
 
 /// Works out the flags to parse \p WrapperPath (whose text is
 /// \p WrapperText) with.

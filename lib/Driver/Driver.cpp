@@ -16,6 +16,8 @@
 #include "Rules/Rules.h"
 #include "Support/CacheDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -105,11 +107,25 @@ llvm::Error checkOptions(const DriverOptions &Options) {
                          "--torch-version: expected a torch release as "
                          "MAJOR.MINOR (e.g. 2.13), got '" +
                              Options.TorchVersion + "'");
+  if (!Options.MaxUnpackedSize.empty() &&
+      !parseByteSize(Options.MaxUnpackedSize))
+    return makeToolError(ExitCode::Usage, "",
+                         "--max-unpacked-size: expected a byte count with an "
+                         "optional suffix K, M, G or T (e.g. 64G), got '" +
+                             Options.MaxUnpackedSize + "'");
   if (!Options.OutputPath.empty() && Options.OutputPath != "-" &&
       llvm::sys::fs::equivalent(Options.OutputPath, Options.InputPath))
     return makeToolError(ExitCode::Usage, "",
                          "-o names the input file; use -i to rewrite it in "
                          "place (the original is kept as .orig)");
+  // Refused before any work: a device, a FIFO or a directory at -o, an
+  // existing <input>.orig for -i.
+  if (!Options.PrintCompileCommand && !Options.OutputPath.empty())
+    if (llvm::Error E = checkOutputTarget(Options.OutputPath))
+      return E;
+  if (Options.InPlace)
+    if (llvm::Error E = checkInPlaceTarget(Options.InputPath))
+      return E;
   if (isPackagePath(Options.InputPath) && !Options.RulesPath.empty() &&
       !Options.PrintCompileCommand && !Options.InPlace &&
       (Options.OutputPath.empty() || Options.OutputPath == "-"))
@@ -184,7 +200,7 @@ llvm::Error instrument(const DriverOptions &Options, const RuleSet &Rules,
     RuntimeFiles = std::move(*Written);
   }
   if (Options.InPlace) {
-    if (llvm::Error E = writeInPlace(Options.InputPath, Original, *Text))
+    if (llvm::Error E = writeInPlace(Options.InputPath, *Text))
       return E;
     Destination = Options.InputPath + " (original kept as " +
                   Options.InputPath + ".orig)";
@@ -244,7 +260,7 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
   if (!Flags)
     return Flags.takeError();
   for (const std::string &Note : Flags->Notes)
-    llvm::WithColor::note(Err, Path) << Note << "\n";
+    llvm::WithColor::note(Err, Path) << escapeControl(Note) << "\n";
 
   ParseCache Cache{buildCacheDir(), &Err, Path.str()};
   auto Inventory = analyzeWrapper(Path, Flags->Args, Cache);
@@ -279,6 +295,13 @@ std::string aoti::describeMatches(const RuleSet &Rules, size_t SitesMatched,
          " rule" + (Rules.Rules.size() == 1 ? "" : "s") + ")";
 }
 
+std::string aoti::userCompiler(const DriverOptions &Options) {
+  if (!Options.Compiler.empty())
+    return Options.Compiler;
+  const char *Env = std::getenv("CXX");
+  return Env ? Env : "";
+}
+
 llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
                                              StringRef Text,
                                              llvm::raw_ostream &Out,
@@ -291,13 +314,14 @@ llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
   LocalToolchain Toolchain;
   Toolchain.TorchIncludeDir = torchIncludeDirFor(Options);
   Toolchain.CudaHome = cudaHome();
+  Toolchain.Compiler = userCompiler(Options);
   std::vector<std::string> Notes;
   auto Step =
       planWrapperCompile(Text, Source, Object, Toolchain, Notes);
   if (!Step)
     return Step.takeError();
   for (const std::string &Note : Notes)
-    llvm::WithColor::note(Err, Options.InputPath) << Note << "\n";
+    llvm::WithColor::note(Err, Options.InputPath) << escapeControl(Note) << "\n";
   Out << commandLine(*Step) << "\n";
   return llvm::Error::success();
 }
@@ -379,22 +403,43 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
   return runOn(Options, Package, std::move(Buffer), Rules, Out, Err);
 }
 
+std::optional<uint64_t> aoti::parseByteSize(StringRef Text) {
+  StringRef Digits = Text.take_while(llvm::isDigit);
+  StringRef Suffix = Text.drop_front(Digits.size());
+  size_t Shift = llvm::StringSwitch<size_t>(Suffix.upper())
+                     .Cases("", "B", 0)
+                     .Cases("K", "KB", "KIB", 10)
+                     .Cases("M", "MB", "MIB", 20)
+                     .Cases("G", "GB", "GIB", 30)
+                     .Cases("T", "TB", "TIB", 40)
+                     .Default(64);
+  uint64_t Value;
+  if (Digits.empty() || Shift == 64 || Digits.getAsInteger(10, Value) ||
+      Value > (UINT64_MAX >> Shift))
+    return std::nullopt;
+  return Value << Shift;
+}
+
 int aoti::reportError(llvm::Error E, llvm::raw_ostream &Err) {
   int Code = static_cast<int>(ExitCode::Usage);
   llvm::handleAllErrors(
       std::move(E),
       [&](const ToolError &TE) {
-        StringRef Prefix = TE.location().empty() ? StringRef("aoti-instrument")
-                                                 : TE.location();
-        llvm::WithColor::error(Err, Prefix) << TE.text() << "\n";
+        // Locations, messages and hints quote packages and rules files.
+        std::string Prefix = TE.location().empty()
+                                 ? "aoti-instrument"
+                                 : escapeControl(TE.location());
+        llvm::WithColor::error(Err, Prefix)
+            << escapeControl(TE.text(), /*KeepNewlines=*/true) << "\n";
         Err << TE.snippet();
         if (!TE.hint().empty())
-          llvm::WithColor::note(Err, Prefix) << TE.hint() << "\n";
+          llvm::WithColor::note(Err, Prefix)
+              << escapeControl(TE.hint(), /*KeepNewlines=*/true) << "\n";
         Code = static_cast<int>(TE.code());
       },
       [&](const llvm::ErrorInfoBase &Other) {
-        llvm::WithColor::error(Err, "aoti-instrument") << Other.message()
-                                                        << "\n";
+        llvm::WithColor::error(Err, "aoti-instrument")
+            << escapeControl(Other.message(), /*KeepNewlines=*/true) << "\n";
       });
   return Code;
 }

@@ -60,6 +60,12 @@ struct DriverOptions {
   /// --print-compile-command: print the command(s) that would (re)build the
   /// wrapper or the package's models, adapted to this machine.
   bool PrintCompileCommand = false;
+  /// --cxx: the C++ compiler a package's models are rebuilt with (empty:
+  /// $CXX, else the package's own when it may run, else c++).
+  std::string Compiler;
+  /// --max-unpacked-size: how many bytes a package's entries may unpack to,
+  /// as given ("64G"); empty: the default limits (ArchiveLimits).
+  std::string MaxUnpackedSize;
   /// --time-report: where each phase's wall time goes (may be null).
   PhaseTimes *Times = nullptr;
 };
@@ -77,6 +83,10 @@ readWrapperFile(llvm::StringRef Path);
 /// ToolError of the first stage that failed.
 llvm::Error runDriver(const DriverOptions &Options, llvm::raw_ostream &Out,
                       llvm::raw_ostream &Err);
+
+/// A byte count written as digits with an optional binary suffix (K, M,
+/// G, T: 1024-based); none for anything else or an overflow.
+std::optional<uint64_t> parseByteSize(llvm::StringRef Text);
 
 /// Prints \p E clang-style to \p Err and returns its exit code.
 int reportError(llvm::Error E, llvm::raw_ostream &Err);

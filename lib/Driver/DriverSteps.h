@@ -43,6 +43,10 @@ llvm::Timer *timer(const DriverOptions &Options, llvm::StringRef Name,
 /// The torch/include a wrapper is parsed and built against.
 std::string torchIncludeDirFor(const DriverOptions &Options);
 
+/// The C++ compiler the user chose for rebuilds: --cxx, else $CXX; ""
+/// when neither.
+std::string userCompiler(const DriverOptions &Options);
+
 /// The package flow (lib/Driver/PackageDriver.cpp).
 llvm::Error runPackageDriver(const DriverOptions &Options,
                              const std::optional<RuleSet> &Rules,

@@ -107,6 +107,7 @@ llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
     Toolchain.TorchLibDir = std::string(Lib);
   Toolchain.CudaHome = cudaHome();
   Toolchain.BuildCacheDir = buildCacheDir();
+  Toolchain.Compiler = userCompiler(Options);
   return Toolchain;
 }
 
@@ -131,7 +132,12 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
                                    const std::optional<RuleSet> &Rules,
                                    llvm::raw_ostream &Out,
                                    llvm::raw_ostream &Err) {
-  auto Archive = PackageArchive::open(Options.InputPath);
+  ArchiveLimits Limits;
+  if (auto Bytes = parseByteSize(Options.MaxUnpackedSize)) {
+    Limits.MaxUnpackedBytes = *Bytes;
+    Limits.CheckExpansion = false;
+  }
+  auto Archive = PackageArchive::open(Options.InputPath, Limits);
   if (!Archive)
     return Archive.takeError();
   WorkDir Work;
@@ -147,6 +153,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     if (!TC)
       return TC.takeError();
     Toolchain = std::move(*TC);
+    Toolchain->UntrustedDir = Work.path().str();
   }
 
   if (Json)
@@ -163,7 +170,9 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
       return M.takeError();
     Unpacking.reset();
     StringRef WrapperName = path::filename(M->Files.Wrapper);
-    std::string Label = Options.InputPath + ": model '" + Model.Name + "'";
+    // The model's name comes from the package: shown escaped.
+    std::string Label =
+        escapeControl(Options.InputPath + ": model '" + Model.Name + "'");
 
     if (Listing) {
       auto Inventory =
@@ -177,8 +186,8 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
         printInventoryJson(*Inventory, Out);
         Out << "}";
       } else {
-        Out << (Index ? "\n" : "") << "model '" << Model.Name << "' ("
-            << Inventory->File << "):\n";
+        Out << (Index ? "\n" : "") << "model '" << escapeControl(Model.Name)
+            << "' (" << escapeControl(Inventory->File) << "):\n";
         printInventoryTable(*Inventory, Out);
       }
       continue;
@@ -211,7 +220,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
         return Planned.takeError();
       Plan = std::move(*Planned);
       for (const std::string &Note : Plan->Notes)
-        llvm::WithColor::note(Err, Label) << Note << "\n";
+        llvm::WithColor::note(Err, Label) << escapeControl(Note) << "\n";
     }
     if (Options.PrintCompileCommand) {
       if (!Plan)
@@ -298,10 +307,8 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
   std::string Destination = Options.InPlace ? Options.InputPath
                                             : Options.OutputPath;
   if (Options.InPlace) {
-    std::string Orig = Options.InputPath + ".orig";
-    if (std::error_code EC = fs::copy_file(Options.InputPath, Orig))
-      return makeToolError(ExitCode::OutputError, Orig,
-                           "cannot keep the original: " + EC.message());
+    if (llvm::Error E = keepOriginal(Options.InputPath))
+      return E;
   }
   {
     llvm::TimeRegion Timing(timer(Options, "repack", "write the package"));

@@ -44,6 +44,44 @@ bool modelOf(StringRef Entry, StringRef &Prefix, StringRef &Model) {
   return true;
 }
 
+/// The sizes of a package's entries, as its directory states them, checked
+/// against ArchiveLimits before anything is unpacked.
+class SizeBudget {
+public:
+  SizeBudget(StringRef Path, const ArchiveLimits &Limits)
+      : Path(Path), Limits(Limits) {}
+
+  llvm::Error add(const zip_stat_t &Stat) {
+    uint64_t Size = (Stat.valid & ZIP_STAT_SIZE) ? Stat.size : 0;
+    uint64_t Packed = (Stat.valid & ZIP_STAT_COMP_SIZE) ? Stat.comp_size : 0;
+    std::string Hint = "pass --max-unpacked-size=SIZE (e.g. 64G) to accept "
+                       "a package of real weights that big";
+    if (Limits.CheckExpansion && Size > ArchiveLimits::ExpansionFloor &&
+        Size / ArchiveLimits::MaxExpansion > Packed)
+      return makeToolError(
+          ExitCode::InputFile, Path.str(),
+          "entry '" + std::string(Stat.name) + "' expands from " +
+              std::to_string(Packed) + " to " + std::to_string(Size) +
+              " bytes, over " + std::to_string(ArchiveLimits::MaxExpansion) +
+              " times its compressed size: refusing a likely zip bomb",
+          "pass --max-unpacked-size=SIZE to accept entries up to SIZE "
+          "whatever their compression");
+    if (Size > Limits.MaxUnpackedBytes - Total)
+      return makeToolError(ExitCode::InputFile, Path.str(),
+                           "the package unpacks to more than " +
+                               std::to_string(Limits.MaxUnpackedBytes) +
+                               " bytes (--max-unpacked-size)",
+                           Hint);
+    Total += Size;
+    return llvm::Error::success();
+  }
+
+private:
+  StringRef Path;
+  const ArchiveLimits &Limits;
+  uint64_t Total = 0;
+};
+
 } // namespace
 
 struct PackageArchive::Impl {
@@ -63,7 +101,8 @@ bool PackageArchive::looksLikeZip(StringRef Path) {
   return Buffer && (*Buffer)->getBuffer() == StringRef("PK\3\4", 4);
 }
 
-llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path) {
+llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
+                                                    const ArchiveLimits &Limits) {
   int Err = 0;
   zip_t *Zip = zip_open(Path.str().c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &Err);
   if (!Zip)
@@ -75,21 +114,31 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path) {
   Archive.Path = Path.str();
 
   zip_int64_t N = zip_get_num_entries(Zip, 0);
+  if (N < 0 || uint64_t(N) > Limits.MaxEntries)
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "the package has " + std::to_string(N) +
+                             " entries, more than the " +
+                             std::to_string(Limits.MaxEntries) +
+                             " a package may have");
+  SizeBudget Budget(Path, Limits);
+  llvm::StringMap<size_t> ModelOfPrefix;
   for (zip_int64_t Index = 0; Index < N; ++Index) {
-    const char *Name = zip_get_name(Zip, Index, ZIP_FL_ENC_GUESS);
-    if (!Name)
-      continue;
-    StringRef Entry(Name), Prefix, Model;
+    zip_stat_t Stat;
+    if (zip_stat_index(Zip, Index, ZIP_FL_ENC_GUESS, &Stat) != 0 || !Stat.name)
+      return makeToolError(ExitCode::InputFile, Path.str(),
+                           "cannot read package: " +
+                               std::string(zip_strerror(Zip)));
+    if (llvm::Error E = Budget.add(Stat))
+      return std::move(E);
+    StringRef Entry(Stat.name), Prefix, Model;
     if (Entry.ends_with("/") || !modelOf(Entry, Prefix, Model))
       continue;
-    auto It = llvm::find_if(Archive.Models, [&](const PackageModel &M) {
-      return M.Prefix == Prefix;
-    });
-    if (It == Archive.Models.end()) {
-      Archive.Models.push_back({Model.str(), {}, Prefix.str()});
-      It = std::prev(Archive.Models.end());
-    }
-    It->Entries.push_back(Entry.str());
+    auto [It, New] = ModelOfPrefix.try_emplace(Prefix, Archive.Models.size());
+    if (New)
+      Archive.Models.push_back({Model.str(), {}, {}, Prefix.str()});
+    PackageModel &M = Archive.Models[It->second];
+    M.Entries.push_back(Entry.str());
+    M.Indices.push_back(Index);
   }
   if (Archive.Models.empty())
     return makeToolError(ExitCode::NotAWrapper, Path.str(),
@@ -104,7 +153,8 @@ PackageArchive::extractModel(
     llvm::function_ref<bool(StringRef)> Wanted) const {
   std::vector<std::string> Written;
   Entries.clear();
-  for (const std::string &Entry : Model.Entries) {
+  for (size_t E = 0; E < Model.Entries.size(); ++E) {
+    const std::string &Entry = Model.Entries[E];
     if (Wanted && !Wanted(Entry))
       continue;
     StringRef Relative = StringRef(Entry).drop_front(Model.Prefix.size());
@@ -123,10 +173,12 @@ PackageArchive::extractModel(
       return makeToolError(ExitCode::OutputError, std::string(Out),
                            "cannot create directory: " + EC.message());
 
+    // By index: a lookup by name is linear in the archive's entries.
+    zip_uint64_t Index = Model.Indices[E];
     zip_stat_t Stat;
     zip_file_t *File = nullptr;
-    if (zip_stat(I->Zip, Entry.c_str(), 0, &Stat) != 0 ||
-        !(File = zip_fopen(I->Zip, Entry.c_str(), 0)))
+    if (zip_stat_index(I->Zip, Index, 0, &Stat) != 0 ||
+        !(File = zip_fopen_index(I->Zip, Index, 0)))
       return makeToolError(ExitCode::InputFile, Path,
                            "cannot read entry '" + Entry +
                                "': " + zip_strerror(I->Zip));
@@ -139,8 +191,10 @@ PackageArchive::extractModel(
     }
     char Chunk[1 << 16];
     zip_uint64_t Total = 0;
-    zip_int64_t Got;
-    while ((Got = zip_fread(File, Chunk, sizeof(Chunk))) > 0) {
+    zip_int64_t Got = 0;
+    // Never more than the size open() checked against the limits.
+    while (Total <= Stat.size &&
+           (Got = zip_fread(File, Chunk, sizeof(Chunk))) > 0) {
       OS.write(Chunk, Got);
       Total += Got;
     }
@@ -149,7 +203,10 @@ PackageArchive::extractModel(
     if (Got < 0 || Total != Stat.size)
       return makeToolError(ExitCode::InputFile, Path,
                            "cannot read entry '" + Entry + "': " +
-                               (Why.empty() ? "truncated" : Why));
+                               (!Why.empty()          ? Why
+                                : Total < Stat.size ? "truncated"
+                                                    : "longer than its "
+                                                      "recorded size"));
     Written.push_back(std::string(Out));
     Entries.push_back(Entry);
   }
@@ -184,12 +241,13 @@ llvm::Error PackageArchive::writeWithReplacements(
     if (!Name)
       continue;
     auto It = Replacements.find(Name);
+    bool Replaced = It != Replacements.end();
+    // An entry kept is copied as its compressed bytes: a deflated entry
+    // is never expanded on the way.
     zip_source_t *Source =
-        It == Replacements.end()
-            ? zip_source_zip(Out, I->Zip, Index, 0, 0, -1)
-            : zip_source_file(Out, It->second.c_str(), 0, -1);
-    if (It != Replacements.end())
-      ++Used;
+        Replaced ? zip_source_file(Out, It->second.c_str(), 0, -1)
+                 : zip_source_zip(Out, I->Zip, Index, ZIP_FL_COMPRESSED, 0, -1);
+    Used += Replaced;
     zip_int64_t NewIndex =
         Source ? zip_file_add(Out, Name, Source, ZIP_FL_ENC_RAW) : -1;
     if (NewIndex < 0) {
@@ -199,8 +257,14 @@ llvm::Error PackageArchive::writeWithReplacements(
       zip_discard(Out);
       return Fail(Why);
     }
-    // As torch writes them: stored, so that loaders may map them.
-    zip_set_file_compression(Out, NewIndex, ZIP_CM_STORE, 0);
+    // Replaced ones as torch writes them: stored, so that loaders may map
+    // them; kept ones as they were.
+    zip_stat_t Stat;
+    zip_int32_t Method = ZIP_CM_STORE;
+    if (!Replaced && zip_stat_index(I->Zip, Index, 0, &Stat) == 0 &&
+        (Stat.valid & ZIP_STAT_COMP_METHOD))
+      Method = Stat.comp_method;
+    zip_set_file_compression(Out, NewIndex, Method, 0);
   }
   if (Used != Replacements.size()) {
     zip_discard(Out);

@@ -30,8 +30,26 @@ struct PackageModel {
   std::string Name;
   /// Entry names (full paths inside the archive) of the model's files.
   std::vector<std::string> Entries;
+  /// The index in the archive of each of Entries.
+  std::vector<uint64_t> Indices;
   /// The entry-name prefix of the model folder, ending with '/'.
   std::string Prefix;
+};
+
+/// How much a package may make the tool read and write: a package is
+/// refused before anything is unpacked when its entries' sizes say more.
+struct ArchiveLimits {
+  /// The most entries an archive may have (a real package has tens).
+  uint64_t MaxEntries = 65536;
+  /// The most bytes all entries hold, uncompressed (--max-unpacked-size).
+  uint64_t MaxUnpackedBytes = uint64_t(32) << 30;
+  /// Whether an entry that expands far more than real data does (a zip
+  /// bomb: over MaxExpansion times its compressed size, and over
+  /// ExpansionFloor bytes) is refused. Off when the user named
+  /// MaxUnpackedBytes: then any entry within it is accepted.
+  bool CheckExpansion = true;
+  static constexpr uint64_t MaxExpansion = 100;
+  static constexpr uint64_t ExpansionFloor = uint64_t(16) << 20;
 };
 
 class PackageArchive {
@@ -41,8 +59,10 @@ public:
   PackageArchive &operator=(PackageArchive &&) = delete;
 
   /// Opens \p Path, refusing what is not a zip archive holding at least one
-  /// AOTI model (exit code 2 or 3, as for a wrapper).
-  static llvm::Expected<PackageArchive> open(llvm::StringRef Path);
+  /// AOTI model (exit code 2 or 3, as for a wrapper) and what goes beyond
+  /// \p Limits (exit code 2). Linear in the number of entries.
+  static llvm::Expected<PackageArchive> open(llvm::StringRef Path,
+                                             const ArchiveLimits &Limits = {});
 
   llvm::StringRef path() const { return Path; }
   const std::vector<PackageModel> &models() const { return Models; }
@@ -58,7 +78,8 @@ public:
 
   /// Writes a copy of this archive to \p OutPath with the contents of the
   /// entries named in \p Replacements (entry name -> file on disk) taken
-  /// from those files; every other entry is copied as it is, in order. The
+  /// from those files (stored); every other entry is copied as it is, in
+  /// order, still compressed as it was (never expanded on the way). The
   /// new archive is written to a temporary file and renamed over \p OutPath:
   /// on failure nothing is left at \p OutPath.
   llvm::Error writeWithReplacements(

@@ -3,6 +3,7 @@
 #include "Package/Rebuild.h"
 #include "Analysis/AOTINames.h"
 #include "Analysis/CompileFlags.h"
+#include "Package/RecordedCommand.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/CacheDir.h"
 #include "Support/ToolError.h"
@@ -11,6 +12,9 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "clang/Driver/Options.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/Option.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -23,18 +27,31 @@ using namespace aoti;
 using llvm::StringRef;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
+namespace options = clang::driver::options;
 
 namespace {
 
 constexpr StringRef TorchLibSuffix = "/torch/lib";
 
-bool isTorchLibrary(StringRef Flag) {
-  return Flag == "-ltorch" || Flag == "-ltorch_cpu" || Flag == "-ltorch_cuda" ||
-         Flag == "-lc10" || Flag == "-lc10_cuda";
+bool isTorchLibrary(const llvm::opt::Arg &A) {
+  return A.getOption().matches(options::OPT_l) &&
+         llvm::is_contained({"torch", "torch_cpu", "torch_cuda", "c10",
+                             "c10_cuda"},
+                            StringRef(A.getValue()));
+}
+
+bool isIncludeDirOption(const llvm::opt::Option &O) {
+  return O.matches(options::OPT_I) || O.matches(options::OPT_isystem) ||
+         O.matches(options::OPT_iquote) || O.matches(options::OPT_idirafter);
+}
+
+bool isCxxSource(StringRef Input) {
+  return Input.ends_with(".cpp") || Input.ends_with(".cc") ||
+         Input.ends_with(".cxx");
 }
 
 /// Adapts the commands of the generating machine to this one, noting what
-/// it changed.
+/// it changed, and keeps of them only what RecordedCommand.h allows.
 class CommandAdapter {
 public:
   CommandAdapter(const LocalToolchain &Toolchain,
@@ -45,47 +62,77 @@ public:
   llvm::Expected<std::string> compiler(StringRef Recorded) {
     if (!Compiler.empty())
       return Compiler;
-    if (path::is_absolute(Recorded) && fs::can_execute(Recorded)) {
-      Compiler = Recorded.str();
-      return Compiler;
-    }
-    std::vector<std::string> Candidates;
-    if (const char *Env = std::getenv("CXX"))
-      Candidates.push_back(Env);
-    Candidates.push_back(path::filename(Recorded).str());
-    Candidates.push_back("c++");
-    for (const std::string &Candidate : Candidates)
-      if (auto Found = llvm::sys::findProgramByName(Candidate)) {
-        Compiler = *Found;
-        if (path::is_absolute(Recorded) || Candidate != Recorded)
-          note("compiler '" + Recorded.str() +
-               "' of the package's build does not exist here; using '" +
-               Compiler + "'");
-        return Compiler;
-      }
-    return makeToolError(ExitCode::CompileError, "",
-                         "no C++ compiler found to rebuild the model (the "
-                         "package was built with '" +
-                             Recorded.str() + "')",
-                         "set CXX to a C++ compiler");
+    std::string Why;
+    auto Chosen = chooseCompiler(Recorded, Toolchain.Compiler,
+                                 Toolchain.UntrustedDir, Why);
+    if (!Chosen)
+      return Chosen.takeError();
+    Compiler = std::move(*Chosen);
+    if (!Why.empty())
+      note(std::move(Why));
+    Trusted.emplace(Toolchain.TorchIncludeDir, Toolchain.TorchLibDir,
+                    Toolchain.CudaHome, Compiler);
+    return Compiler;
   }
 
-  /// A -I/-isystem dir here, or nothing when it has no local equivalent.
-  std::optional<std::string> includeDir(StringRef Dir) {
+  /// Appends the include dir option \p A, with its dir here, to \p Argv;
+  /// nothing when the dir has no local equivalent or is not trusted.
+  void includeDir(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+                  std::vector<std::string> &Argv) {
+    StringRef Dir = StringRef(A.getValue()).trim();
     std::string Local = localIncludeDir(
         Dir, {Toolchain.TorchIncludeDir, nullptr, Toolchain.CudaHome});
     if (Local.empty())
-      return dropped(Dir, "include dir");
-    return replaced(Dir, std::move(Local));
+      return missing(Dir, "include dir");
+    if (!Trusted->contains(Local))
+      return drop(Tokens);
+    replaced(Dir, Local);
+    if (A.getOption().matches(options::OPT_I))
+      Argv.push_back("-I" + Local);
+    else
+      Argv.insert(Argv.end(), {A.getSpelling().str(), Local});
   }
 
-  /// A -L dir here, or nothing when it has no local equivalent.
-  std::optional<std::string> libraryDir(StringRef Dir) {
+  /// Appends -L with the library dir \p Dir here to \p Argv; nothing when
+  /// it has no local equivalent or is not trusted.
+  void libraryDir(StringRef Dir, llvm::ArrayRef<std::string> Tokens,
+                  std::vector<std::string> &Argv) {
+    std::optional<std::string> Local = localLibraryDir(Dir);
+    if (!Local)
+      return missing(Dir, "library dir");
+    if (!Trusted->contains(*Local))
+      return drop(Tokens);
+    replaced(Dir, *Local);
+    Argv.push_back("-L" + *Local);
+  }
+
+  /// Leaves \p Tokens out of the command being adapted.
+  void drop(llvm::ArrayRef<std::string> Tokens) {
+    llvm::append_range(Dropped, Tokens);
+  }
+
+  /// One note listing what was left out of the \p Which command.
+  void noteDropped(StringRef Which) {
+    if (Dropped.empty())
+      return;
+    note("left out of the " + Which.str() +
+         " command of the package's build (flags a rebuild does not keep): " +
+         commandLine(BuildStep{"", std::move(Dropped)}));
+    Dropped.clear();
+  }
+
+  void note(std::string Text) {
+    if (!llvm::is_contained(Notes, Text))
+      Notes.push_back(std::move(Text));
+  }
+
+private:
+  std::optional<std::string> localLibraryDir(StringRef Dir) {
     StringRef Trimmed = Dir.rtrim('/');
     if (Trimmed.ends_with(TorchLibSuffix)) {
       if (Toolchain.TorchLibDir.empty())
-        return dropped(Dir, "library dir");
-      return replaced(Dir, Toolchain.TorchLibDir);
+        return std::nullopt;
+      return Toolchain.TorchLibDir;
     }
     if (fs::is_directory(Dir))
       return Dir.str();
@@ -97,46 +144,89 @@ public:
         if (Trimmed.ends_with("/stubs"))
           path::append(Local, "stubs");
         if (fs::is_directory(Local))
-          return replaced(Dir, std::string(Local));
+          return std::string(Local);
       }
     }
-    return dropped(Dir, "library dir");
+    return std::nullopt;
   }
-
-  void note(std::string Text) {
-    if (!llvm::is_contained(Notes, Text))
-      Notes.push_back(std::move(Text));
-  }
-
-private:
-  std::optional<std::string> replaced(StringRef From, std::string To) {
+  void replaced(StringRef From, StringRef To) {
     if (From != To)
       note("'" + From.str() + "' of the package's build " +
            (fs::is_directory(From) ? "replaced by" : "does not exist here; using") +
-           " '" + To + "'");
-    return To;
+           " '" + To.str() + "'");
   }
-  std::optional<std::string> dropped(StringRef Dir, StringRef Kind) {
+  void missing(StringRef Dir, StringRef Kind) {
     note(Kind.str() + " '" + Dir.str() +
          "' of the package's build does not exist here; left out");
-    return std::nullopt;
   }
 
   const LocalToolchain &Toolchain;
   std::vector<std::string> &Notes;
   std::string Compiler;
+  std::optional<TrustedDirs> Trusted;
+  std::vector<std::string> Dropped;
 };
 
-/// Whether \p Tok is the path operand of a two-token flag.
-bool takesValue(StringRef Tok) {
-  return Tok == "-o" || Tok == "-I" || Tok == "-isystem" || Tok == "-include" ||
-         Tok == "-L" || Tok == "-D" || Tok == "-U" || Tok == "-x";
+/// The tokens that stand for the kept option \p A: -D and -U joined with
+/// their value (never a separate word GCC could read as a response file).
+void appendKept(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+                std::vector<std::string> &Argv) {
+  const llvm::opt::Option &O = A.getOption();
+  if (O.matches(options::OPT_D) || O.matches(options::OPT_U)) {
+    StringRef Value = StringRef(A.getValue()).trim();
+    if (!Value.empty())
+      Argv.push_back((A.getSpelling() + Value).str());
+    return;
+  }
+  llvm::append_range(Argv, Tokens);
 }
 
-/// The recorded compile command \p Tokens, compiling \p Source to \p Object.
+/// The objects of a rebuild's link, put where the recorded link has its
+/// own: in torch's order, the wrapper, the kernels, the weights, then GPU
+/// kernel objects and embedded cubins.
+struct LinkObjects {
+  std::string Wrapper, Runtime, Kernel, Data;
+  unsigned Count = 0;
+  bool DataAdded = false;
+
+  /// Appends to \p Argv what replaces the recorded object \p Recorded of
+  /// the link of \p WrapperPath.
+  llvm::Error add(StringRef Recorded, StringRef WrapperPath,
+                  std::vector<std::string> &Argv) {
+    unsigned Position = Count++;
+    if (Recorded.ends_with(".wrapper.o") || Position == 0) {
+      Argv.push_back(Wrapper);
+      if (!Runtime.empty())
+        Argv.push_back(Runtime);
+    } else if (Recorded.ends_with(".kernel.o") || Position == 1) {
+      if (Kernel.empty())
+        return makeToolError(ExitCode::CompileError, WrapperPath.str(),
+                             "the model was linked with kernels compiled "
+                             "from a kernel.cpp the package does not hold");
+      Argv.push_back(Kernel);
+    } else if (Recorded.ends_with(".weights.o") ||
+               Recorded.ends_with(".cubin.o") || Position == 2) {
+      if (!DataAdded)
+        Argv.push_back(Data);
+      DataAdded = true;
+    } else {
+      return makeToolError(
+          ExitCode::CompileError, WrapperPath.str(),
+          "the model's .so was linked with '" +
+              path::filename(Recorded).str() +
+              "', an object the package does not hold (a CUDA C++ or "
+              "CUTLASS kernel compiled by Inductor?); it cannot be rebuilt "
+              "from the package");
+    }
+    return llvm::Error::success();
+  }
+};
+
+/// The recorded compile command \p Tokens (the \p Which command), compiling
+/// \p Source to \p Object.
 llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
-                                       StringRef What, StringRef Source,
-                                       StringRef Object,
+                                       StringRef What, StringRef Which,
+                                       StringRef Source, StringRef Object,
                                        CommandAdapter &Adapter) {
   BuildStep Step;
   Step.What = What.str();
@@ -145,37 +235,36 @@ llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
     return Compiler.takeError();
   Step.Argv.push_back(*Compiler);
   bool SawSource = false, SawCompileOnly = false;
-  for (size_t I = 1; I < Tokens.size(); ++I) {
-    StringRef Tok = Tokens[I];
-    StringRef Next = I + 1 < Tokens.size() ? StringRef(Tokens[I + 1]) : "";
-    if (Tok == "-o") {
-      ++I;
-    } else if (Tok == "-include") {
-      ++I;
+  forEachOption(Tokens.drop_front(), [&](const llvm::opt::Arg &A,
+                                         llvm::ArrayRef<std::string> Toks) {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.getKind() == llvm::opt::Option::InputClass) {
+      if (!SawSource && isCxxSource(A.getValue()) &&
+          !StringRef(A.getValue()).starts_with("@")) {
+        Step.Argv.push_back(Source.str());
+        SawSource = true;
+      } else {
+        Adapter.drop(Toks);
+      }
+    } else if (O.matches(options::OPT_o)) {
+      // The tool names the output.
+    } else if (O.matches(options::OPT_include)) {
       // AOTI's precompiled prefix header (torch >= 2.11) lives in the
       // generating machine's inductor cache; it only includes the header
       // the source includes itself.
       Adapter.note("the package's build used a prefix header of the "
                    "machine that made it (AOTI's precompiled header); left "
                    "out: the sources include the same headers themselves");
-    } else if (Tok == "-I" || Tok == "-isystem") {
-      ++I;
-      if (auto Dir = Adapter.includeDir(Next))
-        Step.Argv.insert(Step.Argv.end(), {Tok.str(), *Dir});
-    } else if (Tok.starts_with("-I")) {
-      if (auto Dir = Adapter.includeDir(Tok.drop_front(2)))
-        Step.Argv.push_back("-I" + *Dir);
-    } else if (!Tok.starts_with("-") && !SawSource &&
-               (Tok.ends_with(".cpp") || Tok.ends_with(".cc"))) {
-      Step.Argv.push_back(Source.str());
-      SawSource = true;
+    } else if (isIncludeDirOption(O)) {
+      Adapter.includeDir(A, Toks, Step.Argv);
+    } else if (keepsRecordedFlag(A, Toks, RecordedStep::Compile)) {
+      SawCompileOnly |= O.matches(options::OPT_c);
+      appendKept(A, Toks, Step.Argv);
     } else {
-      SawCompileOnly |= Tok == "-c";
-      Step.Argv.push_back(Tok.str());
-      if (takesValue(Tok) && I + 1 < Tokens.size())
-        Step.Argv.push_back(Tokens[++I]);
+      Adapter.drop(Toks);
     }
-  }
+  });
+  Adapter.noteDropped(Which);
   if (!SawSource)
     return makeToolError(ExitCode::CompileError, "",
                          "the recorded compile command has no source file: " +
@@ -332,7 +421,7 @@ aoti::planWrapperCompile(StringRef WrapperText, StringRef Source,
                          "wrapper: the command it was built with is unknown");
   CommandAdapter Adapter(Toolchain, Notes);
   return adaptCompile(Tokens, "compile " + path::filename(Source).str(),
-                      Source, Object, Adapter);
+                      "wrapper's compile", Source, Object, Adapter);
 }
 
 llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
@@ -357,8 +446,9 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                          "built with are unknown");
 
   std::string WrapperObject = pathIn(WorkDir, "wrapper.o");
-  auto Compile = adaptCompile(CompileTokens, "compile the wrapper",
-                              InstrumentedWrapper, WrapperObject, Adapter);
+  auto Compile =
+      adaptCompile(CompileTokens, "compile the wrapper", "wrapper's compile",
+                   InstrumentedWrapper, WrapperObject, Adapter);
   if (!Compile)
     return Compile.takeError();
   Plan.CompileWrapper = std::move(*Compile);
@@ -407,7 +497,8 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                            "kernel source");
     KernelObject = pathIn(WorkDir, "kernel.o");
     auto Kernel = adaptCompile(Tokens, "compile the kernels (kernel.cpp)",
-                               Files.Kernel, KernelObject, Adapter);
+                               "kernels' compile", Files.Kernel, KernelObject,
+                               Adapter);
     if (!Kernel)
       return Kernel.takeError();
     // The kernels do not change with the instrumentation: one compile per
@@ -445,59 +536,40 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   Plan.OutputSo = pathIn(WorkDir, path::filename(Files.SharedObject));
   Plan.Link.What = "link the model's .so";
   Plan.Link.Argv.push_back(*Compiler);
-  unsigned Objects = 0;
-  bool DataAdded = false, TorchLibsDropped = false;
-  for (size_t I = 1; I < LinkTokens.size(); ++I) {
-    StringRef Tok = LinkTokens[I];
-    StringRef Next = I + 1 < LinkTokens.size() ? StringRef(LinkTokens[I + 1])
-                                               : StringRef();
-    if (Tok == "-o") {
-      ++I;
-    } else if (!Tok.starts_with("-") && Tok.ends_with(".o")) {
-      unsigned Position = Objects++;
-      if (Tok.ends_with(".wrapper.o") || Position == 0) {
-        Plan.Link.Argv.push_back(WrapperObject);
-        if (!RuntimeObject.empty())
-          Plan.Link.Argv.push_back(RuntimeObject);
-      } else if (Tok.ends_with(".kernel.o") || Position == 1) {
-        if (KernelObject.empty())
-          return makeToolError(ExitCode::CompileError, Files.Wrapper,
-                               "the model was linked with kernels compiled "
-                               "from a kernel.cpp the package does not hold");
-        Plan.Link.Argv.push_back(KernelObject);
-      } else if (Tok.ends_with(".weights.o") || Tok.ends_with(".cubin.o") ||
-                 Position == 2) {
-        if (!DataAdded)
-          Plan.Link.Argv.push_back(DataObject);
-        DataAdded = true;
-      } else {
-        return makeToolError(
-            ExitCode::CompileError, Files.Wrapper,
-            "the model's .so was linked with '" + path::filename(Tok).str() +
-                "', an object the package does not hold (a CUDA C++ or "
-                "CUTLASS kernel compiled by Inductor?); it cannot be rebuilt "
-                "from the package");
-      }
-    } else if (Tok == "-L" || Tok.starts_with("-L")) {
-      StringRef Dir = Tok == "-L" ? Next : Tok.drop_front(2);
-      if (Tok == "-L")
-        ++I;
-      if (auto Local = Adapter.libraryDir(Dir))
-        Plan.Link.Argv.push_back("-L" + *Local);
-    } else if (Tok == "-I" || Tok.starts_with("-I")) {
-      StringRef Dir = Tok == "-I" ? Next : Tok.drop_front(2);
-      if (Tok == "-I")
-        ++I;
-      if (auto Local = Adapter.includeDir(Dir))
-        Plan.Link.Argv.push_back("-I" + *Local);
-    } else if (isTorchLibrary(Tok) && Toolchain.TorchLibDir.empty()) {
+  LinkObjects Objects{WrapperObject, RuntimeObject, KernelObject, DataObject};
+  bool TorchLibsDropped = false;
+  llvm::Error Failed = llvm::Error::success();
+  forEachOption(llvm::ArrayRef(LinkTokens).drop_front(),
+                [&](const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Toks) {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.getKind() == llvm::opt::Option::InputClass) {
+      StringRef Input = A.getValue();
+      if (!Input.ends_with(".o") || Input.starts_with("@"))
+        return Adapter.drop(Toks);
+      llvm::Error E = Objects.add(Input, Files.Wrapper, Plan.Link.Argv);
+      if (E && !Failed)
+        Failed = std::move(E); // the first one says it
+      else
+        llvm::consumeError(std::move(E));
+    } else if (O.matches(options::OPT_o)) {
+      // The tool names the output.
+    } else if (O.matches(options::OPT_L)) {
+      Adapter.libraryDir(StringRef(A.getValue()).trim(), Toks,
+                         Plan.Link.Argv);
+    } else if (isIncludeDirOption(O)) {
+      Adapter.includeDir(A, Toks, Plan.Link.Argv);
+    } else if (isTorchLibrary(A) && Toolchain.TorchLibDir.empty()) {
       TorchLibsDropped = true;
+    } else if (keepsRecordedFlag(A, Toks, RecordedStep::Link)) {
+      appendKept(A, Toks, Plan.Link.Argv);
     } else {
-      Plan.Link.Argv.push_back(Tok.str());
-      if (takesValue(Tok) && !Next.empty())
-        Plan.Link.Argv.push_back(LinkTokens[++I]);
+      Adapter.drop(Toks);
     }
-  }
+  });
+  Adapter.noteDropped("link");
+  if (Failed)
+    return std::move(Failed);
+  bool DataAdded = Objects.DataAdded;
   if (!DataAdded)
     Plan.Link.Argv.push_back(DataObject);
   if (TorchLibsDropped)

@@ -36,6 +36,11 @@ struct LocalToolchain {
   std::string TorchLibDir;
   /// CUDA toolkit root ($CUDA_HOME or /usr/local/cuda).
   std::string CudaHome;
+  /// The C++ compiler the user chose (--cxx, else $CXX); empty: the
+  /// package's recorded one when it may run (chooseCompiler()).
+  std::string Compiler;
+  /// Where the package was unpacked: nothing in it is ever run.
+  std::string UntrustedDir;
   /// Where precompiled prefix headers and compiled kernel objects are kept
   /// between runs (as AOTI keeps its precompiled headers in the inductor
   /// cache); empty: nothing is cached.

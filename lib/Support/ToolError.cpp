@@ -1,20 +1,41 @@
 //===- ToolError.cpp ------------------------------------------------------===//
 
 #include "Support/ToolError.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace aoti;
 
 char ToolError::ID = 0;
 
 void ToolError::log(llvm::raw_ostream &OS) const {
-  if (!Location.empty())
-    OS << Location << ": ";
-  OS << "error: " << Message;
+  // Locations, messages and hints quote packages and rules files.
+  std::string Where = escapeControl(Location);
+  if (!Where.empty())
+    OS << Where << ": ";
+  OS << "error: " << escapeControl(Message, /*KeepNewlines=*/true);
   if (!Snippet.empty())
     OS << "\n" << llvm::StringRef(Snippet).drop_back();
   if (!Hint.empty())
-    OS << "\n" << (Location.empty() ? "" : Location + ": ") << "note: " << Hint;
+    OS << "\n" << (Where.empty() ? "" : Where + ": ") << "note: "
+       << escapeControl(Hint, /*KeepNewlines=*/true);
+}
+
+std::string aoti::escapeControl(llvm::StringRef Text, bool KeepNewlines) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (char C : Text) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if ((U >= 0x20 && U != 0x7f) || C == '\t' || (C == '\n' && KeepNewlines)) {
+      Out += C;
+      continue;
+    }
+    Out += "\\x";
+    Out += llvm::hexdigit(U >> 4, /*LowerCase=*/true);
+    Out += llvm::hexdigit(U & 15, /*LowerCase=*/true);
+  }
+  return Out;
 }
 
 std::string aoti::formatSourceSnippet(llvm::StringRef Text, unsigned Line,
@@ -32,8 +53,18 @@ std::string aoti::formatSourceSnippet(llvm::StringRef Text, unsigned Line,
   Source = Source.rtrim("\r");
   if (Source.trim().empty())
     return ""; // nothing to point at (e.g. the end of the file)
+  // A window of the line around the caret: a 50 MB line stays one line.
+  size_t CaretAt = std::min<size_t>(Column ? Column - 1 : 0, Source.size());
+  size_t Begin = CaretAt > SnippetWidth / 2 ? CaretAt - SnippetWidth / 2 : 0;
+  llvm::StringRef Before = Source.slice(Begin, CaretAt);
+  llvm::StringRef After = Source.drop_front(CaretAt).take_front(
+      SnippetWidth - Before.size());
+  std::string Shown = (Begin ? "..." : "") + escapeControl(Before);
   std::string Caret;
-  for (unsigned I = 0; I + 1 < Column && I < Source.size(); ++I)
-    Caret += Source[I] == '\t' ? '\t' : ' ';
-  return (Source + "\n" + Caret + "^\n").str();
+  for (char C : Shown)
+    Caret += C == '\t' ? '\t' : ' ';
+  Shown += escapeControl(After);
+  if (CaretAt + After.size() < Source.size())
+    Shown += "...";
+  return Shown + "\n" + Caret + "^\n";
 }

@@ -71,10 +71,22 @@ inline llvm::Error makeToolError(ExitCode Code, std::string Location,
 
 /// Line \p Line of \p Text and, under it, a caret at \p Column (both
 /// 1-based), each ending in a newline, as clang shows the offending source;
-/// tabs before the column are kept so the caret lines up. "" when the line
-/// does not exist or is blank.
+/// tabs before the column are kept so the caret lines up. A long line is
+/// cut to SnippetWidth columns around the caret ("..." marks the cuts), and
+/// control characters are shown escaped. "" when the line does not exist
+/// or is blank.
 std::string formatSourceSnippet(llvm::StringRef Text, unsigned Line,
                                 unsigned Column);
+
+/// The most characters of a source line formatSourceSnippet quotes.
+constexpr size_t SnippetWidth = 120;
+
+/// \p Text as it may reach a terminal: control characters (ESC, CR, NUL,
+/// DEL, ...) written as \xNN escapes, so that text from a package or rules
+/// file cannot move the cursor, recolour or forge lines. Tabs are kept, and
+/// newlines too when \p KeepNewlines (a multi-line message of the tool's
+/// own).
+std::string escapeControl(llvm::StringRef Text, bool KeepNewlines = false);
 
 } // namespace aoti
 

@@ -102,6 +102,21 @@ llvm::cl::opt<std::string>
                                "it exists, else the build's)"),
                 llvm::cl::value_desc("dir"), llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<std::string> Cxx(
+    "cxx",
+    llvm::cl::desc("C++ compiler that rebuilds a package's models (default: "
+                   "$CXX, else the package's own when it is g++, c++ or "
+                   "clang++ of this machine, else c++)"),
+    llvm::cl::value_desc("exe"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> MaxUnpackedSize(
+    "max-unpacked-size",
+    llvm::cl::desc("Accept a package whose entries unpack to up to this many "
+                   "bytes (suffix K, M, G, T), whatever their compression "
+                   "(default: 32G, and no entry over 100 times its "
+                   "compressed size)"),
+    llvm::cl::value_desc("size"), llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<bool> TimeReport(
     "time-report",
     llvm::cl::desc("Print the wall time of each phase (unpack, analyze, "
@@ -222,6 +237,8 @@ int main(int Argc, const char **Argv) {
   Options.InPlace = InPlace;
   Options.Runtime = EmbedRuntime ? RuntimeMode::Embed : RuntimeMode::Include;
   Options.PrintCompileCommand = PrintCompileCommand;
+  Options.Compiler = Cxx;
+  Options.MaxUnpackedSize = MaxUnpackedSize;
   PhaseTimes Times(TimeReport);
   Options.Times = &Times;
   llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs());
