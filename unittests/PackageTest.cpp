@@ -10,6 +10,7 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "TestUtil.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "gmock/gmock.h"
@@ -50,11 +51,10 @@ std::string buildModelSo(const TempDir &Dir, StringRef Weights,
                          StringRef Cubin, StringRef Section = ".lrodata",
                          bool Writable = false) {
   EmbeddedData Data;
-  Data.Blobs.push_back({"_binary_constants_bin", Section.str(), Writable,
-                        false, Weights.str()});
+  Data.Blobs.push_back(
+      {"_binary_constants_bin", Section.str(), Writable, false, Weights});
   if (!Cubin.empty())
-    Data.Blobs.push_back({"__triton_k_0", ".rodata", false, true,
-                          Cubin.str()});
+    Data.Blobs.push_back({"__triton_k_0", ".rodata", false, true, Cubin});
   auto Asm = writeBlobAssembly(Data, Dir.path());
   EXPECT_TRUE(bool(Asm)) << describe(Asm.takeError());
   std::string AsmPath = Dir.file("model.s");
@@ -84,7 +84,7 @@ TEST(EmbeddedData, ReadsWeightsAndTheCubinsTheWrapperNames) {
   EXPECT_EQ(Data->Blobs[1].Symbol, "__triton_k_0");
   EXPECT_TRUE(Data->Blobs[1].HasSizeSymbol);
   EXPECT_EQ(Data->Blobs[1].Bytes, Cubin);
-  EXPECT_TRUE(Data->Trailer.empty());
+  EXPECT_EQ(Data->TrailerSize, 0u);
 }
 
 TEST(EmbeddedData, CubinsTheWrapperDoesNotNameAreNotTaken) {
@@ -143,7 +143,8 @@ TEST(EmbeddedData, MmapWeightsAfterTheImage) {
   auto Data = readEmbeddedData(So, "");
   ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
   EXPECT_EQ(Data->Blobs[0].Bytes, Header);
-  EXPECT_EQ(Data->Trailer, Tail);
+  EXPECT_EQ(Data->TrailerSize, Tail.size());
+  EXPECT_EQ(Data->File->getBuffer().substr(Data->TrailerOffset), Tail);
 
   // Appended again to a new .so: 16 KiB aligned, the same bytes at the end.
   TempDir Out;
@@ -176,6 +177,87 @@ TEST(EmbeddedData, RefusesWhatIsNoObjectFile) {
                        &Message),
             2);
   EXPECT_THAT(Message, HasSubstr("cannot read the model's shared library"));
+}
+
+TEST(EmbeddedData, OnlyPlainNamesReachTheAssembly) {
+  for (StringRef Name : {"_binary_constants_bin", "__triton_k_0", ".lrodata",
+                         "$x", "a.b"})
+    EXPECT_TRUE(isPlainAsmName(Name)) << Name.str();
+  EXPECT_TRUE(isPlainAsmName(".data.rel-ro", /*Section=*/true));
+  for (StringRef Name : {"", "0x", "a b", "a\"", "a\n", ".lrodata,\"a\"",
+                         "a-b", "a;b", "a#", "a\x1b"})
+    EXPECT_FALSE(isPlainAsmName(Name)) << Name.str();
+  // A section named to smuggle a directive in is refused, not written.
+  TempDir Dir;
+  EmbeddedData Data;
+  Data.Blobs.push_back({"_binary_constants_bin",
+                        ".lrodata,\"a\"\n.incbin \"/etc/passwd\"\n#", false,
+                        false, "x"});
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(writeBlobAssembly(Data, Dir.path()).takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("is not a plain"));
+}
+
+/// Sets the sh_size of the section header of type \p Type in the ELF file
+/// \p Path to \p Size.
+void patchSectionSize(StringRef Path, uint32_t Type, uint64_t Size) {
+  std::string Bytes = readFile(Path);
+  ASSERT_GT(Bytes.size(), 64u);
+  uint64_t ShOff;
+  uint16_t ShEntSize, ShNum;
+  memcpy(&ShOff, &Bytes[0x28], 8);
+  memcpy(&ShEntSize, &Bytes[0x3a], 2);
+  memcpy(&ShNum, &Bytes[0x3c], 2);
+  bool Patched = false;
+  for (unsigned I = 0; I < ShNum; ++I) {
+    char *Header = &Bytes[ShOff + I * ShEntSize];
+    uint32_t ShType;
+    memcpy(&ShType, Header + 4, 4);
+    if (ShType == Type) {
+      memcpy(Header + 0x20, &Size, 8);
+      Patched = true;
+    }
+  }
+  ASSERT_TRUE(Patched);
+  writeFile(Path, Bytes);
+}
+
+TEST(EmbeddedData, RefusesASymbolTableBiggerThanTheFile) {
+  // LLVM walks a symbol table by its header's size: 2^40 bytes would take
+  // hours.
+  TempDir Dir;
+  std::string So = buildModelSo(Dir, pattern(64, 9), "");
+  patchSectionSize(So, llvm::ELF::SHT_SYMTAB, uint64_t(1) << 40);
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
+  EXPECT_THAT(Message, HasSubstr("symbol table does not fit"));
+}
+
+TEST(EmbeddedData, RefusesBlobsThatOverlap) {
+  // Many symbol pairs over one range would each be copied: refused before.
+  TempDir Dir;
+  std::string Asm = "\t.section .lrodata, \"a\"\n";
+  std::string Wrapper;
+  for (int I = 0; I < 200; ++I) {
+    std::string K = "__k" + std::to_string(I);
+    Asm += "\t.globl " + K + "_start\n" + K + "_start:\n";
+    Wrapper += K + "_start ";
+  }
+  Asm += "\t.globl _binary_constants_bin_start\n"
+         "_binary_constants_bin_start:\n\t.fill 20000, 1, 7\n"
+         "\t.globl _binary_constants_bin_end\n_binary_constants_bin_end:\n";
+  for (int I = 0; I < 200; ++I)
+    Asm += "\t.globl __k" + std::to_string(I) + "_end\n__k" +
+           std::to_string(I) + "_end:\n";
+  writeFile(Dir.file("o.s"), Asm);
+  compile({"-shared", "-fPIC", Dir.file("o.s"), "-o", Dir.file("o.so")});
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(Dir.file("o.so"), Wrapper).takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("overlap"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,6 +380,63 @@ TEST(PackageArchive, NotAZipAndNoModel) {
                               {"b/data/aotinductor/loose.txt", "x"}});
   EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("b.pt2")).takeError()),
             3);
+}
+
+TEST(PackageArchive, LimitsAreCheckedBeforeAnythingIsUnpacked) {
+  TempDir Dir;
+  // 20 MiB of zeros deflate to ~20 KB: over 100 times, a likely zip bomb.
+  makeZip(Dir.file("bomb.pt2"), {{"p/data/aotinductor/m/m.wrapper.cpp", "x"},
+                                 {"p/extra/zeros", std::string(20 << 20, 0)}});
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2")).takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("zip bomb"));
+  // Accepted when the user names a size it fits in; refused when it does
+  // not.
+  ArchiveLimits Limits;
+  Limits.CheckExpansion = false;
+  Limits.MaxUnpackedBytes = 64 << 20;
+  EXPECT_TRUE(bool(PackageArchive::open(Dir.file("bomb.pt2"), Limits)));
+  Limits.MaxUnpackedBytes = 1 << 20;
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits)
+                           .takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("--max-unpacked-size"));
+  Limits = ArchiveLimits();
+  Limits.MaxEntries = 1;
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits)
+                           .takeError(),
+                       &Message),
+            2);
+  EXPECT_THAT(Message, HasSubstr("2 entries, more than the 1"));
+}
+
+TEST(PackageArchive, KeptEntriesStayCompressedAsTheyWere) {
+  TempDir Dir;
+  std::string Text(100000, 'a');
+  makeZip(Dir.file("in.pt2"), {{"p/data/aotinductor/m/m.wrapper.cpp", Text},
+                               {"p/extra/text", Text}});
+  auto Archive = PackageArchive::open(Dir.file("in.pt2"));
+  ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
+  writeFile(Dir.file("new.cpp"), "new");
+  llvm::StringMap<std::string> Replacements;
+  Replacements["p/data/aotinductor/m/m.wrapper.cpp"] = Dir.file("new.cpp");
+  ASSERT_FALSE(bool(
+      Archive->writeWithReplacements(Dir.file("out.pt2"), Replacements)));
+  int Err = 0;
+  zip_t *Z = zip_open(Dir.file("out.pt2").c_str(), ZIP_RDONLY, &Err);
+  ASSERT_NE(Z, nullptr);
+  zip_stat_t Kept, Replaced;
+  ASSERT_EQ(zip_stat(Z, "p/extra/text", 0, &Kept), 0);
+  ASSERT_EQ(zip_stat(Z, "p/data/aotinductor/m/m.wrapper.cpp", 0, &Replaced),
+            0);
+  EXPECT_EQ(Kept.comp_method, ZIP_CM_DEFLATE);
+  EXPECT_LT(Kept.comp_size, Text.size() / 10);
+  EXPECT_EQ(Replaced.comp_method, ZIP_CM_STORE);
+  zip_discard(Z);
+  EXPECT_EQ(readEntry(Dir.file("out.pt2"), "p/extra/text"), Text);
 }
 
 //===----------------------------------------------------------------------===//

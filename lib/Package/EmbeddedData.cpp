@@ -3,6 +3,7 @@
 #include "Package/EmbeddedData.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -56,24 +57,35 @@ uint64_t imageEnd(const object::ELFFile<ELFT> &File) {
   return End;
 }
 
-} // namespace
+/// Refuses symbol tables that do not fit in the file: LLVM walks them by
+/// their headers' sizes, so one claiming 2^40 bytes would run for hours.
+template <class ELFT>
+llvm::Error checkSymbolTables(const object::ELFFile<ELFT> &File,
+                              StringRef Path) {
+  auto Sections = File.sections();
+  if (!Sections)
+    return objectError(Path, "cannot read the model's shared library: " +
+                                 llvm::toString(Sections.takeError()));
+  uint64_t Size = File.getBufSize();
+  for (const auto &S : *Sections) {
+    if (S.sh_type != llvm::ELF::SHT_SYMTAB && S.sh_type != llvm::ELF::SHT_DYNSYM)
+      continue;
+    if (S.sh_entsize != sizeof(typename ELFT::Sym) || S.sh_offset > Size ||
+        S.sh_size > Size - S.sh_offset || S.sh_size % S.sh_entsize)
+      return objectError(Path, "cannot read the model's shared library: a "
+                               "symbol table does not fit in the file");
+  }
+  return llvm::Error::success();
+}
 
-llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
-                                                    StringRef WrapperText) {
-  auto Binary = object::ObjectFile::createObjectFile(SoPath);
-  if (!Binary)
-    return objectError(SoPath, "cannot read the model's shared library: " +
-                                   llvm::toString(Binary.takeError()));
-  const auto *Elf =
-      llvm::dyn_cast<object::ELF64LEObjectFile>(Binary->getBinary());
-  if (!Elf)
-    return objectError(SoPath, "the model's shared library is not a 64-bit "
-                               "little-endian ELF file; only Linux x86-64 "
-                               "and aarch64 packages can be rebuilt");
+using SymbolMap = llvm::StringMap<SymbolPlace>;
 
-  // Defined symbols, from the static and the dynamic symbol tables.
-  llvm::StringMap<SymbolPlace> Symbols;
-  llvm::StringSet<> Defined; // absolute ones (objcopy's _size) included
+/// The defined symbols of \p Elf, from the static and the dynamic symbol
+/// tables, with their sections; \p Defined gets the absolute ones too
+/// (objcopy's _size).
+SymbolMap definedSymbols(const object::ELF64LEObjectFile &Elf,
+                         llvm::StringSet<> &Defined) {
+  SymbolMap Symbols;
   auto Collect = [&](const object::SymbolRef &Sym) {
     auto Flags = Sym.getFlags();
     if (!Flags || (*Flags & object::SymbolRef::SF_Undefined)) {
@@ -91,15 +103,90 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
       return;
     }
     Defined.insert(*Name);
-    if (*Section != Elf->section_end())
+    if (*Section != Elf.section_end())
       Symbols.try_emplace(*Name, SymbolPlace{*Section, *Address});
   };
-  for (const object::SymbolRef &Sym : Elf->symbols())
+  for (const object::SymbolRef &Sym : Elf.symbols())
     Collect(Sym);
-  for (const object::SymbolRef &Sym : Elf->getDynamicSymbolIterators())
+  for (const object::SymbolRef &Sym : Elf.getDynamicSymbolIterators())
     Collect(Sym);
+  return Symbols;
+}
 
+/// The blob \p Name lies in, from \p Start to \p End.
+llvm::Expected<EmbeddedBlob> blobBetween(const object::ELF64LEObjectFile &Elf,
+                                         StringRef Name,
+                                         const SymbolPlace &Start,
+                                         const SymbolPlace &End,
+                                         StringRef Path) {
+  if (End.Section != Start.Section || End.Address < Start.Address)
+    return objectError(Path, "symbols " + Name + "_start and " + Name +
+                                 "_end do not bound one range");
+  object::SectionRef Section = *Start.Section;
+  auto Contents = Section.getContents();
+  auto SectionName = Section.getName();
+  if (!Contents || !SectionName) {
+    llvm::consumeError(SectionName.takeError());
+    return objectError(Path, "cannot read the section of " + Name +
+                                 "_start: " +
+                                 llvm::toString(Contents.takeError()));
+  }
+  uint64_t Offset = Start.Address - Section.getAddress();
+  uint64_t Size = End.Address - Start.Address;
+  if (Offset > Contents->size() || Size > Contents->size() - Offset)
+    return objectError(Path, Name + " lies outside its section");
+  // Both names are written into assembly: nothing but plain names.
+  if (!isPlainAsmName(Name))
+    return objectError(Path, "symbol '" + Name +
+                                 "_start' is not a plain symbol name");
+  if (!isPlainAsmName(*SectionName, /*Section=*/true))
+    return objectError(Path, "section '" + *SectionName + "' of " + Name +
+                                 "_start is not a plain section name");
+  EmbeddedBlob Blob;
+  Blob.Symbol = Name.str();
+  Blob.Section = SectionName->str();
+  Blob.Writable = !Section.isText() &&
+                  (Elf.getSection(Section.getRawDataRefImpl())->sh_flags &
+                   llvm::ELF::SHF_WRITE);
+  Blob.Bytes = Contents->substr(Offset, Size);
+  return Blob;
+}
+
+} // namespace
+
+bool aoti::isPlainAsmName(StringRef Name, bool Section) {
+  return !Name.empty() && !llvm::isDigit(Name.front()) &&
+         llvm::all_of(Name, [&](char C) {
+           return llvm::isAlnum(C) || C == '_' || C == '.' || C == '$' ||
+                  (Section && C == '-');
+         });
+}
+
+llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
+                                                    StringRef WrapperText) {
+  auto Buffer = llvm::MemoryBuffer::getFile(SoPath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return objectError(SoPath, "cannot read the model's shared library: " +
+                                   Buffer.getError().message());
   EmbeddedData Data;
+  Data.File = std::move(*Buffer);
+  Data.FilePath = SoPath.str();
+  auto Binary = object::ObjectFile::createObjectFile(*Data.File);
+  if (!Binary)
+    return objectError(SoPath, "cannot read the model's shared library: " +
+                                   llvm::toString(Binary.takeError()));
+  const auto *Elf = llvm::dyn_cast<object::ELF64LEObjectFile>(Binary->get());
+  if (!Elf)
+    return objectError(SoPath, "the model's shared library is not a 64-bit "
+                               "little-endian ELF file; only Linux x86-64 "
+                               "and aarch64 packages can be rebuilt");
+  if (llvm::Error E = checkSymbolTables(Elf->getELFFile(), SoPath))
+    return std::move(E);
+
+  llvm::StringSet<> Defined;
+  SymbolMap Symbols = definedSymbols(*Elf, Defined);
+  uint64_t Total = 0;
   for (const auto &Entry : Symbols) {
     StringRef Name = Entry.getKey();
     if (!Name.consume_back("_start"))
@@ -110,33 +197,16 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
     auto End = Symbols.find((Name + "_end").str());
     if (!Wanted || End == Symbols.end())
       continue;
-    const SymbolPlace &Start = Entry.getValue();
-    if (End->getValue().Section != Start.Section ||
-        End->getValue().Address < Start.Address)
-      return objectError(SoPath, "symbols " + Name + "_start and " + Name +
-                                     "_end do not bound one range");
-    object::SectionRef Section = *Start.Section;
-    auto Contents = Section.getContents();
-    auto SectionName = Section.getName();
-    if (!Contents || !SectionName) {
-      llvm::consumeError(SectionName.takeError());
-      return objectError(SoPath, "cannot read the section of " + Name +
-                                     "_start: " +
-                                     llvm::toString(Contents.takeError()));
-    }
-    uint64_t Offset = Start.Address - Section.getAddress();
-    uint64_t Size = End->getValue().Address - Start.Address;
-    if (Offset + Size > Contents->size())
-      return objectError(SoPath, Name + " lies outside its section");
-    EmbeddedBlob Blob;
-    Blob.Symbol = Name.str();
-    Blob.Section = SectionName->str();
-    Blob.Writable = !Section.isText() &&
-                    (Elf->getSection(Section.getRawDataRefImpl())->sh_flags &
-                     llvm::ELF::SHF_WRITE);
-    Blob.HasSizeSymbol = Defined.contains((Name + "_size").str());
-    Blob.Bytes = Contents->substr(Offset, Size).str();
-    Data.Blobs.push_back(std::move(Blob));
+    auto Blob = blobBetween(*Elf, Name, Entry.getValue(), End->getValue(),
+                            SoPath);
+    if (!Blob)
+      return Blob.takeError();
+    // Blobs are distinct data: together no bigger than the file.
+    Total += Blob->Bytes.size();
+    if (Total > Data.File->getBufferSize())
+      return objectError(SoPath, "the embedded data blobs overlap");
+    Blob->HasSizeSymbol = Defined.contains((Name + "_size").str());
+    Data.Blobs.push_back(std::move(*Blob));
   }
   auto IsConstants = [](const EmbeddedBlob &B) {
     return B.Symbol == ConstantsSymbol;
@@ -157,15 +227,16 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
   Constants = Data.Blobs.begin();
 
   // Weights appended after the image: the blob holds (size + 8, magic).
-  StringRef File = Elf->getData();
+  uint64_t FileSize = Data.File->getBufferSize();
   uint64_t End = imageEnd(Elf->getELFFile());
-  if (End < File.size() && Constants->Bytes.size() == 16) {
+  if (End < FileSize && Constants->Bytes.size() == 16) {
     uint64_t WeightsSize;
     std::memcpy(&WeightsSize, Constants->Bytes.data(), sizeof(WeightsSize));
-    if (WeightsSize > File.size() - End)
+    if (WeightsSize > FileSize - End)
       return objectError(SoPath, "appended weights are shorter than their "
                                  "recorded size");
-    Data.Trailer = File.take_back(WeightsSize).str();
+    Data.TrailerOffset = FileSize - WeightsSize;
+    Data.TrailerSize = WeightsSize;
   }
   return Data;
 }
@@ -177,6 +248,11 @@ aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
   OS << "/* Written by aoti-instrument: the data of the original model .so,\n"
         "   under the symbols AOTI gave it. */\n";
   for (const EmbeddedBlob &Blob : Data.Blobs) {
+    if (!isPlainAsmName(Blob.Symbol) ||
+        !isPlainAsmName(Blob.Section, /*Section=*/true))
+      return makeToolError(ExitCode::InputFile, Data.FilePath,
+                           "'" + Blob.Symbol + "' in '" + Blob.Section +
+                               "' is not a plain symbol and section name");
     llvm::SmallString<256> BinPath(DataDir);
     llvm::sys::path::append(BinPath, Blob.Symbol + ".bin");
     std::error_code EC;
@@ -211,22 +287,45 @@ aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
 }
 
 llvm::Error aoti::appendTrailer(const EmbeddedData &Data, StringRef SoPath) {
-  if (Data.Trailer.empty())
+  if (!Data.TrailerSize)
     return llvm::Error::success();
+  auto Fail = [&](std::error_code EC) {
+    return makeToolError(ExitCode::OutputError, SoPath.str(),
+                         "cannot append weights: " + EC.message());
+  };
   uint64_t Size;
   if (std::error_code EC = llvm::sys::fs::file_size(SoPath, Size))
-    return makeToolError(ExitCode::OutputError, SoPath.str(),
-                         "cannot append weights: " + EC.message());
+    return Fail(EC);
+  auto In = llvm::sys::fs::openNativeFileForRead(Data.FilePath);
+  if (!In)
+    return Fail(llvm::errorToErrorCode(In.takeError()));
   std::error_code EC;
   llvm::raw_fd_ostream OS(SoPath, EC, llvm::sys::fs::OF_Append);
-  if (EC)
-    return makeToolError(ExitCode::OutputError, SoPath.str(),
-                         "cannot append weights: " + EC.message());
+  if (EC) {
+    llvm::sys::fs::closeFile(*In);
+    return Fail(EC);
+  }
   OS.indent(TrailerAlign - Size % TrailerAlign);
-  OS << Data.Trailer;
+  // In chunks from the original: weights over 2 GB never sit in memory.
+  std::vector<char> Chunk(1 << 20);
+  for (uint64_t Done = 0; Done < Data.TrailerSize && !EC;) {
+    size_t Want = std::min<uint64_t>(Chunk.size(), Data.TrailerSize - Done);
+    auto Got = llvm::sys::fs::readNativeFileSlice(
+        *In, llvm::MutableArrayRef(Chunk.data(), Want),
+        Data.TrailerOffset + Done);
+    if (!Got) {
+      EC = llvm::errorToErrorCode(Got.takeError());
+    } else if (*Got == 0) {
+      EC = std::make_error_code(std::errc::io_error); // the original shrank
+    } else {
+      OS.write(Chunk.data(), *Got);
+      Done += *Got;
+    }
+  }
+  llvm::sys::fs::closeFile(*In);
   OS.close();
-  if (OS.has_error())
-    return makeToolError(ExitCode::OutputError, SoPath.str(),
-                         "cannot append weights: " + OS.error().message());
-  return llvm::Error::success();
+  if (!EC && OS.has_error())
+    EC = OS.error();
+  OS.clear_error();
+  return EC ? Fail(EC) : llvm::Error::success();
 }

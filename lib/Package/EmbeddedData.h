@@ -16,7 +16,9 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,14 +33,20 @@ struct EmbeddedBlob {
   bool Writable = false;
   /// Whether `<Symbol>_size` was defined too (objcopy's binary objects).
   bool HasSizeSymbol = false;
-  std::string Bytes;
+  /// The bytes, in the mapped original (EmbeddedData::File) or the
+  /// caller's memory; never a copy.
+  llvm::StringRef Bytes;
 };
 
 struct EmbeddedData {
   std::vector<EmbeddedBlob> Blobs;
-  /// Bytes after the ELF image (mmap'ed weights and their magic number),
-  /// without the padding before them; empty for models under 2 GB.
-  std::string Trailer;
+  /// Where the bytes after the ELF image (mmap'ed weights and their magic
+  /// number, without the padding before them) are in File; size 0 for
+  /// models under 2 GB. They are copied in chunks, never read whole.
+  uint64_t TrailerOffset = 0, TrailerSize = 0;
+  /// The original .so, mapped (read only as far as it is used).
+  std::shared_ptr<llvm::MemoryBuffer> File;
+  std::string FilePath;
 };
 
 /// The weights blob's symbol, always present in an AOTI model .so.
@@ -46,11 +54,20 @@ constexpr llvm::StringRef ConstantsSymbol = "_binary_constants_bin";
 
 /// Reads the blobs of \p SoPath: the weights, and every `__X_start` /
 /// `__X_end` pair whose name \p WrapperText mentions (embedded cubins).
+/// Refuses (exit code 2) a file whose symbol tables do not fit in it,
+/// blobs that overlap, and symbol and section names that are not plain
+/// names (they are written into assembly).
 llvm::Expected<EmbeddedData> readEmbeddedData(llvm::StringRef SoPath,
                                               llvm::StringRef WrapperText);
 
+/// Whether \p Name may be written into assembly as a symbol (C identifier
+/// characters, `.` and `$`), or with \p Section as a section name (also
+/// `-`).
+bool isPlainAsmName(llvm::StringRef Name, bool Section = false);
+
 /// Assembly (GNU as, for `cc -c file.S`) defining the blobs again, each
 /// `.incbin`'d from `<DataDir>/<Symbol>.bin`, which it also writes.
+/// Refuses a name that is not plain (isPlainAsmName).
 llvm::Expected<std::string> writeBlobAssembly(const EmbeddedData &Data,
                                               llvm::StringRef DataDir);
 
