@@ -17,6 +17,7 @@ using namespace aoti::test;
 using llvm::StringRef;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 namespace {
@@ -365,6 +366,83 @@ TEST(SourceSnippetTest, QuotesTheLineWithACaret) {
   // The end of the file: nothing to point at.
   EXPECT_EQ(formatSourceSnippet("x\n", 2, 1), "");
   EXPECT_EQ(formatSourceSnippet("x\n", 0, 0), "");
+}
+
+TEST(SourceSnippetTest, ALongLineIsCutAroundTheCaret) {
+  std::string Line(100000, 'x');
+  Line[50000] = 'Y';
+  std::string Snippet = formatSourceSnippet(Line + "\n", 1, 50001);
+  EXPECT_LT(Snippet.size(), 2 * SnippetWidth + 20);
+  auto [Source, Caret] = StringRef(Snippet).split('\n');
+  EXPECT_TRUE(Source.starts_with("...") && Source.ends_with("..."));
+  EXPECT_EQ(Source[Caret.find('^')], 'Y');
+}
+
+TEST(SourceSnippetTest, ControlCharactersAreShownEscaped) {
+  std::string Snippet = formatSourceSnippet("a\x1b[31mb: 1\r\n", 1, 7);
+  EXPECT_EQ(Snippet.find('\x1b'), std::string::npos);
+  auto [Source, Caret] = StringRef(Snippet).split('\n');
+  EXPECT_EQ(Source, "a\\x1b[31mb: 1");
+  EXPECT_EQ(Source[Caret.find('^')], 'b');
+  EXPECT_EQ(escapeControl("a\tb\nc\x7f"), "a\tb\\x0ac\\x7f");
+  EXPECT_EQ(escapeControl("a\nb", /*KeepNewlines=*/true), "a\nb");
+  std::string Message = printableMessage(std::string(5000, 'z') + "\nok");
+  EXPECT_THAT(Message, HasSubstr("... (4000 more characters)\nok"));
+}
+
+/// The message of loading \p Yaml, which must fail with exit code 5.
+std::string rulesError(StringRef Yaml) {
+  auto Rules = parseRules(Yaml, "r.yaml");
+  std::string Message;
+  EXPECT_EQ(exitCodeOf(Rules.takeError(), &Message), 5) << Yaml.str();
+  return Message;
+}
+
+TEST(RulesLimitsTest, RegexesThatWouldExplodeAreRefused) {
+  EXPECT_THAT(rulesError("rules: [{match: {kernel_regex: "
+                         "'((((a{0,255}){0,255}){0,255}){0,255})'}, "
+                         "sync: true}]\n"),
+              HasSubstr("too complex"));
+  EXPECT_THAT(rulesError("rules: [{match: {kernel_regex: 'x{0,20000}'}, "
+                         "sync: true}]\n"),
+              HasSubstr("too complex"));
+  EXPECT_THAT(rulesError("rules: [{match: {kernel_regex: '(a+)\\1'}, "
+                         "sync: true}]\n"),
+              HasSubstr("back-references"));
+  EXPECT_THAT(rulesError("rules: [{match: {kernel_regex: '" +
+                         std::string(5000, 'a') + "'}, sync: true}]\n"),
+              HasSubstr("longer than 4096"));
+  // Real patterns stay well within.
+  auto Rules = parseRules("rules: [{match: {kernel_regex: "
+                          "'^triton_(poi|red|per)_fused_[a-z0-9_]{1,64}[[:digit:]]$'}"
+                          ", sync: true}]\n",
+                          "r.yaml");
+  EXPECT_TRUE(bool(Rules)) << describe(Rules.takeError());
+}
+
+TEST(RulesLimitsTest, GlobBracesAreBounded) {
+  std::string Glob;
+  for (int I = 0; I < 20; ++I)
+    Glob += "{a,b}";
+  EXPECT_THAT(rulesError("rules: [{match: {kernel: '" + Glob +
+                         "'}, sync: true}]\n"),
+              HasSubstr("invalid glob"));
+}
+
+TEST(RulesLimitsTest, DeepNestingHasItsOwnMessage) {
+  std::string Deep = "rules: " + std::string(100000, '[') +
+                     std::string(100000, ']') + "\n";
+  std::string Message = rulesError(Deep);
+  EXPECT_THAT(Message, HasSubstr("nest deeper than 64 levels"));
+  EXPECT_THAT(Message, HasSubstr("r.yaml:1:72"));
+  // Brackets in quotes and comments do not count.
+  auto Rules = parseRules("# " + std::string(100, '[') +
+                              "\nrules: [{match: {kernel: '" +
+                              std::string(100, '[') + "'}, sync: true}]\n",
+                          "r.yaml");
+  EXPECT_FALSE(bool(Rules)); // the glob is invalid, but not for nesting
+  std::string Why = describe(Rules.takeError());
+  EXPECT_THAT(Why, Not(HasSubstr("nest deeper")));
 }
 
 } // namespace

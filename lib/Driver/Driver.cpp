@@ -260,7 +260,7 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
   if (!Flags)
     return Flags.takeError();
   for (const std::string &Note : Flags->Notes)
-    llvm::WithColor::note(Err, Path) << escapeControl(Note) << "\n";
+    llvm::WithColor::note(Err, Path) << printableMessage(Note, false) << "\n";
 
   ParseCache Cache{buildCacheDir(), &Err, Path.str()};
   auto Inventory = analyzeWrapper(Path, Flags->Args, Cache);
@@ -321,7 +321,7 @@ llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
   if (!Step)
     return Step.takeError();
   for (const std::string &Note : Notes)
-    llvm::WithColor::note(Err, Options.InputPath) << escapeControl(Note) << "\n";
+    llvm::WithColor::note(Err, Options.InputPath) << printableMessage(Note, false) << "\n";
   Out << commandLine(*Step) << "\n";
   return llvm::Error::success();
 }
@@ -428,18 +428,18 @@ int aoti::reportError(llvm::Error E, llvm::raw_ostream &Err) {
         // Locations, messages and hints quote packages and rules files.
         std::string Prefix = TE.location().empty()
                                  ? "aoti-instrument"
-                                 : escapeControl(TE.location());
+                                 : printableMessage(TE.location(), false);
         llvm::WithColor::error(Err, Prefix)
-            << escapeControl(TE.text(), /*KeepNewlines=*/true) << "\n";
+            << printableMessage(TE.text()) << "\n";
         Err << TE.snippet();
         if (!TE.hint().empty())
           llvm::WithColor::note(Err, Prefix)
-              << escapeControl(TE.hint(), /*KeepNewlines=*/true) << "\n";
+              << printableMessage(TE.hint()) << "\n";
         Code = static_cast<int>(TE.code());
       },
       [&](const llvm::ErrorInfoBase &Other) {
         llvm::WithColor::error(Err, "aoti-instrument")
-            << escapeControl(Other.message(), /*KeepNewlines=*/true) << "\n";
+            << printableMessage(Other.message()) << "\n";
       });
   return Code;
 }

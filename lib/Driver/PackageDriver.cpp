@@ -220,7 +220,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
         return Planned.takeError();
       Plan = std::move(*Planned);
       for (const std::string &Note : Plan->Notes)
-        llvm::WithColor::note(Err, Label) << escapeControl(Note) << "\n";
+        llvm::WithColor::note(Err, Label) << printableMessage(Note, false) << "\n";
     }
     if (Options.PrintCompileCommand) {
       if (!Plan)

@@ -17,35 +17,6 @@
 using namespace aoti;
 using llvm::StringRef;
 
-//===----------------------------------------------------------------------===//
-// NamePattern
-//===----------------------------------------------------------------------===//
-
-llvm::Expected<NamePattern> NamePattern::glob(StringRef Text) {
-  NamePattern P;
-  P.Text = std::make_shared<const std::string>(Text.str());
-  auto Glob = llvm::GlobPattern::create(*P.Text);
-  if (!Glob)
-    return Glob.takeError();
-  P.Glob = std::make_shared<llvm::GlobPattern>(std::move(*Glob));
-  return P;
-}
-
-llvm::Expected<NamePattern> NamePattern::regex(StringRef Text) {
-  auto Regex = std::make_shared<llvm::Regex>(Text);
-  std::string Error;
-  if (!Regex->isValid(Error))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
-  NamePattern P;
-  P.Text = std::make_shared<const std::string>(Text.str());
-  P.Regex = std::move(Regex);
-  return P;
-}
-
-bool NamePattern::matches(StringRef Name) const {
-  return Regex ? Regex->match(Name) : Glob->match(Name);
-}
-
 std::string aoti::formatRulesLocation(StringRef Path, RulesLocation L) {
   if (!L.Line)
     return Path.str();
@@ -147,9 +118,51 @@ const FailAction AllFailActions[] = {FailAction::Throw, FailAction::Abort,
 const PrintDetail AllPrintDetails[] = {PrintDetail::Names, PrintDetail::Stats,
                                        PrintDetail::Values};
 
+/// How deep flow collections (`[...]`, `{...}`) may nest in a rules file;
+/// the schema needs three.
+constexpr unsigned MaxNesting = 64;
+
+/// Where flow collections of \p Text first nest deeper than MaxNesting
+/// (outside quotes and comments), before yaml-cpp recurses into them.
+std::optional<RulesLocation> tooDeep(StringRef Text) {
+  unsigned Depth = 0, Line = 1, Column = 0;
+  char Quote = 0;
+  bool Comment = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    ++Column;
+    if (C == '\n') {
+      ++Line;
+      Column = 0;
+      Comment = false;
+      continue;
+    }
+    if (Comment)
+      continue;
+    if (Quote) {
+      if (C == '\\' && Quote == '"')
+        ++I, ++Column;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'')
+      Quote = C;
+    else if (C == '#' && (I == 0 || llvm::isSpace(Text[I - 1])))
+      Comment = true;
+    else if ((C == '[' || C == '{') && ++Depth > MaxNesting)
+      return RulesLocation{Line, Column};
+    else if ((C == ']' || C == '}') && Depth)
+      --Depth;
+  }
+  return std::nullopt;
+}
+
 /// The closest of \p Candidates to \p Word, if close enough to be a typo.
 std::optional<StringRef> nearest(StringRef Word,
                                  llvm::ArrayRef<StringRef> Candidates) {
+  if (Word.size() > 64) // no typo of a key; and edit distance is quadratic
+    return std::nullopt;
   std::optional<StringRef> Best;
   unsigned BestDistance = std::max<unsigned>(2, Word.size() / 3) + 1;
   for (StringRef C : Candidates) {
@@ -815,6 +828,10 @@ llvm::Error Loader::load(RuleSet &Out) {
     return makeToolError(ExitCode::RulesError, Path, "rules file is empty",
                          "see yaml-rules/README.md for the format, or start "
                          "from a preset in yaml-rules/");
+  if (std::optional<RulesLocation> L = tooDeep(Text))
+    return errorAt(*L, "YAML collections nest deeper than " +
+                           llvm::Twine(MaxNesting) +
+                           " levels; a rules file needs three");
   YAML::Node Root;
   try {
     Root = YAML::Load(Text.str());

@@ -11,15 +11,15 @@ char ToolError::ID = 0;
 
 void ToolError::log(llvm::raw_ostream &OS) const {
   // Locations, messages and hints quote packages and rules files.
-  std::string Where = escapeControl(Location);
+  std::string Where = printableMessage(Location, /*KeepNewlines=*/false);
   if (!Where.empty())
     OS << Where << ": ";
-  OS << "error: " << escapeControl(Message, /*KeepNewlines=*/true);
+  OS << "error: " << printableMessage(Message);
   if (!Snippet.empty())
     OS << "\n" << llvm::StringRef(Snippet).drop_back();
   if (!Hint.empty())
     OS << "\n" << (Where.empty() ? "" : Where + ": ") << "note: "
-       << escapeControl(Hint, /*KeepNewlines=*/true);
+       << printableMessage(Hint);
 }
 
 std::string aoti::escapeControl(llvm::StringRef Text, bool KeepNewlines) {
@@ -34,6 +34,22 @@ std::string aoti::escapeControl(llvm::StringRef Text, bool KeepNewlines) {
     Out += "\\x";
     Out += llvm::hexdigit(U >> 4, /*LowerCase=*/true);
     Out += llvm::hexdigit(U & 15, /*LowerCase=*/true);
+  }
+  return Out;
+}
+
+std::string aoti::printableMessage(llvm::StringRef Text, bool KeepNewlines) {
+  std::string Out;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    if (Line.size() > MaxMessageLine)
+      Out += escapeControl(Line.take_front(MaxMessageLine)) + "... (" +
+             std::to_string(Line.size() - MaxMessageLine) + " more characters)";
+    else
+      Out += escapeControl(Line);
+    if (Line.size() < Text.size())
+      Out += KeepNewlines ? "\n" : "\\x0a";
+    Text = Rest;
   }
   return Out;
 }

@@ -88,6 +88,14 @@ constexpr size_t SnippetWidth = 120;
 /// own).
 std::string escapeControl(llvm::StringRef Text, bool KeepNewlines = false);
 
+/// The most characters of one line of a message the tool prints.
+constexpr size_t MaxMessageLine = 1000;
+
+/// escapeControl(\p Text, \p KeepNewlines) with every line over
+/// MaxMessageLine characters cut ("... (N more characters)"): a 50 MB
+/// scalar quoted in an error stays one screen.
+std::string printableMessage(llvm::StringRef Text, bool KeepNewlines = true);
+
 } // namespace aoti
 
 #endif // AOTI_SUPPORT_TOOLERROR_H
