@@ -41,6 +41,11 @@ public:
       return makeToolError(ExitCode::OutputError, "",
                            "cannot create a temporary directory: " +
                                EC.message());
+    // The package's files and the objects built from them: the user's only.
+    if (std::error_code EC = fs::setPermissions(Dir, fs::owner_all))
+      return makeToolError(ExitCode::OutputError, std::string(Dir),
+                           "cannot make the temporary directory private: " +
+                               EC.message());
     return llvm::Error::success();
   }
   ~WorkDir() {

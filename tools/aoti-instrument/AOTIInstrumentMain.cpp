@@ -169,15 +169,18 @@ Examples:
 Exit codes:
   0  success
   1  bad command line
-  2  input file missing, unreadable, empty or not text (or not a readable
-     zip archive, for a package)
+  2  input file missing, unreadable, empty or not text (or, for a package,
+     not a readable zip archive, over a limit such as --max-unpacked-size,
+     or with a malformed model .so)
   3  not an AOTInductor wrapper (no AOTInductorModel::run_impl), or a
      package without data/aotinductor/<model>/
   4  clang could not parse the wrapper (e.g. torch headers not found), or a
      package's model could not be rebuilt (the failing step and its
      command are printed)
   5  bad rules file, or neither a rules file nor a preset of that name
-  6  cannot write the output, or the input is already instrumented
+  6  cannot write the output (-o names a device, FIFO or directory; -i
+     finds <input>.orig already there), or the input is already
+     instrumented
   7  the headers of --torch-version cannot be fetched (e.g. offline)
 )");
 
