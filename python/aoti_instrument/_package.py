@@ -61,6 +61,8 @@ def instrument(package: PathLike, rules: PathLike,
                torch_include: Optional[PathLike] = None,
                embed_runtime: bool = False,
                compiler_flags: Sequence[str] = (),
+               cxx: Optional[str] = None,
+               max_unpacked_size: Optional[str] = None,
                echo: bool = False) -> Path:
     """Instruments ``package`` (a .pt2, or a wrapper.cpp) as ``rules`` (a
     rules file, or a preset's name: ``"nan-hunt"``) says and returns the
@@ -68,9 +70,12 @@ def instrument(package: PathLike, rules: PathLike,
     package. The package is rebuilt with the torch of ``python`` (default:
     this interpreter). ``torch_version``/``torch_include`` pick the headers
     to parse with, ``embed_runtime`` pastes the runtime into a wrapper
-    output, ``compiler_flags`` are the flags after ``--``, ``echo`` shows
-    what the tool prints as it works. Raises ToolError (with the tool's
-    message and exit code) when the tool fails; nothing is written then."""
+    output, ``compiler_flags`` are the flags after ``--``, ``cxx`` is the
+    C++ compiler that rebuilds the package (``--cxx``), ``max_unpacked_size``
+    how much the package may unpack to (``--max-unpacked-size``, e.g.
+    ``"64G"``), ``echo`` shows what the tool prints as it works. Raises
+    ToolError (with the tool's message and exit code) when the tool fails;
+    nothing is written then."""
     package = Path(package)
     out = Path(output) if output is not None else _default_output(package,
                                                                     rules)
@@ -82,6 +87,10 @@ def instrument(package: PathLike, rules: PathLike,
         args.append(f"--torch-include={torch_include}")
     if embed_runtime:
         args.append("--embed-runtime")
+    if cxx:
+        args.append(f"--cxx={cxx}")
+    if max_unpacked_size:
+        args.append(f"--max-unpacked-size={max_unpacked_size}")
     if compiler_flags:
         args += ["--", *compiler_flags]
     proc = _tool.run(args, echo=echo)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,24 @@ def test_a_bad_package_raises_tool_error(tmp_path):
         aoti_instrument.instrument(bad, "nan-hunt", tmp_path / "out.pt2")
     assert info.value.exit_code == 2, info.value.message
     assert str(bad) in info.value.message
+
+
+def test_a_zip_bomb_raises_tool_error_unless_its_size_is_accepted(tmp_path):
+    # 32 MiB of zeros deflate to 32 KB: refused as a likely zip bomb.
+    bomb = tmp_path / "bomb.pt2"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("p/data/aotinductor/m/m.wrapper.cpp", "int x;")
+        z.writestr("p/data/aotinductor/m/zeros", bytes(32 << 20))
+    out = tmp_path / "out.pt2"
+    with pytest.raises(ToolError) as info:
+        aoti_instrument.instrument(bomb, "nan-hunt", out)
+    assert info.value.exit_code == 2, info.value.message
+    assert "zip bomb" in info.value.message
+    with pytest.raises(ToolError) as info:
+        aoti_instrument.instrument(bomb, "nan-hunt", out,
+                                   max_unpacked_size="1M")
+    assert "--max-unpacked-size" in info.value.message
+    assert not out.exists()
 
 
 def test_console_script_and_module_without_home(mlp, tmp_path):
