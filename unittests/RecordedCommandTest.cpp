@@ -90,6 +90,20 @@ TEST(RecordedCommand, ADriverInThePackageIsNotRun) {
   EXPECT_NE(*Chosen, Link);
 }
 
+TEST(RecordedCommand, ADriverPlantedOutsidePathIsNotRun) {
+  // A script named g++ in /tmp of a shared machine is no compiler of the
+  // user's: only the g++ PATH finds runs.
+  auto OnPath = llvm::sys::findProgramByName("g++");
+  if (!OnPath)
+    GTEST_SKIP() << "no g++ on PATH";
+  ScriptDir Planted("g++");
+  std::string Note;
+  auto Chosen = chooseCompiler(Planted.Script, "", "", Note);
+  ASSERT_TRUE(bool(Chosen)) << describe(Chosen.takeError());
+  EXPECT_EQ(*Chosen, *OnPath);
+  EXPECT_THAT(Note, HasSubstr("is not this machine's g++ on PATH"));
+}
+
 TEST(RecordedCommand, TheRecordedDriverOfThisMachineRuns) {
   std::string Cxx = cxxOnPath();
   if (Cxx.empty())

@@ -118,13 +118,9 @@ llvm::Error checkOptions(const DriverOptions &Options) {
     return makeToolError(ExitCode::Usage, "",
                          "-o names the input file; use -i to rewrite it in "
                          "place (the original is kept as .orig)");
-  // Refused before any work: a device, a FIFO or a directory at -o, an
-  // existing <input>.orig for -i.
+  // Refused before any work: a device, a FIFO or a directory at -o.
   if (!Options.PrintCompileCommand && !Options.OutputPath.empty())
     if (llvm::Error E = checkOutputTarget(Options.OutputPath))
-      return E;
-  if (Options.InPlace)
-    if (llvm::Error E = checkInPlaceTarget(Options.InputPath))
       return E;
   if (isPackagePath(Options.InputPath) && !Options.RulesPath.empty() &&
       !Options.PrintCompileCommand && !Options.InPlace &&
@@ -374,6 +370,10 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
                            "run it on the original wrapper (-i keeps it as "
                            "<file>.orig)");
   }
+  // Before any work too: an existing <input>.orig for -i.
+  if (Options.InPlace)
+    if (llvm::Error E = checkInPlaceTarget(Options.InputPath))
+      return E;
 
   // Rules first: a typo in them should not wait for a parse of the wrapper.
   std::optional<RuleSet> Rules;

@@ -119,28 +119,31 @@ llvm::Expected<EmbeddedBlob> blobBetween(const object::ELF64LEObjectFile &Elf,
                                          const SymbolPlace &Start,
                                          const SymbolPlace &End,
                                          StringRef Path) {
+  // Names from the file: shown escaped (a newline could forge a line).
+  std::string Shown = escapeControl(Name);
   if (End.Section != Start.Section || End.Address < Start.Address)
-    return objectError(Path, "symbols " + Name + "_start and " + Name +
+    return objectError(Path, "symbols " + Shown + "_start and " + Shown +
                                  "_end do not bound one range");
   object::SectionRef Section = *Start.Section;
   auto Contents = Section.getContents();
   auto SectionName = Section.getName();
   if (!Contents || !SectionName) {
     llvm::consumeError(SectionName.takeError());
-    return objectError(Path, "cannot read the section of " + Name +
+    return objectError(Path, "cannot read the section of " + Shown +
                                  "_start: " +
                                  llvm::toString(Contents.takeError()));
   }
   uint64_t Offset = Start.Address - Section.getAddress();
   uint64_t Size = End.Address - Start.Address;
   if (Offset > Contents->size() || Size > Contents->size() - Offset)
-    return objectError(Path, Name + " lies outside its section");
+    return objectError(Path, Shown + " lies outside its section");
   // Both names are written into assembly: nothing but plain names.
   if (!isPlainAsmName(Name))
-    return objectError(Path, "symbol '" + Name +
+    return objectError(Path, "symbol '" + Shown +
                                  "_start' is not a plain symbol name");
   if (!isPlainAsmName(*SectionName, /*Section=*/true))
-    return objectError(Path, "section '" + *SectionName + "' of " + Name +
+    return objectError(Path, "section '" + escapeControl(*SectionName) +
+                                 "' of " + Shown +
                                  "_start is not a plain section name");
   EmbeddedBlob Blob;
   Blob.Symbol = Name.str();
@@ -251,7 +254,8 @@ aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
     if (!isPlainAsmName(Blob.Symbol) ||
         !isPlainAsmName(Blob.Section, /*Section=*/true))
       return makeToolError(ExitCode::InputFile, Data.FilePath,
-                           "'" + Blob.Symbol + "' in '" + Blob.Section +
+                           "'" + escapeControl(Blob.Symbol) + "' in '" +
+                               escapeControl(Blob.Section) +
                                "' is not a plain symbol and section name");
     llvm::SmallString<256> BinPath(DataDir);
     llvm::sys::path::append(BinPath, Blob.Symbol + ".bin");

@@ -60,7 +60,7 @@ public:
         Size / ArchiveLimits::MaxExpansion > Packed)
       return makeToolError(
           ExitCode::InputFile, Path.str(),
-          "entry '" + std::string(Stat.name) + "' expands from " +
+          "entry '" + escapeControl(Stat.name) + "' expands from " +
               std::to_string(Packed) + " to " + std::to_string(Size) +
               " bytes, over " + std::to_string(ArchiveLimits::MaxExpansion) +
               " times its compressed size: refusing a likely zip bomb",
@@ -164,7 +164,7 @@ PackageArchive::extractModel(
          It != End; ++It)
       if (*It == ".." || llvm::sys::path::is_absolute(Relative))
         return makeToolError(ExitCode::InputFile, Path,
-                             "refusing entry '" + Entry +
+                             "refusing entry '" + escapeControl(Entry) +
                                  "': its path leaves the model folder");
     llvm::SmallString<256> Out(Dir);
     llvm::sys::path::append(Out, Relative);
@@ -180,7 +180,7 @@ PackageArchive::extractModel(
     if (zip_stat_index(I->Zip, Index, 0, &Stat) != 0 ||
         !(File = zip_fopen_index(I->Zip, Index, 0)))
       return makeToolError(ExitCode::InputFile, Path,
-                           "cannot read entry '" + Entry +
+                           "cannot read entry '" + escapeControl(Entry) +
                                "': " + zip_strerror(I->Zip));
     std::error_code EC;
     llvm::raw_fd_ostream OS(Out, EC);
@@ -202,7 +202,7 @@ PackageArchive::extractModel(
     zip_fclose(File);
     if (Got < 0 || Total != Stat.size)
       return makeToolError(ExitCode::InputFile, Path,
-                           "cannot read entry '" + Entry + "': " +
+                           "cannot read entry '" + escapeControl(Entry) + "': " +
                                (!Why.empty()          ? Why
                                 : Total < Stat.size ? "truncated"
                                                     : "longer than its "

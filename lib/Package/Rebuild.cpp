@@ -213,7 +213,7 @@ struct LinkObjects {
       return makeToolError(
           ExitCode::CompileError, WrapperPath.str(),
           "the model's .so was linked with '" +
-              path::filename(Recorded).str() +
+              escapeControl(path::filename(Recorded)) +
               "', an object the package does not hold (a CUDA C++ or "
               "CUTLASS kernel compiled by Inductor?); it cannot be rebuilt "
               "from the package");
@@ -382,9 +382,10 @@ aoti::findModelFiles(llvm::ArrayRef<std::string> Paths, StringRef ModelName) {
                   StringRef Kind) -> llvm::Error {
     if (!Slot.empty())
       return makeToolError(ExitCode::NotAWrapper, "",
-                           "model '" + ModelName.str() + "' holds two " +
-                               Kind.str() + " files: '" + Slot + "' and '" +
-                               Path.str() + "'");
+                           "model '" + escapeControl(ModelName) +
+                               "' holds two " + Kind.str() + " files: '" +
+                               escapeControl(Slot) + "' and '" +
+                               escapeControl(Path) + "'");
     Slot = Path.str();
     return llvm::Error::success();
   };
@@ -402,7 +403,7 @@ aoti::findModelFiles(llvm::ArrayRef<std::string> Paths, StringRef ModelName) {
   }
   if (Files.Wrapper.empty())
     return makeToolError(ExitCode::NotAWrapper, "",
-                         "model '" + ModelName.str() +
+                         "model '" + escapeControl(ModelName) +
                              "' of the package has no wrapper.cpp: was it "
                              "made with aot_inductor.package_cpp_only or "
                              "by aoti_compile_and_package?");

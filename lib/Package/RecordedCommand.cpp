@@ -143,21 +143,18 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
   };
   StringRef Name = path::filename(Recorded);
   if (isCxxDriverName(Name)) {
-    std::string Found = resolveProgram(Recorded);
-    if (!Found.empty() && Trusted(Found))
-      return Found;
-    if (Found.empty() && !Recorded.contains('/'))
-      return makeToolError(ExitCode::CompileError, "",
-                           "no C++ compiler '" + Recorded.str() +
-                               "' found to rebuild the model",
-                           "set CXX, or pass --cxx, to a C++ compiler");
-    // The same driver elsewhere on this machine (a package built in a
-    // container, with /opt/gcc/bin/g++).
+    // The driver of that name the user's PATH finds; a recorded path runs
+    // only when it is that same file (anything else could be a script
+    // planted under that name, in /tmp say).
     std::string Local = resolveProgram(Name);
     if (!Local.empty() && Trusted(Local)) {
-      Note = "compiler '" + Recorded.str() +
-             "' of the package's build does not exist here; using '" + Local +
-             "'";
+      if (Recorded == Name || fs::equivalent(Recorded, Local))
+        return Recorded == Name ? Local : Recorded.str();
+      Note = "compiler '" + Recorded.str() + "' of the package's build " +
+             (fs::exists(Recorded) ? "is not this machine's " + Name.str() +
+                                         " on PATH"
+                                   : std::string("does not exist here")) +
+             "; using '" + Local + "'";
       return Local;
     }
   }

@@ -34,11 +34,12 @@ namespace aoti {
 bool isCxxDriverName(llvm::StringRef Name);
 
 /// The compiler a rebuild runs for a package whose build used \p Recorded:
-/// \p UserChoice (--cxx, else $CXX) when given; else \p Recorded when it is
-/// a C++ driver by name and resolves (as an absolute path, or on PATH) to
-/// a file outside \p UntrustedDir (where the package was unpacked); else
-/// `c++` on PATH. Nothing is run to find out. \p Note says why the recorded
-/// compiler is not used, when it is not.
+/// \p UserChoice (--cxx, else $CXX) when given; else, when \p Recorded is
+/// a C++ driver by name, the driver of that name on PATH (\p Recorded
+/// itself when it is that same file), unless it lies in \p UntrustedDir
+/// (where the package was unpacked); else `c++` on PATH. Nothing is run to
+/// find out. \p Note says why the recorded compiler is not used, when it
+/// is not.
 llvm::Expected<std::string> chooseCompiler(llvm::StringRef Recorded,
                                            llvm::StringRef UserChoice,
                                            llvm::StringRef UntrustedDir,

@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 #include <yaml-cpp/yaml.h>
@@ -924,6 +925,14 @@ llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
 }
 
 llvm::Expected<RuleSet> aoti::loadRules(StringRef Path) {
+  // A rules file is a page or two; a bigger one is not read into YAML.
+  constexpr uint64_t MaxRulesBytes = 1 << 20;
+  uint64_t Size = 0;
+  if (!llvm::sys::fs::file_size(Path, Size) && Size > MaxRulesBytes)
+    return makeToolError(ExitCode::RulesError, Path.str(),
+                         "rules file is " + std::to_string(Size) +
+                             " bytes, more than the 1 MiB a rules file may "
+                             "have");
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return makeToolError(ExitCode::RulesError, Path.str(),

@@ -39,9 +39,23 @@ def shared_library(tmp, n):
         else:
             f.write(WEIGHTS_ASM.format(data="\n".join(
                 f"\t.byte {i * 7 % 256}" for i in range(n))))
-    so = os.path.join(tmp, "w.so")
+    return link_shared(tmp, asm)
+
+
+def link_shared(tmp, asm, name="w"):
+    """Links the assembly file ASM into TMP/NAME.so (also used by
+    craft-package.py)."""
+    so = os.path.join(tmp, name + ".so")
     subprocess.run(["g++", "-shared", "-fPIC", asm, "-o", so], check=True)
     return so
+
+
+def add_bookkeeping(z, archive):
+    """torch's bookkeeping entries of a .pt2 (also used by craft-package.py)."""
+    z.writestr(f"{archive}/archive_format", "pt2")
+    z.writestr(f"{archive}/archive_version", "0")
+    z.writestr(f"{archive}/.data/version", "1\n")
+    z.writestr(f"{archive}/byteorder", "little")
 
 
 def main():
@@ -65,10 +79,7 @@ def main():
                 z.write(shared_library(tmp, None), name)
             else:
                 z.write(source, name)
-        z.writestr(f"{a.archive}/archive_format", "pt2")
-        z.writestr(f"{a.archive}/archive_version", "0")
-        z.writestr(f"{a.archive}/.data/version", "1\n")
-        z.writestr(f"{a.archive}/byteorder", "little")
+        add_bookkeeping(z, a.archive)
 
 
 if __name__ == "__main__":
