@@ -1,4 +1,4 @@
-//===- FuzzCommon.cpp - What both fuzz targets share ----------------------===//
+//===- FuzzCommon.cpp - What the fuzz targets share -----------------------===//
 
 #include "FuzzCommon.h"
 #include "AOTIStub.h"

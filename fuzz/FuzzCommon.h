@@ -1,7 +1,8 @@
-//===- FuzzCommon.h - What both fuzz targets share --------------*- C++ -*-===//
+//===- FuzzCommon.h - What the fuzz targets share ---------------*- C++ -*-===//
 //
-// The sample wrapper the rules fuzzer instruments, and the one way both
-// targets plan, rewrite and check a wrapper. A check that fails aborts, so
+// The sample wrapper the rules fuzzer instruments, and the one way the rules
+// and wrapper targets plan, rewrite and check a wrapper; how every target
+// drops an expected error and fails a check. A check that fails aborts, so
 // that libFuzzer keeps the input as a crash.
 //
 //===----------------------------------------------------------------------===//

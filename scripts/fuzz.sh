@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of fuzz/ (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh [options] [TARGET...]     TARGET: rules-fuzzer, wrapper-fuzzer
-#                                             (default: both, one after the other)
+#   scripts/fuzz.sh [options] [TARGET...]     TARGET: rules-fuzzer,
+#                                             wrapper-fuzzer, package-fuzzer
+#                                             (default: all three, one after
+#                                             the other)
 #   --time SECS       fuzzing time per target (default 1800)
 #   --build-dir DIR   the fuzz build dir, configured here with clang-19 when
 #                     it is not yet (default <build>/fuzz-build, <build> as
 #                     in env.sh)
 #   --work DIR        corpus and crashes, outside the clone (default
 #                     $AOTI_CACHE_DIR/fuzz): DIR/<target>/corpus grows from
-#                     run to run; crashes land in DIR/<target>/crashes
+#                     run to run; crashes land in DIR/<target>/crashes;
+#                     package-fuzzer also reads
+#                     DIR/package-fuzzer/real-packages: the packages of
+#                     $AOTI_CACHE_DIR/packages with their sources cut (made
+#                     again each run, when there are any)
 #   --fresh           start from the seed corpus alone (empty DIR/<target>)
 #   --build-only      configure and build, run nothing
 #   --no-build        use the binaries as they are
@@ -48,12 +54,12 @@ while (($#)); do
     --jobs) JOBS=$2; shift 2 ;;
     --keep-going) EXTRA_KEEP=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); shift ;;
     --) shift; EXTRA=("$@"); break ;;
-    -h|--help) sed -n '2,23s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29s/^# \{0,1\}//p' "$0"; exit 0 ;;
     -*) log "unknown option $1"; exit 2 ;;
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-((${#TARGETS[@]})) || TARGETS=(rules-fuzzer wrapper-fuzzer)
+((${#TARGETS[@]})) || TARGETS=(rules-fuzzer wrapper-fuzzer package-fuzzer)
 
 # --- Configure and build with clang-19 ---------------------------------------
 CLANGXX=${AOTI_FUZZ_CXX:-clang++-19}
@@ -91,17 +97,29 @@ for target in "${TARGETS[@]}"; do
   dir=$WORK/$target
   [ "$FRESH" = 1 ] && rm -rf "$dir"
   mkdir -p "$dir/corpus" "$dir/crashes"
-  # The rules are small; wrappers need room for a run_impl.
+  # The rules are small; wrappers need room for a run_impl; packages for a
+  # real model .so (about 500 KB).
   case $target in
     wrapper-fuzzer) max_len=16384 ;;
+    package-fuzzer) max_len=1048576 ;;
     *) max_len=8192 ;;
   esac
+  # New inputs go to the first corpus dir; the others are only read.
+  corpora=("$dir/corpus" "$seeds")
+  if [ "$target" = package-fuzzer ] && [ -d "$AOTI_CACHE_DIR/packages" ]; then
+    rm -rf "$dir/real-packages"
+    if python3 "$REPO/fuzz/package-fuzzer/make-seeds.py" --max-size $max_len \
+        --from-packages "$AOTI_CACHE_DIR/packages" "$dir/real-packages"; then
+      corpora+=("$dir/real-packages")
+    else
+      log "$target: cannot shrink the packages of $AOTI_CACHE_DIR/packages"
+    fi
+  fi
   dict=()
   [ -f "$REPO/fuzz/$target/$target.dict" ] &&
     dict=(-dict="$REPO/fuzz/$target/$target.dict")
-  log "$target: ${TIME}s, corpus $dir/corpus (seeds $seeds)"
-  # New inputs go to the first corpus dir; the seeds are only read.
-  if ! nice "$bin" "$dir/corpus" "$seeds" -max_total_time="$TIME" \
+  log "$target: ${TIME}s, corpus $dir/corpus (seeds ${corpora[*]:1})"
+  if ! nice "$bin" "${corpora[@]}" -max_total_time="$TIME" \
       -max_len=$max_len -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$dir/crashes/" "${dict[@]}" "${EXTRA_KEEP[@]}" "${EXTRA[@]}" \
       2> >(tee "$dir/last-run.log" | tail -n 40 >&2); then

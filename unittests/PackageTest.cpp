@@ -158,6 +158,35 @@ TEST(EmbeddedData, MmapWeightsAfterTheImage) {
   EXPECT_EQ(StringRef(Text).take_back(Tail.size()), Tail);
 }
 
+TEST(EmbeddedData, AppendedWeightsMustBeWhatTheBlobRecords) {
+  TempDir Dir;
+  uint64_t Magic = 0x0123456789abcdefULL;
+  auto Build = [&](uint64_t Size, StringRef Tail) {
+    std::string Header(16, '\0');
+    memcpy(&Header[0], &Size, 8);
+    memcpy(&Header[8], &Magic, 8);
+    std::string So = buildModelSo(Dir, Header, "");
+    std::string Text = readFile(So);
+    Text.append(16384 - Text.size() % 16384, ' ');
+    writeFile(So, Text + Tail.str());
+    return So;
+  };
+  std::string Message;
+  // Ends with other bytes than the magic number.
+  std::string So = Build(1000 + 8, std::string(1008, 'w'));
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
+  EXPECT_THAT(Message, HasSubstr("magic number"));
+  // Claims more than follows the image (4 GiB here).
+  std::string Tail = std::string(1000, 'w') +
+                     std::string(reinterpret_cast<char *>(&Magic), 8);
+  So = Build((uint64_t(1) << 32) + 8, Tail);
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
+  EXPECT_THAT(Message, HasSubstr("shorter than their recorded size"));
+  // Claims less than the magic number itself.
+  So = Build(4, Tail);
+  EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
+}
+
 TEST(EmbeddedData, RefusesASharedLibraryWithoutWeights) {
   TempDir Dir;
   writeFile(Dir.file("f.s"), "\t.text\n\t.globl f\nf:\n\tret\n");

@@ -155,6 +155,41 @@ llvm::Expected<EmbeddedBlob> blobBetween(const object::ELF64LEObjectFile &Elf,
   return Blob;
 }
 
+/// Refuses blobs that share bytes: each is distinct data (a weights blob,
+/// a cubin), and overlapping ones would multiply what is written.
+llvm::Error checkDistinct(llvm::ArrayRef<EmbeddedBlob> Blobs, StringRef Path) {
+  std::vector<StringRef> Ranges;
+  for (const EmbeddedBlob &B : Blobs)
+    if (!B.Bytes.empty())
+      Ranges.push_back(B.Bytes);
+  llvm::sort(Ranges, [](StringRef A, StringRef B) {
+    return A.data() < B.data();
+  });
+  for (size_t I = 1; I < Ranges.size(); ++I)
+    if (Ranges[I].data() < Ranges[I - 1].data() + Ranges[I - 1].size())
+      return objectError(Path, "the embedded data blobs overlap");
+  return llvm::Error::success();
+}
+
+/// Where torch's appended weights are in \p File, whose ELF image ends at
+/// \p ImageEnd, as the 16-byte weights blob \p Blob records them (their
+/// size + 8, then a magic number that also ends them).
+llvm::Error findTrailer(StringRef Blob, StringRef File, uint64_t ImageEnd,
+                        EmbeddedData &Data) {
+  uint64_t WeightsSize;
+  std::memcpy(&WeightsSize, Blob.data(), sizeof(WeightsSize));
+  if (WeightsSize < 8 || WeightsSize > File.size() - ImageEnd)
+    return objectError(Data.FilePath, "appended weights are shorter than "
+                                      "their recorded size");
+  if (File.take_back(8) != Blob.take_back(8))
+    return objectError(Data.FilePath,
+                       "appended weights do not end with the magic number "
+                       "their weights blob records");
+  Data.TrailerOffset = File.size() - WeightsSize;
+  Data.TrailerSize = WeightsSize;
+  return llvm::Error::success();
+}
+
 } // namespace
 
 bool aoti::isPlainAsmName(StringRef Name, bool Section) {
@@ -189,7 +224,6 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
 
   llvm::StringSet<> Defined;
   SymbolMap Symbols = definedSymbols(*Elf, Defined);
-  uint64_t Total = 0;
   for (const auto &Entry : Symbols) {
     StringRef Name = Entry.getKey();
     if (!Name.consume_back("_start"))
@@ -204,13 +238,11 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
                             SoPath);
     if (!Blob)
       return Blob.takeError();
-    // Blobs are distinct data: together no bigger than the file.
-    Total += Blob->Bytes.size();
-    if (Total > Data.File->getBufferSize())
-      return objectError(SoPath, "the embedded data blobs overlap");
     Blob->HasSizeSymbol = Defined.contains((Name + "_size").str());
     Data.Blobs.push_back(std::move(*Blob));
   }
+  if (llvm::Error E = checkDistinct(Data.Blobs, SoPath))
+    return std::move(E);
   auto IsConstants = [](const EmbeddedBlob &B) {
     return B.Symbol == ConstantsSymbol;
   };
@@ -232,15 +264,10 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
   // Weights appended after the image: the blob holds (size + 8, magic).
   uint64_t FileSize = Data.File->getBufferSize();
   uint64_t End = imageEnd(Elf->getELFFile());
-  if (End < FileSize && Constants->Bytes.size() == 16) {
-    uint64_t WeightsSize;
-    std::memcpy(&WeightsSize, Constants->Bytes.data(), sizeof(WeightsSize));
-    if (WeightsSize > FileSize - End)
-      return objectError(SoPath, "appended weights are shorter than their "
-                                 "recorded size");
-    Data.TrailerOffset = FileSize - WeightsSize;
-    Data.TrailerSize = WeightsSize;
-  }
+  if (End < FileSize && Constants->Bytes.size() == 16)
+    if (llvm::Error E = findTrailer(Constants->Bytes, Data.File->getBuffer(),
+                                    End, Data))
+      return std::move(E);
   return Data;
 }
 

@@ -55,8 +55,9 @@ constexpr llvm::StringRef ConstantsSymbol = "_binary_constants_bin";
 /// Reads the blobs of \p SoPath: the weights, and every `__X_start` /
 /// `__X_end` pair whose name \p WrapperText mentions (embedded cubins).
 /// Refuses (exit code 2) a file whose symbol tables do not fit in it,
-/// blobs that overlap, and symbol and section names that are not plain
-/// names (they are written into assembly).
+/// blobs that overlap, symbol and section names that are not plain names
+/// (they are written into assembly), and appended weights that do not
+/// match what their blob records.
 llvm::Expected<EmbeddedData> readEmbeddedData(llvm::StringRef SoPath,
                                               llvm::StringRef WrapperText);
 
