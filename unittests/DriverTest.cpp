@@ -85,6 +85,19 @@ TEST(ReadWrapperFile, Missing) {
   EXPECT_NE(Message.find("cannot open file"), std::string::npos) << Message;
 }
 
+TEST(ParseByteSize, DigitsAndABinarySuffix) {
+  EXPECT_EQ(parseByteSize("0"), 0u);
+  EXPECT_EQ(parseByteSize("1234"), 1234u);
+  EXPECT_EQ(parseByteSize("1K"), 1024u);
+  EXPECT_EQ(parseByteSize("3m"), 3u << 20);
+  EXPECT_EQ(parseByteSize("64G"), uint64_t(64) << 30);
+  EXPECT_EQ(parseByteSize("2TiB"), uint64_t(2) << 40);
+  EXPECT_EQ(parseByteSize("16777215T"), uint64_t(16777215) << 40);
+  for (const char *Bad : {"", "K", "-1", "1.5G", "5X", "1 G", "16777216T",
+                          "99999999999999999999"})
+    EXPECT_FALSE(parseByteSize(Bad)) << Bad;
+}
+
 TEST(ToolVersion, IsTheProjectVersion) {
   EXPECT_EQ(toolVersion(), AOTI_TEST_PROJECT_VERSION);
 }
