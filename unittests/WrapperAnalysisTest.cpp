@@ -329,6 +329,45 @@ TEST(RealWrapper, MlpCudaDynamicShapes) {
       "int64_t s77 = arg4_1_size[0];"));
 }
 
+TEST(RealWrapper, InputSpecsAreWhatCheckInputChecks) {
+  // check_input_0 of the dynamic MLP: float32, dim 0 in [2, 1024], dim 1
+  // 16, strides (16, 1), on CUDA.
+  AOTI_REQUIRE_TORCH();
+  const Analyzed &A = fixture("mlp_cuda_dyn", /*Cuda=*/true);
+  ASSERT_ANALYZED(A);
+  ASSERT_EQ(A.Inv.InputSpecs.size(), 1u);
+  const InputSpec &S = A.Inv.InputSpecs[0];
+  EXPECT_EQ(S.Index, 0u);
+  EXPECT_EQ(S.Name, "arg4_1");
+  EXPECT_EQ(S.Dtype, "float32");
+  EXPECT_EQ(S.DeviceType, 1);
+  ASSERT_EQ(S.Dims.size(), 2u);
+  EXPECT_EQ(S.Dims[0].Min, 2);
+  EXPECT_EQ(S.Dims[0].Max, 1024);
+  EXPECT_EQ(S.Dims[1].Min, 16);
+  EXPECT_EQ(S.Dims[1].Max, 16);
+  ASSERT_EQ(S.Strides.size(), 2u);
+  EXPECT_EQ(S.Strides[0], 16);
+  EXPECT_EQ(S.Strides[1], 1);
+}
+
+TEST(RealWrapper, InputSpecsOfACpuModel) {
+  AOTI_REQUIRE_TORCH();
+  const Analyzed &A = fixture("mlp_cpu", /*Cuda=*/false);
+  ASSERT_ANALYZED(A);
+  ASSERT_EQ(A.Inv.InputSpecs.size(), A.Inv.InputChecks.size());
+  for (size_t I = 0; I < A.Inv.InputSpecs.size(); ++I) {
+    const InputSpec &S = A.Inv.InputSpecs[I];
+    EXPECT_EQ(S.Index, I);
+    EXPECT_FALSE(S.Name.empty());
+    EXPECT_FALSE(S.Dtype.empty());
+    EXPECT_EQ(S.DeviceType, 0);
+    EXPECT_FALSE(S.Dims.empty());
+    for (const InputSpec::DimBounds &D : S.Dims)
+      EXPECT_TRUE(D.Min >= 0 || D.Max >= 0);
+  }
+}
+
 TEST(RealWrapper, UserTritonKernel) {
   AOTI_REQUIRE_TORCH();
   const Analyzed &A = fixture("triton_ok_cuda", /*Cuda=*/true);

@@ -8,6 +8,7 @@
 #ifndef AOTI_ANALYSIS_LAUNCHSITE_H
 #define AOTI_ANALYSIS_LAUNCHSITE_H
 
+#include "Analysis/InputSpecs.h"
 #include "Support/LaunchKind.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -140,6 +141,9 @@ struct WrapperInventory {
   std::vector<AnalyzedFunction> Functions;
   /// The wrapper's own input checks (`check_input_0`, ...), in order.
   std::vector<std::string> InputChecks;
+  /// What each of them checks (InputSpecs.h): what the model was compiled
+  /// for, input by input.
+  std::vector<InputSpec> InputSpecs;
   /// run_impl's allocations and reuses, in order.
   std::vector<BufferEvent> Buffers;
 };

@@ -868,22 +868,24 @@ private:
 
 void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
                          std::vector<const CXXMethodDecl *> &Methods,
-                         std::vector<std::string> &InputChecks) {
+                         WrapperInventory &Inv) {
   // What the main file declares; noload_ leaves a precompiled header's
   // declarations where they are.
   for (const Decl *D : DC->noload_decls()) {
     if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       continue;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-      collectModelMethods(NS, SM, Methods, InputChecks);
+      collectModelMethods(NS, SM, Methods, Inv);
     } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-      collectModelMethods(LS, SM, Methods, InputChecks);
+      collectModelMethods(LS, SM, Methods, Inv);
     } else if (const auto *FD = dyn_cast<FunctionDecl>(D);
                FD && !isa<CXXMethodDecl>(FD) &&
                FD->doesThisDeclarationHaveABody() &&
                FD->getDeclName().isIdentifier() &&
                FD->getName().starts_with(names::InputCheckPrefix)) {
-      InputChecks.push_back(FD->getName().str());
+      Inv.InputChecks.push_back(FD->getName().str());
+      if (std::optional<InputSpec> Spec = readInputSpec(*FD))
+        Inv.InputSpecs.push_back(std::move(*Spec));
     } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
       if (!MD->doesThisDeclarationHaveABody() ||
           !MD->getDeclName().isIdentifier() ||
@@ -1001,8 +1003,7 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   Inv.Device = deviceOf(SM.getBufferData(SM.getMainFileID()));
 
   std::vector<const CXXMethodDecl *> Methods;
-  collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods,
-                      Inv.InputChecks);
+  collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods, Inv);
   const CXXMethodDecl *RunImpl = nullptr;
   for (const CXXMethodDecl *MD : Methods)
     if (MD->getName() == names::RunImpl)
