@@ -39,6 +39,12 @@ bool providesHeader(StringRef IncludeDir, StringRef Header) {
 
 } // namespace
 
+bool aoti::isIncludeDirOption(const llvm::opt::Arg &A) {
+  const llvm::opt::Option &O = A.getOption();
+  return O.matches(options::OPT_I) || O.matches(options::OPT_isystem) ||
+         O.matches(options::OPT_iquote) || O.matches(options::OPT_idirafter);
+}
+
 //===----------------------------------------------------------------------===//
 // Reading a command line with the clang driver's option table
 //===----------------------------------------------------------------------===//
@@ -86,12 +92,6 @@ ArgumentsAdjuster perOption(
   };
 }
 
-bool isIncludeDirOption(const llvm::opt::Arg &A) {
-  return A.getOption().matches(options::OPT_I) ||
-         A.getOption().matches(options::OPT_isystem) ||
-         A.getOption().matches(options::OPT_iquote) ||
-         A.getOption().matches(options::OPT_idirafter);
-}
 
 /// Takes out what belongs to building an object rather than to parsing:
 /// the inputs (the recorded source file, the one the database appends), -c,

@@ -86,6 +86,9 @@ private:
   std::vector<std::string> Command;
 };
 
+/// Whether \p A adds an include dir: -I, -isystem, -iquote, -idirafter.
+bool isIncludeDirOption(const llvm::opt::Arg &A);
+
 /// Calls \p Visit for each option of \p Args (no program name), in order,
 /// with the tokens it was spelled with, as the clang driver's option table
 /// reads them (an unknown option is OPT_UNKNOWN, a response file `@file`

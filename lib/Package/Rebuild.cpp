@@ -40,11 +40,6 @@ bool isTorchLibrary(const llvm::opt::Arg &A) {
                             StringRef(A.getValue()));
 }
 
-bool isIncludeDirOption(const llvm::opt::Option &O) {
-  return O.matches(options::OPT_I) || O.matches(options::OPT_isystem) ||
-         O.matches(options::OPT_iquote) || O.matches(options::OPT_idirafter);
-}
-
 bool isCxxSource(StringRef Input) {
   return Input.ends_with(".cpp") || Input.ends_with(".cc") ||
          Input.ends_with(".cxx");
@@ -255,7 +250,7 @@ llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
       Adapter.note("the package's build used a prefix header of the "
                    "machine that made it (AOTI's precompiled header); left "
                    "out: the sources include the same headers themselves");
-    } else if (isIncludeDirOption(O)) {
+    } else if (isIncludeDirOption(A)) {
       Adapter.includeDir(A, Toks, Step.Argv);
     } else if (keepsRecordedFlag(A, Toks, RecordedStep::Compile)) {
       SawCompileOnly |= O.matches(options::OPT_c);
@@ -557,7 +552,7 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
     } else if (O.matches(options::OPT_L)) {
       Adapter.libraryDir(StringRef(A.getValue()).trim(), Toks,
                          Plan.Link.Argv);
-    } else if (isIncludeDirOption(O)) {
+    } else if (isIncludeDirOption(A)) {
       Adapter.includeDir(A, Toks, Plan.Link.Argv);
     } else if (isTorchLibrary(A) && Toolchain.TorchLibDir.empty()) {
       TorchLibsDropped = true;
