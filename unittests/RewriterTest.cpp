@@ -116,7 +116,7 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   Rewritten R = rewrite(
       "rules:\n  - {match: {ordinals: '1'}, nan_check: {defer: true}}\n");
   StringRef Out = R.Text;
-  EXPECT_THAT(R.Text, HasSubstr(".batch_deferred = true}"));
+  EXPECT_THAT(R.Text, HasSubstr(".batch_deferred = true,"));
   size_t Guard0 = at(Out, "    { const ::aoti_rt::TensorRef aoti_rt_w[] = "
                           "{{\"buf0\", ::aoti_rt::kInOut, buf0}}; "
                           "aoti_rt_run.beforeWrite(0, aoti_rt_w, 1); } // "
@@ -135,7 +135,7 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
             "launches guard their writes)");
   // Not deferred: no guards, no batching.
   Rewritten Now = rewrite("rules:\n  - {nan_check: true}\n");
-  EXPECT_THAT(Now.Text, HasSubstr(".batch_deferred = false}"));
+  EXPECT_THAT(Now.Text, HasSubstr(".batch_deferred = false,"));
   EXPECT_EQ(Now.Text.find("aoti_rt_run.beforeWrite"), std::string::npos);
   EXPECT_THAT(Now.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w}}"));
 }

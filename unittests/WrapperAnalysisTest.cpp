@@ -349,6 +349,50 @@ TEST(RealWrapper, InputSpecsAreWhatCheckInputChecks) {
   ASSERT_EQ(S.Strides.size(), 2u);
   EXPECT_EQ(S.Strides[0], 16);
   EXPECT_EQ(S.Strides[1], 1);
+  EXPECT_EQ(S.rank(), 2u);
+  EXPECT_TRUE(S.rankIsExact());
+  // A positional input: the wrapper's in_spec_ does not name it.
+  ASSERT_EQ(A.Inv.InputNames.size(), 1u);
+  EXPECT_EQ(A.Inv.InputNames[0], "");
+  EXPECT_EQ(S.Exported, "");
+}
+
+TEST(InputNames, KeywordInputsAreNamedByTheSpec) {
+  // forward(x, *, mask, cache): (x,) positional, then the kwargs dict,
+  // whose `cache` is a list of two tensors.
+  const char *Spec =
+      R"([1, {"type": "builtins.tuple", "context": "null", "children_spec": [)"
+      R"({"type": "builtins.tuple", "context": "null", "children_spec": [)"
+      R"({"type": null, "context": null, "children_spec": []}]}, )"
+      R"({"type": "builtins.dict", "context": "[\"mask\", \"cache\"]", )"
+      R"("children_spec": [{"type": null, "context": null, "children_spec": )"
+      R"([]}, {"type": "builtins.list", "context": "null", "children_spec": )"
+      R"([{"type": null, "context": null, "children_spec": []}, {"type": )"
+      R"(null, "context": null, "children_spec": []}]}]}]}])";
+  EXPECT_EQ(inputNamesFromSpec(Spec),
+            (std::vector<std::string>{"", "mask", "cache[0]", "cache[1]"}));
+  // No kwargs, and text that is no spec.
+  EXPECT_EQ(inputNamesFromSpec(
+                R"([1, {"type": "builtins.tuple", "context": "null", )"
+                R"("children_spec": [{"type": "builtins.tuple", "context": )"
+                R"("null", "children_spec": []}, {"type": "builtins.dict", )"
+                R"("context": "[]", "children_spec": []}]}])"),
+            std::vector<std::string>{});
+  EXPECT_TRUE(inputNamesFromSpec("not json").empty());
+  EXPECT_TRUE(inputNamesFromSpec("[1, 2, 3]").empty());
+}
+
+TEST(InputNames, NamesApplyOnlyWhenTheyCountTheInputs) {
+  std::vector<InputSpec> Specs(2);
+  Specs[0].Index = 0;
+  Specs[1].Index = 1;
+  nameInputs({"", "mask"}, 2, Specs);
+  EXPECT_EQ(Specs[0].Exported, "");
+  EXPECT_EQ(Specs[1].Exported, "mask");
+  std::vector<InputSpec> Other(2);
+  Other[1].Index = 1;
+  nameInputs({"x", "mask", "extra"}, 2, Other);
+  EXPECT_EQ(Other[1].Exported, "");
 }
 
 TEST(RealWrapper, InputSpecsOfACpuModel) {

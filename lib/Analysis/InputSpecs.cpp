@@ -1,10 +1,14 @@
 //===- InputSpecs.cpp - What a model was compiled for ---------------------===//
 
 #include "Analysis/InputSpecs.h"
+#include "Analysis/AOTINames.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 
 using namespace aoti;
 using namespace clang;
@@ -61,7 +65,8 @@ public:
     // `input_handles[N]`, the input this function checks.
     const auto *Ref = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
     auto N = literal(E->getIdx());
-    if (!SawInput && Ref && Ref->getDecl()->getName() == "input_handles" && N &&
+    if (!SawInput && Ref &&
+        Ref->getDecl()->getName() == names::InputHandlesParam && N &&
         *N >= 0) {
       Spec.Index = static_cast<unsigned>(*N);
       SawInput = true;
@@ -125,7 +130,7 @@ private:
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
       if (const auto *Ref =
               dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
-        if (Ref->getDecl()->getName() == "input_handles")
+        if (Ref->getDecl()->getName() == names::InputHandlesParam)
           return true;
     for (const Stmt *Child : S->children())
       if (Child && containsInputHandle(Child))
@@ -144,7 +149,112 @@ private:
   }
 };
 
+/// Finds `in_spec_ = "...";` (std::string's operator=, a string literal).
+class InSpecFinder : public RecursiveASTVisitor<InSpecFinder> {
+public:
+  std::optional<std::string> Spec;
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (Call->getOperator() != OO_Equal || Call->getNumArgs() != 2)
+      return true;
+    const auto *Member =
+        dyn_cast<MemberExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+    const auto *Text =
+        dyn_cast<StringLiteral>(Call->getArg(1)->IgnoreParenImpCasts());
+    if (Member && Text && Text->isOrdinary() &&
+        Member->getMemberDecl()->getDeclName().isIdentifier() &&
+        Member->getMemberDecl()->getName() == names::InSpecMember)
+      Spec = Text->getString().str();
+    return !Spec;
+  }
+};
+
+/// The keys of a dict node's context (`"[\"ids\", \"mask\"]"`), as
+/// text; none when the node is no dict.
+std::optional<std::vector<std::string>>
+dictKeys(const llvm::json::Object &Node) {
+  std::optional<StringRef> Type = Node.getString("type");
+  if (!Type || !Type->ends_with("dict") && !Type->ends_with("OrderedDict"))
+    return std::nullopt;
+  std::optional<StringRef> Context = Node.getString("context");
+  if (!Context)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> Keys = llvm::json::parse(*Context);
+  if (!Keys) {
+    llvm::consumeError(Keys.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Array *List = Keys->getAsArray();
+  if (!List)
+    return std::nullopt;
+  std::vector<std::string> Out;
+  for (const llvm::json::Value &Key : *List) {
+    if (std::optional<StringRef> S = Key.getAsString())
+      Out.push_back(S->str());
+    else if (std::optional<int64_t> I = Key.getAsInteger())
+      Out.push_back(std::to_string(*I));
+    else
+      return std::nullopt;
+  }
+  return Out;
+}
+
+/// Appends the name of each leaf under \p Node: \p Path and the keys and
+/// positions below it when \p Named (a keyword input), else "".
+void leafNames(const llvm::json::Object &Node, const std::string &Path,
+               bool Named, unsigned Depth, std::vector<std::string> &Out) {
+  if (!Node.getString("type")) { // a leaf: one input
+    Out.push_back(Named ? Path : "");
+    return;
+  }
+  const llvm::json::Array *Children = Node.getArray("children_spec");
+  if (!Children || Depth > 64)
+    return; // the caller sees the count is off
+  std::optional<std::vector<std::string>> Keys = dictKeys(Node);
+  if (Keys && Keys->size() != Children->size())
+    Keys.reset();
+  for (size_t I = 0; I < Children->size(); ++I) {
+    const llvm::json::Object *Child = (*Children)[I].getAsObject();
+    std::string Step = Keys ? (Path.empty() ? (*Keys)[I]
+                                            : "['" + (*Keys)[I] + "']")
+                            : "[" + std::to_string(I) + "]";
+    if (Child)
+      leafNames(*Child, Path + Step, Named, Depth + 1, Out);
+    else
+      Out.push_back("");
+  }
+}
+
 } // namespace
+
+std::optional<std::string>
+aoti::readInSpec(const CXXConstructorDecl &Ctor) {
+  if (!Ctor.hasBody())
+    return std::nullopt;
+  InSpecFinder Finder;
+  Finder.TraverseStmt(Ctor.getBody());
+  return Finder.Spec;
+}
+
+std::vector<std::string> aoti::inputNamesFromSpec(StringRef InSpec) {
+  llvm::Expected<llvm::json::Value> Spec = llvm::json::parse(InSpec);
+  if (!Spec) {
+    llvm::consumeError(Spec.takeError());
+    return {};
+  }
+  // [protocol, (args, kwargs)]
+  const llvm::json::Array *Top = Spec->getAsArray();
+  const llvm::json::Object *Root =
+      Top && Top->size() == 2 ? (*Top)[1].getAsObject() : nullptr;
+  const llvm::json::Array *Call = Root ? Root->getArray("children_spec") : nullptr;
+  if (!Call || Call->size() != 2 || !(*Call)[0].getAsObject() ||
+      !(*Call)[1].getAsObject())
+    return {};
+  std::vector<std::string> Names;
+  leafNames(*(*Call)[0].getAsObject(), "", /*Named=*/false, 0, Names);
+  leafNames(*(*Call)[1].getAsObject(), "", /*Named=*/true, 0, Names);
+  return Names;
+}
 
 std::optional<InputSpec> aoti::readInputSpec(const FunctionDecl &CheckInput) {
   if (!CheckInput.hasBody())
@@ -154,4 +264,13 @@ std::optional<InputSpec> aoti::readInputSpec(const FunctionDecl &CheckInput) {
   if (!Reader.SawInput)
     return std::nullopt;
   return std::move(Reader.Spec);
+}
+
+void aoti::nameInputs(llvm::ArrayRef<std::string> Names, size_t NumInputs,
+                      std::vector<InputSpec> &Specs) {
+  if (Names.size() != NumInputs)
+    return;
+  for (InputSpec &Spec : Specs)
+    if (Spec.Index < Names.size() && !Names[Spec.Index].empty())
+      Spec.Exported = Names[Spec.Index];
 }

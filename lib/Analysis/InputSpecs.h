@@ -14,12 +14,16 @@
 #ifndef AOTI_ANALYSIS_INPUTSPECS_H
 #define AOTI_ANALYSIS_INPUTSPECS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
+class CXXConstructorDecl;
 class FunctionDecl;
 } // namespace clang
 
@@ -31,6 +35,10 @@ struct InputSpec {
   unsigned Index = 0;
   /// The wrapper's name for it (`arg4_1`).
   std::string Name;
+  /// The user's name for it, where the package says: the keyword of a
+  /// keyword input (the wrapper's `in_spec_`), or the exported program's
+  /// name (PackageDriver). Empty when unknown.
+  std::string Exported;
   /// torch's name of its dtype (`float32`, `bfloat16`), from the
   /// `aoti_torch_dtype_<name>()` it is compared with; empty when unchecked.
   std::string Dtype;
@@ -44,11 +52,40 @@ struct InputSpec {
   std::vector<DimBounds> Dims;
   /// Each static stride; none for a dim whose stride is not checked.
   std::vector<std::optional<int64_t>> Strides;
+
+  /// The dims the checks read: max(Dims, Strides).
+  unsigned rank() const {
+    return static_cast<unsigned>(std::max(Dims.size(), Strides.size()));
+  }
+  /// Whether rank() is the compiled rank, not only a lower bound: sizes and
+  /// strides are both checked up to the last dim (AOTI checks every static
+  /// stride, and a contiguous layout's last stride is static).
+  bool rankIsExact() const {
+    return !Dims.empty() && Dims.size() == Strides.size() &&
+           Strides.back().has_value();
+  }
 };
 
 /// What \p CheckInput (a `check_input_N` definition) checks; none when it
 /// does not read input_handles[N] as AOTI writes it.
 std::optional<InputSpec> readInputSpec(const clang::FunctionDecl &CheckInput);
+
+/// The JSON of `in_spec_ = R"(...)";` in the model's constructor; none
+/// when it has no such assignment.
+std::optional<std::string> readInSpec(const clang::CXXConstructorDecl &Ctor);
+
+/// The user's name of each flattened input of \p InSpec (torch's pytree
+/// JSON, `[1, {"type": ..., "context": ..., "children_spec": [...]}]`), in
+/// input order: a keyword input's key (`mask`; a nested leaf `cache[0]`),
+/// "" for a positional one, which the spec does not name. Empty when the
+/// text is not such a spec.
+std::vector<std::string> inputNamesFromSpec(llvm::StringRef InSpec);
+
+/// Gives each of \p Specs the non-empty name \p Names has at its position,
+/// when \p Names has one per input (\p NumInputs): names of another count
+/// do not say which input is which.
+void nameInputs(llvm::ArrayRef<std::string> Names, size_t NumInputs,
+                std::vector<InputSpec> &Specs);
 
 } // namespace aoti
 

@@ -144,6 +144,10 @@ struct WrapperInventory {
   /// What each of them checks (InputSpecs.h): what the model was compiled
   /// for, input by input.
   std::vector<InputSpec> InputSpecs;
+  /// The user's name of each input, by position, where the package says
+  /// (InputSpecs.h, inputNamesFromSpec; "" for one it does not name); empty
+  /// when unknown.
+  std::vector<std::string> InputNames;
   /// run_impl's allocations and reuses, in order.
   std::vector<BufferEvent> Buffers;
 };

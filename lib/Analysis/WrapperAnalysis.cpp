@@ -886,6 +886,10 @@ void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
       Inv.InputChecks.push_back(FD->getName().str());
       if (std::optional<InputSpec> Spec = readInputSpec(*FD))
         Inv.InputSpecs.push_back(std::move(*Spec));
+    } else if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D)) {
+      if (Ctor->getParent()->getName() == names::ModelClass)
+        if (std::optional<std::string> Spec = readInSpec(*Ctor))
+          Inv.InputNames = inputNamesFromSpec(*Spec);
     } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
       if (!MD->doesThisDeclarationHaveABody() ||
           !MD->getDeclName().isIdentifier() ||
@@ -1039,6 +1043,7 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   llvm::sort(Inv.Inputs, [](const GraphInput &A, const GraphInput &B) {
     return A.Index < B.Index;
   });
+  nameInputs(Inv.InputNames, Inv.Inputs.size(), Inv.InputSpecs);
   return Inv;
 }
 

@@ -12,6 +12,7 @@
 #include "Driver/DriverSteps.h"
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
+#include "Package/ExportedProgram.h"
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
@@ -131,6 +132,21 @@ void printSteps(const RebuildPlan &Plan, StringRef Work,
   Print(Plan.Link);
 }
 
+/// Names \p Inv's inputs as the package's exported program of \p Model
+/// does, when the package holds one (reports then name them so).
+void nameInputsAsExported(const PackageArchive &Archive,
+                          const PackageModel &Model, WrapperInventory &Inv) {
+  if (!Model.ExportedProgram)
+    return;
+  auto Text = Archive.readEntry(*Model.ExportedProgram,
+                                MaxExportedProgramBytes);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    return;
+  }
+  nameInputs(exportedInputNames(*Text), Inv.Inputs.size(), Inv.InputSpecs);
+}
+
 } // namespace
 
 llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
@@ -184,6 +200,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
           analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
       if (!Inventory)
         return Inventory.takeError();
+      nameInputsAsExported(*Archive, Model, *Inventory);
       Inventory->File = M->EntryOf[M->Files.Wrapper];
       if (Json) {
         Out << (Index ? ", " : "") << "{\"name\": "
@@ -253,6 +270,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
         analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
     if (!Inventory)
       return Inventory.takeError();
+    nameInputsAsExported(*Archive, Model, *Inventory);
     InstrumentSummary Summary;
     size_t Matched = 0;
     {

@@ -1,12 +1,14 @@
 //===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
 
 #include "Instrument/Rewriter.h"
+#include "Analysis/AOTINames.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/ToolError.h"
 #include "Support/Version.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 #include <map>
@@ -226,6 +228,63 @@ std::string int64List(const std::vector<int64_t> &Values) {
   return Out;
 }
 
+/// OnFail of `settings: {check_inputs: ...}` (not Off).
+StringRef inputCheckFail(InputCheck C) {
+  return C == InputCheck::Abort  ? "::aoti_rt::kAbort"
+         : C == InputCheck::Warn ? "::aoti_rt::kWarn"
+                                 : "::aoti_rt::kThrow";
+}
+
+/// The user's name of input \p Index where the package says; "".
+std::string exportedName(const WrapperInventory &Inv, unsigned Index) {
+  for (const InputSpec &Spec : Inv.InputSpecs)
+    if (Spec.Index == Index)
+      return Spec.Exported;
+  return Index < Inv.InputNames.size() &&
+                 Inv.InputNames.size() == Inv.Inputs.size()
+             ? Inv.InputNames[Index]
+             : "";
+}
+
+/// `aoti_rt_inputs[]`: what each input was compiled for (InputSpecs.h), for
+/// RunScope::checkInputs; "" when nothing is checked.
+std::string compiledInputsTable(const WrapperInventory &Inv,
+                                const RuleSet &Rules) {
+  if (Rules.Settings.CheckInputs == InputCheck::Off || Inv.InputSpecs.empty())
+    return "";
+  std::string Out, Rows;
+  for (size_t I = 0; I < Inv.InputSpecs.size(); ++I) {
+    const InputSpec &Spec = Inv.InputSpecs[I];
+    unsigned Rank = Spec.rank();
+    std::vector<int64_t> Min(Rank, -1), Max(Rank, -1), Strides(Rank, -1);
+    for (unsigned D = 0; D < Spec.Dims.size(); ++D)
+      Min[D] = Spec.Dims[D].Min, Max[D] = Spec.Dims[D].Max;
+    for (unsigned D = 0; D < Spec.Strides.size(); ++D)
+      Strides[D] = Spec.Strides[D].value_or(-1);
+    std::string Id = "aoti_rt_input_" + std::to_string(I);
+    // A zero-length array is not C++: a rank-0 input gets one unused entry.
+    auto Array = [&](StringRef Suffix, const std::vector<int64_t> &V) {
+      Out += "constexpr int64_t " + Id + Suffix.str() + "[] = {" +
+             (V.empty() ? std::string("-1L") : int64List(V)) + "};\n";
+    };
+    Array("_min", Min);
+    Array("_max", Max);
+    Array("_strides", Strides);
+    Rows += llvm::formatv(
+                "    {{.index = {0}, .name = {1}, .exported = {2}, .dtype = "
+                "{3}, .device_type = {4}, .rank = {5}, .rank_exact = {6}, "
+                ".dim_min = {7}_min, .dim_max = {7}_max, .strides = "
+                "{7}_strides},\n",
+                Spec.Index, quoted(Spec.Name), quoted(Spec.Exported),
+                Spec.Dtype.empty() ? "nullptr" : quoted(Spec.Dtype),
+                Spec.DeviceType.value_or(-1), Rank,
+                bool01(Spec.rankIsExact()), Id)
+                .str();
+  }
+  return Out + "const ::aoti_rt::CompiledInput aoti_rt_inputs[] = {\n" +
+         Rows + "};\n";
+}
+
 /// Tables shared by every probe: sites, probes, guards, the Program.
 std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
                    const InstrumentationPlan &Plan, const RuleSet &Rules) {
@@ -248,17 +307,23 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
            ".source_nodes = \"\", .aten_ops = \"\"},\n";
   Out += "};\n";
   const RuntimeSettings &RS = Rules.Settings;
+  std::string Inputs = compiledInputsTable(Inv, Rules);
+  Out += Inputs;
   Out += llvm::formatv(
              "const ::aoti_rt::Program aoti_rt_program = {{.wrapper_file = "
              "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
              "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
-             "{11}};\n",
+             "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
+             "{14}};\n",
              quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
              quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
              quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
-             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchDeferred))
+             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchDeferred),
+             Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
+             Inputs.empty() ? 0 : Inv.InputSpecs.size(),
+             inputCheckFail(RS.CheckInputs))
              .str();
   if (const auto &B = Plan.Buffers)
     Out += llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
@@ -297,14 +362,18 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
                "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
                ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
                ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
-               ".value_max = {12}, .finite = {13}, .on_fail = {14}};\n",
+               ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
+               ".exported = {15}, .rule = {16}};\n",
                Id, G.InputIndex, quoted(G.InputName),
                R.Dtype ? quoted(*R.Dtype) : "nullptr",
                R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
                bool01(R.Contiguous), R.Alignment, bool01(R.ValueRange.has_value()),
                R.ValueRange ? exactDouble(R.ValueRange->first) : "0",
                R.ValueRange ? exactDouble(R.ValueRange->second) : "0",
-               bool01(R.Finite), failName(Plan.GuardOnFail))
+               bool01(R.Finite), failName(Plan.GuardOnFail),
+               quoted(exportedName(Inv, G.InputIndex)),
+               quoted(formatRulesLocation(
+                   llvm::sys::path::filename(Rules.Path), R.Loc)))
                .str();
   }
   for (size_t I = 0; I < Plan.EqualDims.size(); ++I) {
@@ -325,6 +394,19 @@ std::string scopeCode() {
   return "    // aoti-instrument: per-call state\n"
          "    ::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
          "(void *)(stream));\n";
+}
+
+/// run_impl's check of its inputs against what the model was compiled for:
+/// right after the run's scope, before AOTI's own checks and any launch.
+std::string compiledInputsCheck(const AnalyzedFunction &F,
+                                const WrapperInventory &Inv,
+                                const RuleSet &Rules) {
+  if (F.Name != names::RunImpl ||
+      Rules.Settings.CheckInputs == InputCheck::Off || Inv.InputSpecs.empty())
+    return "";
+  return "    aoti_rt_run.checkInputs(" + names::InputHandlesParam.str() +
+         ", this->" + names::DeviceIndexMember.str() +
+         "); // aoti-instrument: what the model was compiled for\n";
 }
 
 /// The input guards of run_impl, after AOTI's own input checks.
@@ -349,9 +431,19 @@ std::string guardCode(const AnalyzedFunction &F,
     Out += Indent + "    aoti_rt_run.guardEqualDims(aoti_rt_equal_dims_" +
            std::to_string(I) + ", " + std::to_string(Plan.EqualDims[I].size()) +
            ", input_handles, " + failName(Plan.GuardOnFail).str() + ");\n";
+  // AOTI's own checks throw a message that names no input: caught, and
+  // reported naming it.
   if (Plan.EnforceAotiChecks)
-    for (const std::string &Check : Inv.InputChecks)
-      Out += Indent + "    " + Check + "(input_handles);\n";
+    for (size_t I = 0; I < Inv.InputChecks.size(); ++I) {
+      unsigned Index = I < Inv.InputSpecs.size() ? Inv.InputSpecs[I].Index : I;
+      std::string Name = I < Inv.InputSpecs.size() ? Inv.InputSpecs[I].Name : "";
+      Out += Indent + "    try { " + Inv.InputChecks[I] + "(input_handles); } "
+             "catch (const std::exception &aoti_rt_e) { "
+             "aoti_rt_run.aotiCheckFailed(" + std::to_string(Index) + ", " +
+             quoted(Name) + ", " + quoted(exportedName(Inv, Index)) +
+             ", aoti_rt_e.what(), " + failName(Plan.GuardOnFail).str() +
+             "); }\n";
+    }
   return Out + Indent + "}\n";
 }
 
@@ -388,6 +480,11 @@ std::string InstrumentSummary::describe() const {
     Parts.push_back("deferred counts batched (" + std::to_string(WriteGuards) +
                     (WriteGuards == 1 ? " launch guards its writes)"
                                       : " launches guard their writes)"));
+  Add(CompiledInputs, CompiledInputs == 1
+                         ? "input checked against what the model was "
+                           "compiled for"
+                         : "inputs checked against what the model was "
+                           "compiled for");
   return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
 }
 
@@ -420,7 +517,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     if (!Needed)
       continue;
     Scoped.insert(F.Name);
-    Insertions[F.ScopeOffset] += scopeCode();
+    Insertions[F.ScopeOffset] += scopeCode() + compiledInputsCheck(F, Inv, Rules);
     Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).
@@ -484,6 +581,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;
   Summary.InputGuards = Plan.Guards.size();
+  if (Rules.Settings.CheckInputs != InputCheck::Off)
+    Summary.CompiledInputs = Inv.InputSpecs.size();
   Summary.EqualDimGroups = Plan.EqualDims.size();
   Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;
 

@@ -29,6 +29,8 @@ struct InstrumentSummary {
   unsigned Prints = 0;
   unsigned Saves = 0;
   unsigned InputGuards = 0;
+  /// Inputs checked against what the model was compiled for.
+  unsigned CompiledInputs = 0;
   unsigned EqualDimGroups = 0;
   bool EnforcesAotiChecks = false;
   unsigned RedzonedBuffers = 0;

@@ -99,6 +99,41 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
   OS << "\n";
 }
 
+namespace {
+
+const InputSpec *specOf(const WrapperInventory &Inv, unsigned Index) {
+  for (const InputSpec &Spec : Inv.InputSpecs)
+    if (Spec.Index == Index)
+      return &Spec;
+  return nullptr;
+}
+
+/// What the input was compiled for (InputSpecs.h), and the user's name.
+void printCompiledFor(const InputSpec &Spec, llvm::json::OStream &J) {
+  if (!Spec.Exported.empty())
+    J.attribute("exported", Spec.Exported);
+  J.attributeObject("compiled_for", [&] {
+    if (!Spec.Dtype.empty())
+      J.attribute("dtype", Spec.Dtype);
+    if (Spec.DeviceType)
+      J.attribute("device_type", *Spec.DeviceType);
+    J.attributeArray("dims", [&] {
+      for (const InputSpec::DimBounds &D : Spec.Dims)
+        J.array([&] {
+          J.value(D.Min);
+          J.value(D.Max);
+        });
+    });
+    J.attributeArray("strides", [&] {
+      for (const std::optional<int64_t> &S : Spec.Strides)
+        S ? J.value(*S) : J.value(nullptr);
+    });
+    J.attribute("rank_exact", Spec.rankIsExact());
+  });
+}
+
+} // namespace
+
 void aoti::printInventoryJson(const WrapperInventory &Inv,
                               llvm::raw_ostream &OS) {
   llvm::json::OStream J(OS, /*IndentSize=*/2);
@@ -111,6 +146,8 @@ void aoti::printInventoryJson(const WrapperInventory &Inv,
         J.object([&] {
           J.attribute("name", In.Name);
           J.attribute("index", In.Index);
+          if (const InputSpec *Spec = specOf(Inv, In.Index))
+            printCompiledFor(*Spec, J);
         });
     });
     J.attributeArray("constants", [&] {

@@ -16,6 +16,7 @@ using llvm::StringRef;
 namespace {
 
 constexpr StringRef AOTIDir = "data/aotinductor/";
+constexpr StringRef ModelsDir = "models/";
 
 std::string zipErrorText(int Code) {
   zip_error_t E;
@@ -42,6 +43,20 @@ bool modelOf(StringRef Entry, StringRef &Prefix, StringRef &Model) {
   Model = Rest.take_front(Slash);
   Prefix = Entry.take_front(Pos + AOTIDir.size() + Slash + 1);
   return true;
+}
+
+/// Whether \p Entry is an exported program (`[archive/]models/<name>.json`),
+/// and of which model.
+bool exportedProgramOf(StringRef Entry, StringRef &Model) {
+  if (!Entry.starts_with(ModelsDir)) {
+    size_t Slash = Entry.find('/');
+    if (Slash == StringRef::npos ||
+        !Entry.drop_front(Slash + 1).starts_with(ModelsDir))
+      return false;
+    Entry = Entry.drop_front(Slash + 1);
+  }
+  Model = Entry.drop_front(ModelsDir.size());
+  return Model.consume_back(".json") && !Model.empty() && !Model.contains('/');
 }
 
 /// The sizes of a package's entries, as its directory states them, checked
@@ -140,6 +155,14 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
     M.Entries.push_back(Entry.str());
     M.Indices.push_back(Index);
   }
+  for (zip_int64_t Index = 0; Index < N; ++Index) {
+    const char *Name = zip_get_name(Zip, Index, ZIP_FL_ENC_GUESS);
+    StringRef Model;
+    if (Name && exportedProgramOf(Name, Model))
+      for (PackageModel &M : Archive.Models)
+        if (M.Name == Model)
+          M.ExportedProgram = Index;
+  }
   if (Archive.Models.empty())
     return makeToolError(ExitCode::NotAWrapper, Path.str(),
                          "not an AOTInductor package: no "
@@ -211,6 +234,27 @@ PackageArchive::extractModel(
     Entries.push_back(Entry);
   }
   return Written;
+}
+
+llvm::Expected<std::string> PackageArchive::readEntry(uint64_t Index,
+                                                      uint64_t MaxBytes) const {
+  zip_stat_t Stat;
+  zip_file_t *File = nullptr;
+  if (zip_stat_index(I->Zip, Index, 0, &Stat) != 0 ||
+      !(Stat.valid & ZIP_STAT_SIZE) || Stat.size > MaxBytes ||
+      !(File = zip_fopen_index(I->Zip, Index, 0)))
+    return makeToolError(ExitCode::InputFile, Path,
+                         "cannot read entry " + std::to_string(Index) +
+                             " (missing, or over " + std::to_string(MaxBytes) +
+                             " bytes)");
+  std::string Out(Stat.size, '\0');
+  zip_int64_t Got = zip_fread(File, Out.data(), Stat.size);
+  zip_fclose(File);
+  if (Got < 0 || uint64_t(Got) != Stat.size)
+    return makeToolError(ExitCode::InputFile, Path,
+                         "cannot read entry '" + escapeControl(Stat.name) +
+                             "': truncated");
+  return Out;
 }
 
 llvm::Error PackageArchive::writeWithReplacements(

@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct PackageModel {
   std::vector<uint64_t> Indices;
   /// The entry-name prefix of the model folder, ending with '/'.
   std::string Prefix;
+  /// The index of the model's exported program (`models/<Name>.json`, as
+  /// torch.export's archive writes it beside the AOTI files), if any.
+  std::optional<uint64_t> ExportedProgram;
 };
 
 /// How much a package may make the tool read and write: a package is
@@ -75,6 +79,11 @@ public:
   extractModel(const PackageModel &Model, llvm::StringRef Dir,
                std::vector<std::string> &Entries,
                llvm::function_ref<bool(llvm::StringRef)> Wanted = nullptr) const;
+
+  /// The bytes of entry \p Index; an error when it holds more than
+  /// \p MaxBytes or cannot be read.
+  llvm::Expected<std::string> readEntry(uint64_t Index,
+                                        uint64_t MaxBytes) const;
 
   /// Writes a copy of this archive to \p OutPath with the contents of the
   /// entries named in \p Replacements (entry name -> file on disk) taken

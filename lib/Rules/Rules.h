@@ -60,6 +60,10 @@ enum class Phases { Before, After, Both };
 enum class TensorSet { Inputs, Outputs, All };
 enum class FailAction { Throw, Abort, Warn };
 enum class PrintDetail { Names, Stats, Values };
+/// What happens when a graph input is not what the model was compiled for
+/// (`settings: {check_inputs: ...}`): the run fails (throw, abort), the
+/// mismatch is reported and the run goes on (warn), or nothing is checked.
+enum class InputCheck { Throw, Abort, Warn, Off };
 
 struct NanCheckAction {
   Phases When = Phases::After;
@@ -167,6 +171,10 @@ struct RuntimeSettings {
   unsigned FirstCalls = 0; ///< observe only the first N calls; 0: all
   unsigned EveryCalls = 0; ///< observe every Nth call; 0 or 1: all
   unsigned MaxPrintValues = 64;
+  /// Each input's device, dtype, rank, dims and strides checked against
+  /// what the model was compiled for, before any launch of every observed
+  /// run.
+  InputCheck CheckInputs = InputCheck::Throw;
 };
 
 struct RuleSet {
@@ -195,6 +203,7 @@ llvm::StringRef phasesName(Phases P);
 llvm::StringRef tensorSetName(TensorSet S);
 llvm::StringRef failActionName(FailAction F);
 llvm::StringRef printDetailName(PrintDetail D);
+llvm::StringRef inputCheckName(InputCheck C);
 
 } // namespace aoti
 

@@ -76,6 +76,20 @@ StringRef aoti::printDetailName(PrintDetail D) {
   return "";
 }
 
+StringRef aoti::inputCheckName(InputCheck C) {
+  switch (C) {
+  case InputCheck::Throw:
+    return "throw";
+  case InputCheck::Abort:
+    return "abort";
+  case InputCheck::Warn:
+    return "warn";
+  case InputCheck::Off:
+    return "off";
+  }
+  return "";
+}
+
 namespace {
 
 const StringRef TopKeys[] = {"version", "description", "settings",
@@ -86,7 +100,7 @@ const StringRef BreadcrumbKeys[] = {"every"};
 const StringRef PoisonKeys[] = {"byte"};
 const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
                                   "jsonl",       "save_dir", "calls",
-                                  "max_print_values"};
+                                  "max_print_values", "check_inputs"};
 const StringRef CallsKeys[] = {"first", "every"};
 const StringRef RuleKeys[] = {"name",      "match", "sync", "breadcrumb",
                               "nan_check", "print", "save"};
@@ -116,6 +130,8 @@ const TensorSet AllTensorSets[] = {TensorSet::Inputs, TensorSet::Outputs,
                                    TensorSet::All};
 const FailAction AllFailActions[] = {FailAction::Throw, FailAction::Abort,
                                      FailAction::Warn};
+const InputCheck AllInputChecks[] = {InputCheck::Throw, InputCheck::Abort,
+                                     InputCheck::Warn, InputCheck::Off};
 const PrintDetail AllPrintDetails[] = {PrintDetail::Names, PrintDetail::Stats,
                                        PrintDetail::Values};
 
@@ -453,6 +469,10 @@ llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
         return E;
   if (const YAML::Node V = N["max_print_values"])
     if (llvm::Error E = getInt(V, "max_print_values", S.MaxPrintValues))
+      return E;
+  if (const YAML::Node V = N["check_inputs"])
+    if (llvm::Error E = getEnum(V, "check_inputs", AllInputChecks,
+                                inputCheckName, S.CheckInputs))
       return E;
   if (const YAML::Node Calls = N["calls"]) {
     if (llvm::Error E = expectMapOf(Calls, "'calls'", CallsKeys, "calls"))

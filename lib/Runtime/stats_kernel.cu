@@ -583,8 +583,10 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
 
 //===----------------------------------------------------------------------===//
 // Redzones of run_impl's buffers (ZoneLaunch, abi.h): filled with the
-// canary when a buffer is made, read once at the end of the run. One block
-// per buffer, both zones.
+// canary when a buffer is made, checked in stream order after each launch
+// that writes the buffer (the first launch that damaged a zone is recorded
+// on the device), read once at the end of the run. One block per buffer,
+// both zones.
 //===----------------------------------------------------------------------===//
 
 extern "C" __global__ void __launch_bounds__(256)
@@ -600,7 +602,7 @@ aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   }
   unsigned char *before = (unsigned char *)start;
   unsigned char *after = before + zone + bytes;
-  if (L.fill) {
+  if (L.mode == kZoneFill) {
     for (unsigned i = threadIdx.x; i < 2 * zone; i += blockDim.x)
       (i < zone ? before[i] : after[i - zone]) = L.canary;
     return;
@@ -620,12 +622,27 @@ aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
     }
   }
   __syncthreads();
-  if (threadIdx.x == 0) {
-    ZoneResult r;
-    r.firstBefore = last[0] < 0 ? -1 : first[0];
-    r.lastBefore = last[0];
-    r.firstAfter = last[1] < 0 ? -1 : first[1];
-    r.lastAfter = last[1];
-    L.out[blockIdx.x] = r;
+  if (threadIdx.x != 0)
+    return;
+  ZoneResult *out = &L.out[blockIdx.x];
+  if (L.mode == kZoneAttribute) {
+    // Stream order: the launches before this one are done, the next ones
+    // have not started; the first launch found to damage a zone is kept.
+    if (last[0] >= 0 && out->siteBefore < 0) {
+      out->firstBefore = first[0];
+      out->lastBefore = last[0];
+      out->siteBefore = L.site;
+    }
+    if (last[1] >= 0 && out->siteAfter < 0) {
+      out->firstAfter = first[1];
+      out->lastAfter = last[1];
+      out->siteAfter = L.site;
+    }
+    return;
   }
+  out->firstBefore = last[0] < 0 ? -1 : first[0];
+  out->lastBefore = last[0];
+  out->firstAfter = last[1] < 0 ? -1 : first[1];
+  out->lastAfter = last[1];
+  out->siteBefore = out->siteAfter = -1;
 }

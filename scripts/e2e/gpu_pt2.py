@@ -13,6 +13,11 @@ Parts:
             pinpoint-ima-sparse, then pinpoint-ima-sparse with the rule its
             report gives (the faulting launch named alone); a value
             guard
+  inputs    wrong inputs to a CUDA package (a CPU tensor, float16, a batch
+            out of the compiled range, a non-contiguous tensor, a keyword
+            input of the wrong size): the original package, and
+            pinpoint-ima, nan-hunt, print-all, which must each name the
+            input as the cause before any launch
   failures  failures that are not faults, chosen at run time (a launch
             with a grid over the device limit, an out-of-memory, AOTI's
             input check), with the original and pinpoint-ima, nan-hunt,
@@ -35,11 +40,13 @@ Parts:
             the next forward); its wrapper.cpp kept in OUT
   buildtime scripts/bench/bench_pt2.py on the 12-layer transformer's
             package: instrumenting it vs compiling its wrapper
-  buffers   issue 9's memory bugs that do not fault, each in a user Triton
-            kernel between Inductor kernels (models.py UserBugs): a write
-            past its output's end (catch-oob.yaml) and an accumulation into
-            a fresh torch.empty (catch-uninit.yaml); the original package
-            (silent? outputs vs eager) and the preset (what it names), then
+  buffers   memory bugs that do not fault, each in a user Triton kernel
+            between Inductor kernels (models.py UserBugs): a write past its
+            output's end (catch-oob.yaml) and an accumulation into a fresh
+            torch.empty (catch-uninit.yaml); the original package (silent?
+            outputs vs eager) and the preset (what it names); a write past
+            the end of a reused buffer and one before the start of a
+            buffer, each named by its one launch; then
             catch-oob and catch-uninit on the 12-layer transformer: outputs
             bit-identical, and their cost beside the original in one process
   serve     concurrent serving: scripts/e2e/serve_threads.cpp drives the
@@ -274,6 +281,24 @@ def part_buffers():
         record(event="buffers-caught", model=model, variant=name,
                failed=not r["ok"],
                report=lines_with(text, "aoti-instrument", n=4))
+    # The one launch behind a write past the end of a buffer run_impl
+    # reuses, and before the start of one: named alone, not its writers.
+    for model, what in [("user_oob_deep", "wrote past the end of"),
+                        ("user_before", "wrote before the start of")]:
+        pt2 = compiled(model, model)
+        inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+        r = run(instrument(pt2, preset("catch-oob"), "catch-oob"), inputs,
+                "catch-oob")
+        text = r["stderr"] + r.get("error", "")
+        line = next((l for l in text.splitlines()
+                     if "[aoti-instrument]" in l and what in l), "")
+        kernel = "scale_rows" if model == "user_oob_deep" else "shift_rows"
+        record(event="buffers-one-launch", model=model, failed=not r["ok"],
+               named_alone=bool(re.match(r"\[aoti-instrument\] #\d+ \S*" +
+                                         kernel, line)),
+               writers_listed="the launches that wrote it" in text,
+               report=line[:400],
+               excerpt=lines_with(text, "aoti-instrument", n=4))
     pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
     ref = run(pt2, inputs, "original")
@@ -322,6 +347,76 @@ def part_failures():
                    placed=any(w in text for w in ("failed: an exception",
                                                   "CUDA error")),
                    report=lines_with(text, "[aoti-instrument]", n=4))
+
+
+WRONG_INPUTS = SKIP_ISA_PROBE + r"""
+import json, sys, torch
+sys.path.insert(0, sys.argv[3])
+import models
+model = torch._inductor.aoti_load_package(sys.argv[1])
+x, bias = [t.cuda() for t in torch.load(sys.argv[2])]
+results = {}
+for case, args, kwargs, expected in models.wrong_inputs(x, bias, "cuda"):
+    r = {"expected": expected}
+    try:
+        out = model(*args, **kwargs)
+        torch.cuda.synchronize()
+        r["refused"] = False
+    except Exception as e:
+        r["refused"] = True
+        r["error"] = str(e).strip().splitlines()[0][:300]
+    sys.stderr.flush()
+    print("END-OF-CASE " + case, file=sys.stderr, flush=True)
+    results[case] = r
+    if not r["refused"]:
+        try:
+            torch.cuda.synchronize()
+        except Exception:
+            break  # the context is gone (the original package)
+print(json.dumps(results))
+"""
+
+
+def part_inputs():
+    """Wrong inputs to a CUDA package (models.wrong_inputs: a CPU tensor, a
+    float16 one, a batch outside the compiled range, a non-contiguous one,
+    a keyword input of the wrong size), each named as the cause by
+    pinpoint-ima, nan-hunt and print-all before any launch; the original
+    package's behaviour recorded beside them."""
+    import torch
+    d = os.path.join(A.work, "mlp_bias")
+    pt2 = os.path.join(d, "model.pt2")
+    if not os.path.exists(pt2):
+        import models
+        os.makedirs(d, exist_ok=True)
+        m, args, dyn = models.build("mlp_bias", device="cuda", dynamic=True)
+        ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
+                                 dynamic_shapes=dyn)
+        torch._inductor.aoti_compile_and_package(
+            ep, package_path=os.path.join(d, "compiling.pt2"))
+        torch.save([a.cpu() for a in args], os.path.join(d, "inputs.pt"))
+        os.replace(os.path.join(d, "compiling.pt2"), pt2)
+    inputs = os.path.join(d, "inputs.pt")
+    for v in ["original", "pinpoint-ima", "nan-hunt", "print-all"]:
+        p = pt2 if v == "original" else instrument(pt2, preset(v), v)
+        q = sh([sys.executable, "-c", WRONG_INPUTS, p, inputs, HERE],
+               check=False, timeout=300)
+        lines = [l for l in q.stdout.splitlines() if l.startswith("{")]
+        results = json.loads(lines[-1]) if lines else {}
+        reports = q.stderr.split("END-OF-CASE ")
+        for i, (case, r) in enumerate(results.items()):
+            report = reports[i] if i < len(reports) else ""
+            line = next((l for l in report.splitlines()
+                         if "wrong input" in l), "")
+            record(event="wrong-input", variant=v, case=case,
+                   refused=r["refused"], error=r.get("error"),
+                   named=bool(re.search(r["expected"], line)),
+                   report=line[:300],
+                   excerpt=lines_with(report, "aoti-instrument", "Error",
+                                      "error", n=3))
+        if not results:
+            record(event="wrong-input", variant=v, case="all", refused=None,
+                   excerpt=q.stderr[-800:])
 
 
 def part_serve():
@@ -902,23 +997,10 @@ def llama_pt2(layers=8, batch=1, tokens=16):
     if os.path.exists(pt2):
         return pt2
     os.makedirs(d, exist_ok=True)
-    cfg = transformers.LlamaConfig(
-        vocab_size=32000, hidden_size=512, intermediate_size=1408,
-        num_hidden_layers=layers, num_attention_heads=8, num_key_value_heads=8,
-        max_position_embeddings=1024)
-    torch.manual_seed(0)
-    lm = transformers.LlamaForCausalLM(cfg).eval().cuda()
-
-    class Logits(torch.nn.Module):
-        def __init__(self, lm):
-            super().__init__()
-            self.lm = lm
-
-        def forward(self, ids):
-            return self.lm(input_ids=ids, use_cache=False).logits
-
-    m = Logits(lm)
-    ids = torch.randint(0, cfg.vocab_size, (batch, tokens), device="cuda")
+    import models
+    lm, vocab = models.llama_logits(layers)
+    m = lm.cuda()
+    ids = torch.randint(0, vocab, (batch, tokens), device="cuda")
     with torch.no_grad():
         eager = m(ids)
         ep = torch.export.export(m, (ids,))
@@ -1010,6 +1092,7 @@ def main():
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode", "api",
                             "buildtime", "cpponly", "buffers", "failures",
+                            "inputs",
                             "serve", "ranks", "profile", "hostprof"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))

@@ -21,6 +21,41 @@ class MLP(nn.Module):
         return self.l2(torch.relu(self.l1(x)))
 
 
+class MLPBias(nn.Module):
+    """An MLP whose output bias is a keyword input: called as
+    `m(x, bias=b)`, exported with `kwargs={"bias": b}`, so the package's
+    input spec names it."""
+
+    def __init__(self):
+        super().__init__()
+        self.mlp = MLP()
+
+    def forward(self, x, *, bias):
+        return self.mlp(x) + bias
+
+
+def wrong_inputs(x, bias, model_device):
+    """Calls of an MLPBias package (compiled for float32 x of [2..8, 16] on
+    `model_device`, bias of [8]) that break what it was compiled for, each
+    with the report aoti-instrument must give (a regular expression):
+    (case, args, kwargs, expected)."""
+    other = "cpu" if model_device != "cpu" else "meta"
+    where = "cuda:0" if model_device != "cpu" else "cpu"
+    x_on_other = x.to(other)
+    return [
+        ("wrong-device", (x_on_other,), {"bias": bias},
+         rf"input 0 \(\w+\): on {other}(:0)?, the model runs on {where}"),
+        ("wrong-dtype", (x.half(),), {"bias": bias},
+         r"input 0 \(\w+\): dtype float16, compiled for float32"),
+        ("out-of-range", (torch.cat([x, x, x])[:9],), {"bias": bias},
+         r"input 0 \(\w+\): dim 0 is 9, compiled for 2\.\.8"),
+        ("non-contiguous", (x.t().contiguous().t(),), {"bias": bias},
+         r"input 0 \(\w+\): strides \[1, 4\], compiled for \(16, 1\)"),
+        ("named-keyword", (x,), {"bias": bias[:4]},
+         r"input 1 \(\w+, 'bias'\): dim 0 is 4, compiled for 8"),
+    ]
+
+
 class NanChain(nn.Module):
     """The log of a negative activation makes NaN three kernels before the
     output: linear -> log (NaN here) -> linear -> layer norm."""
@@ -163,6 +198,24 @@ def _user_triton_bugs():
                  acc + tl.load(x_ptr + row * D + cols) +
                  tl.load(y_ptr + row * D + cols))
 
+    @triton.jit
+    def shift_rows_kernel(x_ptr, out_ptr, D: tl.constexpr,
+                          EXTRA: tl.constexpr):
+        row = tl.program_id(0)
+        cols = tl.arange(0, D)
+        tl.store(out_ptr + row * D + cols, tl.load(x_ptr + row * D + cols) + 1.0)
+        extra = tl.arange(0, EXTRA)
+        # The bug: the first row also writes EXTRA elements before the start.
+        tl.store(out_ptr - EXTRA + extra, tl.zeros([EXTRA], tl.float32),
+                 mask=(extra < EXTRA) & (row == 0))
+
+    @triton_op("aoti_e2e::shift_rows", mutates_args={})
+    def shift_rows(x: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x)
+        wrap_triton(shift_rows_kernel)[(x.shape[0],)](x, out, D=x.shape[1],
+                                                      EXTRA=16)
+        return out
+
     @triton_op("aoti_e2e::scale_rows", mutates_args={})
     def scale_rows(x: torch.Tensor) -> torch.Tensor:
         out = torch.empty_like(x)
@@ -176,7 +229,7 @@ def _user_triton_bugs():
         wrap_triton(add_rows_kernel)[(x.shape[0],)](x, y, out, D=x.shape[1])
         return out
 
-    return scale_rows, add_rows
+    return scale_rows, add_rows, shift_rows
 
 
 def _user_triton_grid():
@@ -227,23 +280,54 @@ class Failures(nn.Module):
 
 
 class UserBugs(nn.Module):
-    """Inductor kernels around one buggy user Triton kernel (which: "oob"
-    or "uninit"); fp32, [rows, 64]."""
+    """Inductor kernels around one buggy user Triton kernel (which: "oob",
+    "uninit"; "oob_deep" and "before": deeper, so that the buggy kernel's
+    output is a buffer run_impl reuses, written past its end or before its
+    start); fp32, [rows, 64]."""
 
     def __init__(self, which, d=64):
         super().__init__()
         self.which = which
         self.inp = nn.Linear(d, d)
+        self.mid = nn.Linear(d, d)
         self.out = nn.Linear(d, 16)
-        self.scale_rows, self.add_rows = _user_triton_bugs()
+        self.scale_rows, self.add_rows, self.shift_rows = _user_triton_bugs()
 
     def forward(self, x):
         h = torch.relu(self.inp(x))
         if self.which == "oob":
             h = self.scale_rows(h)
-        else:
+        elif self.which == "uninit":
             h = self.add_rows(h, x)
+        else:
+            h = torch.relu(self.mid(h)) * 0.5
+            h = torch.sigmoid(self.mid(h))
+            h = (self.scale_rows(h) if self.which == "oob_deep"
+                 else self.shift_rows(h))
+            h = torch.relu(self.mid(h))
         return self.out(torch.tanh(h))
+
+
+def llama_logits(layers=8):
+    """A Llama-style decoder (transformers' LlamaForCausalLM from a small
+    config: hidden 512, 8 heads, vocab 32000, random weights, seed 0) that
+    returns the logits only; and its vocabulary size."""
+    import transformers
+
+    class Logits(nn.Module):
+        def __init__(self, lm):
+            super().__init__()
+            self.lm = lm
+
+        def forward(self, ids):
+            return self.lm(input_ids=ids, use_cache=False).logits
+
+    cfg = transformers.LlamaConfig(
+        vocab_size=32000, hidden_size=512, intermediate_size=1408,
+        num_hidden_layers=layers, num_attention_heads=8, num_key_value_heads=8,
+        max_position_embeddings=1024)
+    torch.manual_seed(0)
+    return Logits(transformers.LlamaForCausalLM(cfg)).eval(), cfg.vocab_size
 
 
 def build(name, device="cpu", dtype=torch.float32, dynamic=False,
@@ -255,6 +339,14 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     if name == "mlp":
         m, args = MLP(), (torch.randn(4, 16, generator=gen),)
         dyn = {"x": {0: Dim("batch", min=1, max=1024)}} if dynamic else None
+    elif name == "mlp_bias":
+        # The keyword input comes last: export(m, args[:1],
+        # kwargs={"bias": args[1]}).
+        m = MLPBias()
+        args = (torch.randn(4, 16, generator=gen),
+                torch.randn(8, generator=gen))
+        dyn = ({"x": {0: Dim("batch", min=2, max=8)}, "bias": None}
+               if dynamic else None)
     elif name == "nan_chain":
         m, args = NanChain(), (torch.randn(4, 16, generator=gen),)
         dyn = {"x": {0: Dim("batch", min=1, max=1024)}} if dynamic else None
@@ -270,7 +362,7 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     elif name == "gather_ima":
         m, args = GatherIMA(), (torch.randint(0, 1000, (32,), generator=gen),)
         dyn = None
-    elif name in ("user_oob", "user_uninit"):
+    elif name in ("user_oob", "user_uninit", "user_oob_deep", "user_before"):
         m = UserBugs(name[len("user_"):])
         args, dyn = (torch.randn(128, 64, generator=gen),), None
     elif name == "nan_weight":
@@ -294,5 +386,6 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
     return m.eval(), args, dyn
 
 
-NAMES = ["mlp", "nan_chain", "embed", "transformer", "gather_ima", "user_oob",
-         "user_uninit", "fail_grid", "fail_oom", "nan_weight"]
+NAMES = ["mlp", "mlp_bias", "nan_chain", "embed", "transformer", "gather_ima",
+         "user_oob", "user_uninit", "user_oob_deep", "user_before",
+         "fail_grid", "fail_oom", "nan_weight"]

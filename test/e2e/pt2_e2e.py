@@ -18,7 +18,8 @@ correct model they change nothing) gives outputs bit-identical to the
 original package through both loaders, and its reports name the package's
 kernels; nan-hunt names the kernel that makes a NaN; input guards refuse a
 bad token id with a readable message and the same loaded model then runs a
-good input; the original package is never modified; --list and
+good input; every preset names a wrong input (device, dtype, a dim out of
+its range, strides, a keyword input by its keyword) as the cause; the original package is never modified; --list and
 --print-compile-command work on a package.
 """
 import argparse
@@ -248,6 +249,81 @@ def scenario_guards():
           "guards: the same loaded package then computes the right output")
 
 
+WRONG_INPUTS_RUN = r"""
+import json, re, sys, torch
+sys.path.insert(0, sys.argv[4])
+import models
+model = torch._inductor.aoti_load_package(sys.argv[1])
+x, bias = torch.load(sys.argv[2])
+results = {}
+for case, args, kwargs, expected in models.wrong_inputs(x, bias, "cpu"):
+    try:
+        model(*args, **kwargs)
+        results[case] = {"refused": False, "expected": expected}
+    except Exception as e:
+        results[case] = {"refused": True, "expected": expected}
+    sys.stderr.flush()
+    print("END-OF-CASE " + case, file=sys.stderr, flush=True)
+out = model(x, bias=bias)
+torch.save([out], sys.argv[3])
+print(json.dumps(results))
+"""
+
+
+def compiled_with_keyword(name):
+    """models.py's `name` (its last input a keyword one) as a .pt2 with a
+    dynamic batch; once per work dir."""
+    d = os.path.join(WORK, name)
+    pt2 = os.path.join(d, "model.pt2")
+    if not os.path.exists(pt2):
+        os.makedirs(d, exist_ok=True)
+        m, args, dyn = models.build(name, dynamic=True)
+        ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
+                                 dynamic_shapes=dyn)
+        tmp = os.path.join(d, "compiling.pt2")
+        torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
+        torch.save(list(args), os.path.join(d, "inputs.pt"))
+        os.replace(tmp, pt2)
+    return pt2
+
+
+def scenario_inputs():
+    """A wrong input is named as the cause, before any launch, by every
+    preset (here pinpoint-ima, nan-hunt, print-all): a tensor on another
+    device, a wrong dtype, a dim outside the compiled range, a
+    non-contiguous input, and a keyword input named by its keyword; the
+    same loaded model then runs a good input bit-identically."""
+    pt2 = compiled_with_keyword("mlp_bias")
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    x, bias = torch.load(inputs)
+    ref = [torch._inductor.aoti_load_package(pt2)(x, bias=bias)]
+    for name in ["pinpoint-ima", "nan-hunt", "print-all"]:
+        out, err = instrument(pt2, preset(name), name)
+        check("inputs checked against what the model was compiled for" in err,
+              f"inputs: {name}'s summary says the inputs are checked")
+        after = os.path.join(os.path.dirname(pt2), f"out-inputs-{name}.pt")
+        p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
+                os.path.join(REPO, "scripts", "e2e")], check_rc=False)
+        if p.returncode:
+            check(False, f"inputs: {name}: the script ran ({p.stderr[-600:]})")
+            continue
+        results = json.loads(p.stdout.strip().splitlines()[-1])
+        reports = p.stderr.split("END-OF-CASE ")
+        for i, (case, r) in enumerate(results.items()):
+            report = reports[i] if i < len(reports) else ""
+            line = next((l for l in report.splitlines()
+                         if "wrong input" in l), "")
+            check(r["refused"] and re.search(r["expected"], line),
+                  f"inputs: {name}, {case}: refused, reported as "
+                  f"/{r['expected']}/ (got {line[:200]!r})")
+            check("left run_impl" not in report,
+                  f"inputs: {name}, {case}: no second report of where the "
+                  "run was")
+        check(same(torch.load(after), ref),
+              f"inputs: {name}: the same loaded model then runs a good "
+              "input bit-identically")
+
+
 def main():
     global WORK, BY_NAME
     p = argparse.ArgumentParser(description=__doc__,
@@ -255,7 +331,8 @@ def main():
     p.add_argument("--work", required=True)
     p.add_argument("--presets-by-name", action="store_true",
                    help="-rules NAME, as for an installed tool")
-    p.add_argument("scenarios", nargs="*", default=["presets", "nan", "guards"])
+    p.add_argument("scenarios", nargs="*",
+                   default=["presets", "nan", "guards", "inputs"])
     a = p.parse_args()
     BY_NAME = a.presets_by_name
     WORK = os.path.join(a.work, "torch-" + torch.__version__.split("+")[0])

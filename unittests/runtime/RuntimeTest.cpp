@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <chrono>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -1477,13 +1478,13 @@ TEST(Guard, WrongDtypeDeviceRank) {
   std::vector<int32_t> D = {1, 2, 3};
   auto In = blob(D.data(), {3}, {1}, aoti_torch_dtype_int32());
   EXPECT_EQ(guardMessage(T, guard("int64"), In),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): dtype int32, "
+            "[aoti-instrument] input guard on input 0 (arg0_1): dtype int32, "
             "expected int64 in run 1");
   rt::InputGuard G = guard(nullptr, 2);
   G.device = "cuda";
   G.index = 3;
   EXPECT_EQ(guardMessage(T, G, In),
-            "[aoti-instrument] input arg0_1 (input_handles[3]): device cpu, "
+            "[aoti-instrument] input guard on input 3 (arg0_1): device cpu, "
             "expected cuda; rank 1, expected 2 in run 2");
   EXPECT_EQ(T.lines().size(), 2u);
 }
@@ -1497,13 +1498,13 @@ TEST(Guard, DimOutOfRange) {
   G.dim_min = Min;
   G.dim_max = Max;
   EXPECT_EQ(guardMessage(T, G, In),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): dim 0 is 9, "
+            "[aoti-instrument] input guard on input 0 (arg0_1): dim 0 is 9, "
             "expected in [1, 8]; dim 1 is 16, expected 32 in run 1");
   static const int64_t Min2[] = {10, -1}, Max2[] = {-1, 8};
   G.dim_min = Min2;
   G.dim_max = Max2;
   EXPECT_EQ(guardMessage(T, G, In),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): dim 0 is 9, "
+            "[aoti-instrument] input guard on input 0 (arg0_1): dim 0 is 9, "
             "expected >= 10; dim 1 is 16, expected <= 8 in run 2");
 }
 
@@ -1514,7 +1515,7 @@ TEST(Guard, NonContiguousAndMisaligned) {
   rt::InputGuard G = guard();
   G.contiguous = true;
   EXPECT_EQ(guardMessage(T, G, Tr),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): not contiguous "
+            "[aoti-instrument] input guard on input 0 (arg0_1): not contiguous "
             "(sizes [3, 4], strides [1, 3]) in run 1");
   auto Off = blob(D, {4}, {1}, aoti_torch_dtype_float32(), 1); // +4 bytes
   rt::InputGuard A = guard();
@@ -1523,8 +1524,8 @@ TEST(Guard, NonContiguousAndMisaligned) {
   char Ptr[32];
   std::snprintf(Ptr, sizeof Ptr, "0x%" PRIxPTR,
                 reinterpret_cast<uintptr_t>(D) + 4);
-  EXPECT_EQ(Msg, std::string("[aoti-instrument] input arg0_1 "
-                             "(input_handles[0]): data pointer ") +
+  EXPECT_EQ(Msg, std::string("[aoti-instrument] input guard on input 0 "
+                             "(arg0_1): data pointer ") +
                      Ptr + " is not 16-byte aligned in run 2");
 }
 
@@ -1537,12 +1538,12 @@ TEST(Guard, ValueRangeOfTokenIds) {
   G.value_min = 0;
   G.value_max = 999;
   EXPECT_EQ(guardMessage(T, G, In),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): value 1000000 "
+            "[aoti-instrument] input guard on input 0 (arg0_1): value 1000000 "
             "out of range [0, 999] in run 1");
   std::vector<int64_t> Neg = {-1, 3};
   auto In2 = blob(Neg.data(), {2}, {1}, aoti_torch_dtype_int64());
   EXPECT_EQ(guardMessage(T, G, In2),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): rank 1, "
+            "[aoti-instrument] input guard on input 0 (arg0_1): rank 1, "
             "expected 2; value -1 out of range [0, 999] in run 2");
   std::vector<float> F = {0.25f, 1.5f};
   auto In3 = blob(F.data(), {2}, {1}, aoti_torch_dtype_float32());
@@ -1551,7 +1552,7 @@ TEST(Guard, ValueRangeOfTokenIds) {
   FG.value_min = 0;
   FG.value_max = 1;
   EXPECT_EQ(guardMessage(T, FG, In3),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): value 1.5 "
+            "[aoti-instrument] input guard on input 0 (arg0_1): value 1.5 "
             "out of range [0, 1] in run 3");
 }
 
@@ -1562,7 +1563,7 @@ TEST(Guard, FiniteRejectsNaNAndInf) {
   rt::InputGuard G = guard();
   G.finite = true;
   EXPECT_EQ(guardMessage(T, G, In),
-            "[aoti-instrument] input arg0_1 (input_handles[0]): holds NaN (2 "
+            "[aoti-instrument] input guard on input 0 (arg0_1): holds NaN (2 "
             "of 5 elements); holds Inf (1 of 5 elements) in run 1");
 }
 
@@ -1589,6 +1590,156 @@ TEST(GuardDeathTest, AbortMode) {
   G.on_fail = rt::kAbort;
   EXPECT_DEATH(guardMessage(T, G, In), "");
   EXPECT_TRUE(contains(T.lines(), "dtype int32, expected float32"));
+}
+
+//--- What the model was compiled for (Program::inputs) ---------------------//
+
+/// A [2..8, 16] float32 CPU input with strides (16, 1), as check_input_0 of
+/// a dynamic-batch model says; the user calls it 'x'.
+struct CompiledFor {
+  int64_t Min[2] = {2, 16}, Max[2] = {8, 16}, Strides[2] = {16, 1};
+  rt::CompiledInput In[2];
+  explicit CompiledFor(rt::Program &P, rt::OnFail F = rt::kThrow) {
+    In[0] = {.index = 0, .name = "arg0_1", .exported = "x",
+             .dtype = "float32", .device_type = 0, .rank = 2,
+             .rank_exact = true, .dim_min = Min, .dim_max = Max,
+             .strides = Strides};
+    In[1] = In[0];
+    In[1].index = 1;
+    In[1].name = "arg1_1";
+    In[1].exported = "";
+    P.inputs = In;
+    P.num_inputs = 2;
+    P.inputs_on_fail = F;
+  }
+};
+
+std::string checkMessage(TestProgram &T, AtenTensorHandle A,
+                         AtenTensorHandle B, int Device = -1) {
+  rt::RunScope Run(*T.P, nullptr);
+  AtenTensorHandle Inputs[] = {A, B};
+  try {
+    Run.checkInputs(Inputs, Device);
+  } catch (const std::runtime_error &E) {
+    return E.what();
+  }
+  return "";
+}
+
+TEST(CompiledInputs, MatchingInputsAreSilent) {
+  TestProgram T(testDir());
+  CompiledFor C(*T.P);
+  std::vector<float> D(8 * 16);
+  auto A = blob(D.data(), {8, 16}, {16, 1}, aoti_torch_dtype_float32());
+  auto B = blob(D.data(), {2, 16}, {16, 1}, aoti_torch_dtype_float32());
+  // A size-1 dim may have any stride.
+  auto One = blob(D.data(), {1, 16}, {7, 1}, aoti_torch_dtype_float32());
+  C.Min[0] = 1;
+  EXPECT_EQ(checkMessage(T, A, B), "");
+  EXPECT_EQ(checkMessage(T, One, B), "");
+  EXPECT_TRUE(T.lines().empty()) << T.log();
+}
+
+TEST(CompiledInputs, EachMismatchNamesTheInput) {
+  TestProgram T(testDir());
+  CompiledFor C(*T.P);
+  std::vector<double> D(9 * 16);
+  auto Good = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_float32());
+  auto F64 = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_float64());
+  EXPECT_EQ(checkMessage(T, F64, Good),
+            "[aoti-instrument] run 1: wrong input: input 0 (arg0_1, 'x'): "
+            "dtype float64, compiled for float32, checked before any launch");
+  auto Big = blob(D.data(), {9, 16}, {16, 1}, aoti_torch_dtype_float32());
+  EXPECT_EQ(checkMessage(T, Good, Big),
+            "[aoti-instrument] run 2: wrong input: input 1 (arg1_1): dim 0 "
+            "is 9, compiled for 2..8, checked before any launch");
+  auto Tr = blob(D.data(), {4, 16}, {1, 4}, aoti_torch_dtype_float32());
+  EXPECT_EQ(checkMessage(T, Tr, Good),
+            "[aoti-instrument] run 3: wrong input: input 0 (arg0_1, 'x'): "
+            "strides [1, 4], compiled for (16, 1) (the model assumes a "
+            "contiguous input: pass .contiguous()), checked before any "
+            "launch");
+  auto Rank3 = blob(D.data(), {1, 4, 16}, {64, 16, 1},
+                    aoti_torch_dtype_float32());
+  EXPECT_EQ(checkMessage(T, Rank3, Good),
+            "[aoti-instrument] run 4: wrong input: input 0 (arg0_1, 'x'): 3 "
+            "dims (sizes [1, 4, 16]), compiled for 2, checked before any "
+            "launch");
+  // Both wrong: a line each, one exception carrying both.
+  std::string Both = checkMessage(T, F64, Big);
+  EXPECT_NE(Both.find("input 0 (arg0_1, 'x'): dtype float64"),
+            std::string::npos);
+  EXPECT_NE(Both.find("\n[aoti-instrument] run 5: wrong input: input 1"),
+            std::string::npos);
+  EXPECT_EQ(T.lines().size(), 6u) << T.log();
+}
+
+TEST(CompiledInputs, ADeviceOtherThanTheModelsIsNamed) {
+  TestProgram T(testDir());
+  CompiledFor C(*T.P);
+  C.In[0].device_type = 1; // compiled for CUDA, the model on cuda:0
+  std::vector<float> D(4 * 16);
+  auto Cpu = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_float32());
+  EXPECT_EQ(checkMessage(T, Cpu, Cpu, 0),
+            "[aoti-instrument] run 1: wrong input: input 0 (arg0_1, 'x'): on "
+            "cpu, the model runs on cuda:0, checked before any launch");
+  auto Null = checkMessage(T, Cpu, nullptr, 0);
+  EXPECT_NE(Null.find("input 1 (arg1_1): no tensor"), std::string::npos)
+      << Null;
+}
+
+TEST(CompiledInputs, WarnReportsAndGoesOnAndOffIsSilent) {
+  TestProgram T(testDir());
+  CompiledFor C(*T.P, rt::kWarn);
+  std::vector<float> D(4 * 16);
+  auto F = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_float32());
+  auto I = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_int32());
+  EXPECT_EQ(checkMessage(T, I, F), "");
+  EXPECT_TRUE(contains(T.lines(), "dtype int32, compiled for float32"));
+  T.P->num_inputs = 0; // check_inputs: off emits no table
+  EXPECT_EQ(checkMessage(T, I, F), "");
+  EXPECT_EQ(T.lines().size(), 1u) << T.log();
+}
+
+TEST(CompiledInputs, AotisOwnCheckIsReportedNamingTheInput) {
+  TestProgram T(testDir());
+  rt::RunScope Run(*T.P, nullptr);
+  try {
+    Run.aotiCheckFailed(0, "arg4_1", "ids",
+                        "input_handles[0]: unmatched dtype, expected: "
+                        "6(at::kFloat), but got: 5\n",
+                        rt::kThrow);
+    FAIL() << "no throw";
+  } catch (const std::runtime_error &E) {
+    EXPECT_STREQ(E.what(),
+                 "[aoti-instrument] run 1: wrong input: input 0 (arg4_1, "
+                 "'ids'): AOTI's own input check refused it "
+                 "(input_handles[0]: unmatched dtype, expected: "
+                 "6(at::kFloat), but got: 5) (input guards: "
+                 "enforce_aoti_checks)");
+  }
+}
+
+/// What the check costs per input when everything matches (the aim: at
+/// most 1 us per input; a few shim calls).
+TEST(CompiledInputs, CostPerInputIsWellUnderAMicrosecond) {
+  TestProgram T(testDir());
+  CompiledFor C(*T.P);
+  std::vector<float> D(4 * 16);
+  auto A = blob(D.data(), {4, 16}, {16, 1}, aoti_torch_dtype_float32());
+  rt::RunScope Run(*T.P, nullptr);
+  AtenTensorHandle Inputs[] = {A, A};
+  constexpr int Rounds = 20000;
+  auto T0 = std::chrono::steady_clock::now();
+  for (int R = 0; R < Rounds; ++R)
+    Run.checkInputs(Inputs, -1);
+  double Ns = std::chrono::duration<double, std::nano>(
+                  std::chrono::steady_clock::now() - T0)
+                  .count() /
+              (Rounds * 2.0);
+  RecordProperty("ns_per_input", std::to_string(Ns));
+  std::printf("[ measure  ] compiled-input check: %.0f ns per input\n", Ns);
+  EXPECT_LT(Ns, 1000.0);
 }
 
 TEST(Guard, EqualDims) {

@@ -182,6 +182,27 @@ struct InputGuard {
   double value_max;
   bool finite;          ///< no NaN/Inf
   OnFail on_fail;
+  /// The user's name of the input ("ids"; "" when the package does not
+  /// say) and where the guard is in the rules file ("rules.yaml:12:7").
+  const char *exported = "";
+  const char *rule = "";
+};
+
+/// What one graph input was compiled for (the wrapper's check_input_N, read
+/// by lib/Analysis/InputSpecs.cpp), checked before any launch of every
+/// observed run (RunScope::checkInputs).
+struct CompiledInput {
+  int index;            ///< position in input_handles
+  const char *name;     ///< the wrapper's name, arg0_1
+  const char *exported; ///< the user's name ("ids"), or "" when unknown
+  const char *dtype;    ///< "float32", or nullptr: not checked
+  int device_type;      ///< c10::DeviceType (0 cpu, 1 cuda); -1: not checked
+  /// The number of dims the check reads: exactly (rank_exact) or at least.
+  int rank;
+  bool rank_exact;
+  const int64_t *dim_min; ///< rank entries (inclusive); -1: no bound
+  const int64_t *dim_max;
+  const int64_t *strides; ///< rank entries; -1: not checked
 };
 
 /// `inputs[a].dim(da) == inputs[b].dim(db)` for every pair in a group.
@@ -209,6 +230,12 @@ struct Program {
   /// before each launch. Only for programs whose launches all run on
   /// run_impl's stream.
   bool batch_deferred;
+  /// What each graph input was compiled for (num_inputs entries, by
+  /// position; none when the rules turn the check off) and what a mismatch
+  /// does.
+  const CompiledInput *inputs = nullptr;
+  int num_inputs = 0;
+  OnFail inputs_on_fail = kThrow;
 };
 
 namespace detail {
@@ -335,27 +362,39 @@ struct ZoneDesc {
 static_assert(sizeof(ZoneDesc) == 24, "ZoneDesc: layout changed");
 
 /// What the redzone kernel found in one buffer's zones: the first and last
-/// damaged byte of each (offsets from the zone's start), -1 when intact.
+/// damaged byte of each (offsets from the zone's start), -1 when intact;
+/// with kZoneAttribute, the ordinal of the first launch after which each
+/// zone was found damaged (-1: none yet).
 struct ZoneResult {
   int32_t firstBefore, lastBefore, firstAfter, lastAfter;
+  int32_t siteBefore, siteAfter;
 };
-static_assert(sizeof(ZoneResult) == 16, "ZoneResult: layout changed");
+static_assert(sizeof(ZoneResult) == 24, "ZoneResult: layout changed");
 
-/// The redzone kernel's parameter. fill: write the canary into the zones
-/// of descs[0, n); else read them and write out[0, n). One block per
-/// buffer. descs and out are in memory the device reads and writes (mapped
-/// host memory for the check), except that a fill of one buffer passes its
-/// descriptor inline.
+/// ZoneLaunch::mode.
+enum ZoneMode : uint8_t {
+  kZoneCheck = 0,     ///< read the zones into out[0, n)
+  kZoneFill = 1,      ///< write the canary into the zones
+  kZoneAttribute = 2, ///< after launch `site`: a zone found damaged whose
+                      ///< out[k] names no launch yet gets its damage and site
+};
+
+/// The redzone kernel's parameter (ZoneMode says what it does with the
+/// zones of descs[0, n)). One block per buffer. descs and out are in memory
+/// the device reads and writes (mapped host memory), except that a launch
+/// for one buffer passes its descriptor inline.
 struct ZoneLaunch {
   const ZoneDesc *descs; ///< null: inl
   ZoneResult *out;
   int32_t n;
   uint8_t canary;
-  uint8_t fill;
+  uint8_t mode; ///< ZoneMode
   uint8_t pad[2];
+  int32_t site; ///< kZoneAttribute: the launch just enqueued before
+  int32_t pad2;
   ZoneDesc inl;
 };
-static_assert(sizeof(ZoneLaunch) == 48, "ZoneLaunch: layout changed");
+static_assert(sizeof(ZoneLaunch) == 56, "ZoneLaunch: layout changed");
 
 } // namespace detail
 

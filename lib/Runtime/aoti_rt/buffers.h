@@ -3,8 +3,10 @@
 // RunScope::buffer gives a buffer of run_impl guard bytes (a canary
 // pattern) before and after its elements and/or fills it with poison;
 // RunScope::reuse poisons a buffer run_impl takes over for a new role.
-// Redzones are checked after each launch that writes the buffer (CPU) or
-// once at the end of the run, naming the launches that wrote it (CUDA).
+// Redzones are checked after each launch that writes the buffer: on the CPU
+// right away; on CUDA by the runtime's redzone kernel, in stream order, which
+// records the first launch that damaged each zone, read once at the end of
+// the run (one sync).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +34,29 @@ struct RedzonedBuffer {
   OnFail onFail;
   bool reported;
   std::vector<int> writers; ///< CUDA: ordinals that wrote it, launch order
+  /// CUDA: where the redzone kernel records the first launch that damaged
+  /// each zone (ZoneRecords), -1 when there is no room.
+  int record = -1;
 };
+
+#if AOTI_RT_CUDA
+/// Mapped host memory holding a ZoneResult per redzoned buffer of a run, which
+/// the redzone kernel updates after each writing launch (kZoneAttribute).
+/// Kept for the next run (one user at a time).
+struct ZoneRecords {
+  static constexpr size_t Cap = 4096;
+  int device = -1; ///< DevicePool's key; the memory is portable
+  ZoneResult *host = nullptr;
+  ZoneResult *dev = nullptr;
+};
+#endif
 
 struct BufferRun {
   std::vector<RedzonedBuffer> buffers;
+#if AOTI_RT_CUDA
+  ZoneRecords *records = nullptr; ///< taken at the first CUDA buffer
+  size_t used = 0;
+#endif
 
   /// The buffer whose elements hold \p P, or null.
   RedzonedBuffer *find(const void *P) {
@@ -90,7 +111,7 @@ inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
     std::memset(&L, 0, sizeof L);
     L.n = 1;
     L.canary = kRedzoneCanary;
-    L.fill = 1;
+    L.mode = kZoneFill;
     L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0};
     void *Args[] = {&L};
     CUresult R = cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
@@ -183,7 +204,7 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
 inline ZoneResult zoneResultOf(const RedzonedBuffer &B,
                                const unsigned char *ZoneBefore,
                                const unsigned char *ZoneAfter) {
-  ZoneResult R{-1, -1, -1, -1};
+  ZoneResult R{-1, -1, -1, -1, -1, -1};
   size_t First = 0, Last = 0;
   if (redzoneDamage(ZoneBefore, B.zone, First, Last)) {
     R.firstBefore = static_cast<int32_t>(First);
@@ -197,21 +218,28 @@ inline ZoneResult zoneResultOf(const RedzonedBuffer &B,
 }
 
 /// Reports the damaged zones of \p B (\p R), and gives the first failure
-/// (its on_fail is not kWarn) in \p Failed. True when a zone was damaged.
+/// (its on_fail is not kWarn) in \p Failed. A zone whose damage the device
+/// attributed to a launch (\p Attributed) names that launch alone, else
+/// \p Writers. True when a zone was damaged.
 inline bool checkRedzonesOf(ProgramState &S, const Program &P, int64_t Run,
                             const RedzonedBuffer &B, const char *Name,
                             const ZoneResult &R,
                             const std::vector<int> &Writers,
-                            std::string &Failed) {
+                            std::string &Failed,
+                            const ZoneResult *Attributed = nullptr) {
   bool Damaged = false;
   for (bool Before : {true, false}) {
     int32_t First = Before ? R.firstBefore : R.firstAfter;
     int32_t Last = Before ? R.lastBefore : R.lastAfter;
     if (First < 0)
       continue;
+    int32_t Site = !Attributed       ? -1
+                   : Before ? Attributed->siteBefore
+                            : Attributed->siteAfter;
     std::string Line;
     reportRedzone(S, P, Run, B, Name, Before, static_cast<size_t>(First),
-                  static_cast<size_t>(Last), Writers, Line);
+                  static_cast<size_t>(Last),
+                  Site >= 0 ? std::vector<int>{Site} : Writers, Line);
     if (B.onFail != kWarn && Failed.empty())
       Failed = Line;
     Damaged = true;
@@ -234,7 +262,7 @@ struct ZoneScratch {
 /// failed (its error is reported by the caller).
 inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
                       cudaStream_t Stream, std::vector<ZoneResult> &Out) {
-  Out.assign(Bs.size(), ZoneResult{-1, -1, -1, -1});
+  Out.assign(Bs.size(), ZoneResult{-1, -1, -1, -1, -1, -1});
   std::string Why;
   const RuntimeKernels *Fns = runtimeKernels(Why);
   ZoneScratch *Z = nullptr;
@@ -349,6 +377,58 @@ inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
     DevicePool<ZoneScratch>::get().give(Z);
   return E == cudaSuccess;
 }
+
+/// A record for the zones of a new CUDA buffer of \p R (its index), or -1
+/// when mapped memory is not to be had or all are taken.
+inline int newZoneRecord(BufferRun &R) {
+  if (!R.records) {
+    ZoneRecords *Z = DevicePool<ZoneRecords>::get().take(-1, /*Exact=*/false);
+    if (!Z) {
+      Z = new ZoneRecords();
+      RelaxedCaptureMode Relaxed;
+      void *H = nullptr, *D = nullptr;
+      if (cudaHostAlloc(&H, ZoneRecords::Cap * sizeof(ZoneResult),
+                        cudaHostAllocPortable | cudaHostAllocMapped) ==
+              cudaSuccess &&
+          cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess) {
+        Z->host = static_cast<ZoneResult *>(H);
+        Z->dev = static_cast<ZoneResult *>(D);
+      } else {
+        if (H)
+          cudaFreeHost(H);
+        cudaGetLastError();
+      }
+    }
+    R.records = Z;
+  }
+  if (!R.records->host || R.used >= ZoneRecords::Cap)
+    return -1;
+  R.records->host[R.used] = ZoneResult{-1, -1, -1, -1, -1, -1};
+  return static_cast<int>(R.used++);
+}
+
+/// After launch \p Site, which wrote \p B: in stream order, the kernel
+/// records \p Site as the culprit of each zone of \p B it finds damaged
+/// first. No sync.
+inline void attributeZones(const BufferRun &R, const RedzonedBuffer &B,
+                           int Site, void *Stream) {
+  std::string Why;
+  const RuntimeKernels *Fns = runtimeKernels(Why);
+  if (!Fns || !Fns->redzones || B.record < 0)
+    return;
+  DeviceGuard Guard(B.device);
+  ZoneLaunch L;
+  std::memset(&L, 0, sizeof L);
+  L.out = R.records->dev + B.record;
+  L.n = 1;
+  L.canary = kRedzoneCanary;
+  L.mode = kZoneAttribute;
+  L.site = Site;
+  L.inl = ZoneDesc{reinterpret_cast<uint64_t>(B.start), B.bytes, B.zone, 0};
+  void *Args[] = {&L};
+  cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
+                 reinterpret_cast<CUstream>(Stream), Args, nullptr);
+}
 #endif // AOTI_RT_CUDA
 
 AOTI_RT_COLD_END
@@ -415,6 +495,10 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
       Buffers->buffers.push_back(RedzonedBuffer{
           Name, Base, Start, Bytes, P.redzone_bytes, M.cuda, M.devIndex,
           P.redzone_on_fail, false, {}});
+#if AOTI_RT_CUDA
+      if (M.cuda)
+        Buffers->buffers.back().record = newZoneRecord(*Buffers);
+#endif
       Out = View;
       Data = Start + P.redzone_bytes;
     }
@@ -480,9 +564,13 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
     RedzonedBuffer *B = Buffers->find(Data);
     if (!B)
       continue;
-    if (B->cuda) { // read at the end of the run
-      if (B->writers.empty() || B->writers.back() != Site)
+    if (B->cuda) { // checked in stream order, read at the end of the run
+      if (B->writers.empty() || B->writers.back() != Site) {
         B->writers.push_back(Site);
+#if AOTI_RT_CUDA
+        attributeZones(*Buffers, *B, Site, StreamPtr);
+#endif
+      }
       continue;
     }
     if (B->reported)
@@ -514,6 +602,12 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
     ~Release() {
       for (RedzonedBuffer &B : R.buffers)
         aoti_torch_delete_tensor_object(B.base);
+#if AOTI_RT_CUDA
+      // Read after the run's sync (or left for the next run's, in stream
+      // order on the same memory: a record is reset before it is used).
+      if (R.records)
+        DevicePool<ZoneRecords>::get().give(R.records);
+#endif
     }
   } GiveBack{*Owned};
   std::string Failed;
@@ -529,8 +623,12 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
       return; // ~RunScope or the caller reports the error
     for (size_t K = 0; K < Read.size(); ++K) {
       std::string F;
+      const ZoneResult *Attributed =
+          Read[K]->record >= 0 && Owned->records
+              ? Owned->records->host + Read[K]->record
+              : nullptr;
       checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
-                      Results[K], Read[K]->writers, F);
+                      Results[K], Read[K]->writers, F, Attributed);
       if (!F.empty() && Failed.empty()) {
         Failed = F;
         FailWith = Read[K]->onFail;

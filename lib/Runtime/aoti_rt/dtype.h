@@ -72,7 +72,7 @@ inline std::string deviceName(int32_t Type, int32_t Index) {
                      : Type == aoti_torch_device_type_meta()
                          ? "meta"
                          : "device" + std::to_string(Type);
-  return Name + ":" + std::to_string(Index);
+  return Index < 0 ? Name : Name + ":" + std::to_string(Index);
 }
 
 inline const char *deviceTypeName(int32_t Type) {

@@ -1,7 +1,8 @@
 //===- aoti_rt/guards.h - Input guards --------------------------*- C++ -*-===//
 //
-// Checks of graph inputs before any launch: dtype, device, rank, dims,
-// layout, values.
+// Checks of graph inputs before any launch: what the model was compiled for
+// (every preset: device, dtype, rank, dims, strides), and the rules' input
+// guards (dtype, device, rank, dims, layout, values).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +17,23 @@ AOTI_RT_COLD_BEGIN
 
 namespace detail {
 
-/// "input arg0_1 (input_handles[0])"
+/// "input 1 (arg1_1, 'idx')": by position, by the wrapper's name and by the
+/// user's where the package says it.
+inline std::string inputLabel(int Index, const char *Name,
+                              const char *Exported) {
+  std::string S = "input " + std::to_string(Index) + " (" +
+                  orDefault(Name, "?");
+  if (Exported && *Exported)
+    S += std::string(", '") + Exported + "'";
+  return S + ")";
+}
+
+/// "input guard rules.yaml:12:7 on input 0 (arg0_1, 'x')"
 inline std::string inputText(const InputGuard &G) {
-  return std::string("input ") + orDefault(G.name, "?") + " (input_handles[" +
-         std::to_string(G.index) + "])";
+  std::string Guard = G.rule && *G.rule
+                          ? std::string("input guard ") + G.rule + " on "
+                          : std::string("input guard on ");
+  return Guard + inputLabel(G.index, G.name, G.exported);
 }
 
 inline std::string boundsText(int64_t Lo, int64_t Hi) {
@@ -33,6 +47,16 @@ inline std::string boundsText(int64_t Lo, int64_t Hi) {
   return "<= " + std::to_string(static_cast<long long>(Hi));
 }
 
+/// `["a","b"]`
+inline std::string jsonList(const std::vector<std::string> &Items) {
+  std::string List = "[";
+  for (size_t I = 0; I < Items.size(); ++I) {
+    List += I ? "," : "";
+    jsonString(List, Items[I].c_str());
+  }
+  return List + "]";
+}
+
 inline void guardFailed(ProgramState &S, int64_t Run, const char *Event,
                         const std::string &Subject,
                         const std::vector<std::string> &Problems, OnFail F) {
@@ -42,17 +66,210 @@ inline void guardFailed(ProgramState &S, int64_t Run, const char *Event,
   Line += " in run " + std::to_string(static_cast<long long>(Run));
   JsonObj J;
   J.str("event", Event).num("run", Run).str("subject", Subject);
-  std::string List = "[";
-  for (size_t I = 0; I < Problems.size(); ++I) {
-    List += I ? "," : "";
-    jsonString(List, Problems[I].c_str());
-  }
-  J.raw("problems", List + "]").str("message", Line);
+  J.raw("problems", jsonList(Problems)).str("message", Line);
   emit(S, Line, J.done());
   fail(F, Line);
 }
 
+//===----------------------------------------------------------------------===//
+// What the model was compiled for (Program::inputs)
+//===----------------------------------------------------------------------===//
+
+// The per-run path (every input, every observed run) keeps the wrapper's
+// optimization; only the reports of a mismatch are cold.
+AOTI_RT_COLD_END
+
+/// What a graph input is, as the shim says: enough to compare it with a
+/// CompiledInput without formatting anything.
+struct InputFacts {
+  bool defined = false;
+  int32_t devType = -1, devIndex = -1, dtype = -1;
+  int64_t rank = 0;
+  const int64_t *sizes = nullptr, *strides = nullptr;
+};
+
+inline InputFacts inputFacts(AtenTensorHandle H) {
+  InputFacts F;
+  F.defined =
+      H && aoti_torch_get_device_type(H, &F.devType) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_device_index(H, &F.devIndex) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_dtype(H, &F.dtype) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_dim(H, &F.rank) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_sizes(H, const_cast<int64_t **>(&F.sizes)) ==
+          AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_strides(H, const_cast<int64_t **>(&F.strides)) ==
+          AOTI_TORCH_SUCCESS;
+  return F;
+}
+
+inline bool deviceMatches(const CompiledInput &C, const InputFacts &F,
+                          int DeviceIndex) {
+  if (C.device_type < 0)
+    return true;
+  if (F.devType != C.device_type)
+    return false;
+  // A CUDA model runs on one device: an input on another is as wrong.
+  return F.devType == aoti_torch_device_type_cpu() || DeviceIndex < 0 ||
+         F.devIndex == DeviceIndex;
+}
+
+inline bool rankMatches(const CompiledInput &C, const InputFacts &F) {
+  return C.rank_exact ? F.rank == C.rank : F.rank >= C.rank;
+}
+
+inline bool dimMatches(const CompiledInput &C, const InputFacts &F, int D) {
+  int64_t V = F.sizes[D];
+  if ((C.dim_min[D] >= 0 && V < C.dim_min[D]) ||
+      (C.dim_max[D] >= 0 && V > C.dim_max[D]))
+    return false;
+  // A size-1 dim has no stride to keep: torch may give it any.
+  return C.strides[D] < 0 || V == 1 || F.strides[D] == C.strides[D];
+}
+
+/// Whether input \p F is what \p C says; no allocation, no formatting.
+inline bool inputMatches(const CompiledInput &C, const InputFacts &F,
+                         int DeviceIndex) {
+  if (!F.defined || !deviceMatches(C, F, DeviceIndex) || !rankMatches(C, F))
+    return false;
+  if (C.dtype && std::strcmp(dtypeInfo(F.dtype).name, C.dtype) != 0)
+    return false;
+  for (int D = 0; D < C.rank; ++D)
+    if (!dimMatches(C, F, D))
+      return false;
+  return true;
+}
+
+AOTI_RT_COLD_BEGIN
+
+/// "8", "1..8", ">= 2", "<= 8"
+inline std::string rangeText(int64_t Lo, int64_t Hi) {
+  auto Text = [](int64_t V) { return std::to_string(static_cast<long long>(V)); };
+  if (Lo >= 0 && Hi >= 0)
+    return Lo == Hi ? Text(Lo) : Text(Lo) + ".." + Text(Hi);
+  return Lo >= 0 ? ">= " + Text(Lo) : "<= " + Text(Hi);
+}
+
+/// Whether \p C's strides are those of a contiguous tensor of \p F's sizes.
+inline bool compiledContiguous(const CompiledInput &C, const InputFacts &F) {
+  int64_t Expected = 1;
+  for (int D = C.rank - 1; D >= 0; --D) {
+    if (C.strides[D] >= 0 && F.sizes[D] != 1 && C.strides[D] != Expected)
+      return false;
+    Expected *= F.sizes[D];
+  }
+  return true;
+}
+
+/// The dims and strides of \p F that \p C does not allow.
+inline void describeDims(const CompiledInput &C, const InputFacts &F,
+                         std::vector<std::string> &Problems) {
+  auto Text = [](int64_t V) { return std::to_string(static_cast<long long>(V)); };
+  bool Strides = false;
+  for (int D = 0; D < C.rank; ++D) {
+    int64_t V = F.sizes[D];
+    if ((C.dim_min[D] >= 0 && V < C.dim_min[D]) ||
+        (C.dim_max[D] >= 0 && V > C.dim_max[D]))
+      Problems.push_back("dim " + Text(D) + " is " + Text(V) +
+                         ", compiled for " +
+                         rangeText(C.dim_min[D], C.dim_max[D]));
+    else if (C.strides[D] >= 0 && V != 1 && F.strides[D] != C.strides[D])
+      Strides = true;
+  }
+  if (!Strides)
+    return;
+  std::string Want = "(";
+  for (int D = 0; D < C.rank; ++D)
+    Want += (D ? ", " : "") + (C.strides[D] < 0 ? "?" : Text(C.strides[D]));
+  Problems.push_back(
+      "strides " + fmtList(std::vector<int64_t>(F.strides, F.strides + F.rank)) +
+      ", compiled for " + Want + ")" +
+      (compiledContiguous(C, F)
+           ? " (the model assumes a contiguous input: pass .contiguous())"
+           : ""));
+}
+
+/// Why input \p F is not what \p C says, one phrase per difference.
+inline std::vector<std::string> describeMismatch(const CompiledInput &C,
+                                                 const InputFacts &F,
+                                                 int DeviceIndex) {
+  std::vector<std::string> Problems;
+  if (!F.defined)
+    return {"no tensor (an undefined handle)"};
+  if (!deviceMatches(C, F, DeviceIndex))
+    Problems.push_back("on " + deviceName(F.devType, F.devIndex) +
+                       ", the model runs on " +
+                       deviceName(C.device_type, DeviceIndex < 0 ? 0
+                                                                 : DeviceIndex));
+  if (C.dtype && std::strcmp(dtypeInfo(F.dtype).name, C.dtype) != 0)
+    Problems.push_back(std::string("dtype ") + dtypeInfo(F.dtype).name +
+                       ", compiled for " + C.dtype);
+  if (!rankMatches(C, F))
+    Problems.push_back(
+        std::to_string(static_cast<long long>(F.rank)) + " dims (sizes " +
+        fmtList(std::vector<int64_t>(F.sizes, F.sizes + F.rank)) +
+        "), compiled for " + (C.rank_exact ? "" : "at least ") +
+        std::to_string(C.rank));
+  else
+    describeDims(C, F, Problems);
+  return Problems;
+}
+
+/// Reports a wrong input as the run's cause: a line (event
+/// `input_mismatch`) per input.
+inline std::string reportWrongInput(ProgramState &S, int64_t Run,
+                                    const std::string &Label,
+                                    const std::vector<std::string> &Problems,
+                                    const char *Detail) {
+  std::string Line = "[aoti-instrument] run " +
+                     std::to_string(static_cast<long long>(Run)) +
+                     ": wrong input: " + Label + ": ";
+  for (size_t I = 0; I < Problems.size(); ++I)
+    Line += (I ? "; " : "") + Problems[I];
+  Line += Detail;
+  JsonObj J;
+  J.str("event", "input_mismatch").num("run", Run).str("input", Label);
+  J.raw("problems", jsonList(Problems)).str("message", Line);
+  emit(S, Line, J.done());
+  return Line;
+}
+
 } // namespace detail
+
+AOTI_RT_COLD_END
+AOTI_RT_OUTLINE void RunScope::checkCompiledInputs(AtenTensorHandle *Inputs,
+                                                   int DeviceIndex) {
+  using namespace detail;
+  std::string Message;
+  for (int I = 0; I < Prog->num_inputs; ++I) {
+    const CompiledInput &C = Prog->inputs[I];
+    InputFacts F = inputFacts(Inputs ? Inputs[C.index] : nullptr);
+    if (inputMatches(C, F, DeviceIndex))
+      continue;
+    std::string Line = reportWrongInput(
+        *State, Run, inputLabel(C.index, C.name, C.exported),
+        describeMismatch(C, F, DeviceIndex),
+        ", checked before any launch");
+    Message += (Message.empty() ? "" : "\n") + Line;
+  }
+  if (!Message.empty())
+    fail(Prog->inputs_on_fail, Message);
+}
+AOTI_RT_COLD_BEGIN
+
+AOTI_RT_OUTLINE void RunScope::aotiCheckFailed(int Index, const char *Name,
+                                               const char *Exported,
+                                               const char *What, OnFail F) {
+  using namespace detail;
+  std::string Why = orDefault(What, "");
+  while (!Why.empty() && (Why.back() == '\n' || Why.back() == ' '))
+    Why.pop_back();
+  std::string Line = reportWrongInput(
+      *State, Run, inputLabel(Index, Name, Exported),
+      {"AOTI's own input check refused it (" + Why + ")"},
+      " (input guards: enforce_aoti_checks)");
+  fail(F, Line);
+}
+
 
 AOTI_RT_OUTLINE void RunScope::guardInput(const InputGuard &G, AtenTensorHandle Input) {
   using namespace detail;

@@ -91,6 +91,20 @@ public:
     if (BatchPending)
       flushBatchFor(Site, Written, N);
   }
+  /// Checks every graph input against what the model was compiled for
+  /// (Program::inputs): device type and index (\p DeviceIndex, the
+  /// model's; -1 for a CPU model), dtype, rank, dims, strides. A mismatch
+  /// is reported as the run's cause and fails per Program::inputs_on_fail.
+  /// A few shim calls per input when everything matches.
+  void checkInputs(AtenTensorHandle *Inputs, int DeviceIndex) {
+    if (Observing && Prog->num_inputs > 0)
+      checkCompiledInputs(Inputs, DeviceIndex);
+  }
+  /// AOTI's own check of input \p Index (\p Name, the user's \p Exported)
+  /// threw \p What (rules `enforce_aoti_checks`): reported naming the
+  /// input; fails per \p F.
+  void aotiCheckFailed(int Index, const char *Name, const char *Exported,
+                       const char *What, OnFail F);
   /// Checks \p G against \p Input; fails per G.on_fail.
   void guardInput(const InputGuard &G, AtenTensorHandle Input);
   /// Checks that all dims of a group are equal.
@@ -122,6 +136,7 @@ public:
   void finish();
 
 private:
+  void checkCompiledInputs(AtenTensorHandle *Inputs, int DeviceIndex);
   void probeOn(int Site, Phase Ph, const TensorRef *Tensors, int N,
                const Probe &Pr, void *Stream, int Lane);
   void probeNow(const TensorRef *Tensors, int N, const Probe &Pr,

@@ -1450,12 +1450,54 @@ void buffersOnCuda(Kernels &K, cudaStream_t S) {
   check(Poisoned, "buffers: the CUDA buffer poisoned with 0xA5 (int32)");
   check(Syncs == 1, "buffers: one sync for the run's redzones (" +
                         std::to_string(Syncs) + ")");
-  check(What == "[aoti-instrument] a launch wrote past the end of buf4 (bytes "
-                "0..3 past its end, in its 64-byte redzone) in run 1; the "
-                "launches that wrote it: #1 bad_kernel (wrapper.cpp:1002, "
-                "source nodes [gather]), #2 tiny_after (wrapper.cpp:1003)",
-        "buffers: finish() names the buffer, the bytes and its writers: " +
-            What);
+  check(What == "[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) wrote "
+                "past the end of buf4 (bytes 0..3 past its end, in its "
+                "64-byte redzone) in run 1",
+        "buffers: finish() names the one launch of the buffer's writers "
+        "that damaged its redzone (checked in stream order), the buffer and "
+        "the bytes: " + What);
+}
+
+/// A write before the start of a buffer that an earlier launch wrote well,
+/// and a later good writer: the zone is named with the launch that damaged
+/// it first, not the last writer.
+void bufferStartOnCuda(Kernels &K, cudaStream_t S) {
+  TestProgram T("buffers-start");
+  rt::BufferPolicy P{64, rt::kThrow, false, 0};
+  rt::Probe Check{};
+  Check.redzones = true;
+  std::string What;
+  {
+    rt::RunScope Run(*T.P, S);
+    AtenTensorHandle H = nullptr;
+    int64_t Sizes[] = {16}, Strides[] = {1};
+    check(aoti_torch_empty_strided(1, Sizes, Strides, aoti_torch_dtype_int32(),
+                                   aoti_torch_device_type_cuda(), 0,
+                                   &H) == AOTI_TORCH_SUCCESS,
+          "buffers-start: a CUDA int32 buffer");
+    RAIIAtenTensorHandle Buf(H);
+    if (AtenTensorHandle R = Run.buffer("buf7", Buf.get(), P))
+      Buf = RAIIAtenTensorHandle(R);
+    void *D = nullptr;
+    aoti_torch_get_data_ptr(Buf.get(), &D);
+    rt::TensorRef Ts[] = {{"buf7", rt::kOut, Buf.get()}};
+    K.launchStore(S, D, 0); // good
+    Run.probe(1, rt::kAfter, Ts, 1, Check);
+    K.launchStore(S, static_cast<uint32_t *>(D) - 2, 0); // 8 bytes before
+    Run.probe(2, rt::kAfter, Ts, 1, Check);
+    K.launchStore(S, D, 5); // good again
+    Run.probe(3, rt::kAfter, Ts, 1, Check);
+    try {
+      Run.finish();
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+  }
+  check(What.rfind("[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) "
+                   "wrote before the start of buf7 (bytes -8..-5 before its "
+                   "start", 0) == 0,
+        "buffers-start: the launch that wrote before the start is named, "
+        "not the later writers: " + What);
 }
 
 void guardOnCuda(cudaStream_t S) {
@@ -1768,6 +1810,7 @@ int basic() {
   deferredThreads();
   guardOnCuda(S);
   buffersOnCuda(K, S);
+  bufferStartOnCuda(K, S);
   breadcrumbsWithoutFault(K, S);
   captureSkipsSyncs(K);
   threads();
