@@ -131,7 +131,7 @@ TEST(RewriterTest, BatchedNanCountsGuardEveryLaunchThatWrites) {
   EXPECT_THAT(R.Text, HasSubstr("{\"w\", ::aoti_rt::kIn, w, true}}"));
   EXPECT_EQ(R.Summary.WriteGuards, 2u);
   EXPECT_EQ(R.Summary.describe(),
-            "1 launch site probed, 1 NaN/Inf check, deferred counts batched (2 "
+            "1 launch site probed, 1 NaN/Inf check, deferred checks batched (2 "
             "launches guard their writes)");
   // Not deferred: no guards, no batching.
   Rewritten Now = rewrite("rules:\n  - {nan_check: true}\n");

@@ -205,10 +205,12 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
       Plan.Sites.push_back(std::move(SP));
   }
   // Batching must see every write to a pending tensor in stream order:
-  // not with launches on other streams.
+  // not with launches on other streams. What is batched: deferred counts,
+  // and the redzone checks of CUDA buffers (each before the buffer's next
+  // writer).
   auto DeferredCounts = [](const ProbePlan &P) {
     return (P.NanRoles && P.NanDeferred) ||
-           (P.Print == PrintDetail::Stats && P.PrintDeferred);
+           (P.Print == PrintDetail::Stats && P.PrintDeferred) || P.Redzones;
   };
   Plan.BatchDeferred =
       Inv.Device == "cuda" &&

@@ -477,7 +477,7 @@ std::string InstrumentSummary::describe() const {
   Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
                                             : "buffers poisoned");
   if (WriteGuards)
-    Parts.push_back("deferred counts batched (" + std::to_string(WriteGuards) +
+    Parts.push_back("deferred checks batched (" + std::to_string(WriteGuards) +
                     (WriteGuards == 1 ? " launch guards its writes)"
                                       : " launches guard their writes)"));
   Add(CompiledInputs, CompiledInputs == 1

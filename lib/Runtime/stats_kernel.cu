@@ -595,10 +595,13 @@ aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   // Field by field, not by struct assignment (see aoti_rt_stats).
   uint64_t start = L.inl.start, bytes = L.inl.bytes;
   unsigned zone = L.inl.zone;
+  int record = L.inl.record, site = L.inl.site;
   if (L.descs) {
     start = L.descs[blockIdx.x].start;
     bytes = L.descs[blockIdx.x].bytes;
     zone = L.descs[blockIdx.x].zone;
+    record = L.descs[blockIdx.x].record;
+    site = L.descs[blockIdx.x].site;
   }
   unsigned char *before = (unsigned char *)start;
   unsigned char *after = before + zone + bytes;
@@ -624,22 +627,24 @@ aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   __syncthreads();
   if (threadIdx.x != 0)
     return;
-  ZoneResult *out = &L.out[blockIdx.x];
   if (L.mode == kZoneAttribute) {
-    // Stream order: the launches before this one are done, the next ones
-    // have not started; the first launch found to damage a zone is kept.
+    // Stream order: the launches before this one are done, the buffer's
+    // next writer has not started; the first launch found to damage a zone
+    // is kept.
+    ZoneResult *out = &L.out[record];
     if (last[0] >= 0 && out->siteBefore < 0) {
       out->firstBefore = first[0];
       out->lastBefore = last[0];
-      out->siteBefore = L.site;
+      out->siteBefore = site;
     }
     if (last[1] >= 0 && out->siteAfter < 0) {
       out->firstAfter = first[1];
       out->lastAfter = last[1];
-      out->siteAfter = L.site;
+      out->siteAfter = site;
     }
     return;
   }
+  ZoneResult *out = &L.out[blockIdx.x];
   out->firstBefore = last[0] < 0 ? -1 : first[0];
   out->lastBefore = last[0];
   out->firstAfter = last[1] < 0 ? -1 : first[1];

@@ -13,6 +13,9 @@ Parts:
             pinpoint-ima-sparse, then pinpoint-ima-sparse with the rule its
             report gives (the faulting launch named alone); a value
             guard
+  oob       a write past the end of a buffer run_impl reuses and one before
+            the start of a buffer, each in a user Triton kernel deep in a
+            model: catch-oob names the one launch
   inputs    wrong inputs to a CUDA package (a CPU tensor, float16, a batch
             out of the compiled range, a non-contiguous tensor, a keyword
             input of the wrong size): the original package, and
@@ -44,9 +47,7 @@ Parts:
             between Inductor kernels (models.py UserBugs): a write past its
             output's end (catch-oob.yaml) and an accumulation into a fresh
             torch.empty (catch-uninit.yaml); the original package (silent?
-            outputs vs eager) and the preset (what it names); a write past
-            the end of a reused buffer and one before the start of a
-            buffer, each named by its one launch; then
+            outputs vs eager) and the preset (what it names); then
             catch-oob and catch-uninit on the 12-layer transformer: outputs
             bit-identical, and their cost beside the original in one process
   serve     concurrent serving: scripts/e2e/serve_threads.cpp drives the
@@ -281,8 +282,25 @@ def part_buffers():
         record(event="buffers-caught", model=model, variant=name,
                failed=not r["ok"],
                report=lines_with(text, "aoti-instrument", n=4))
-    # The one launch behind a write past the end of a buffer run_impl
-    # reuses, and before the start of one: named alone, not its writers.
+    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
+    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
+    ref = run(pt2, inputs, "original")
+    for name in ["catch-oob", "catch-uninit"]:
+        r = run(instrument(pt2, preset(name), name), inputs, name)
+        record(event="fidelity", dtype="fp32", variant=name, ok=r["ok"],
+               bit_identical=r["ok"] and ref["ok"] and
+               same(r["outputs"], ref["outputs"]),
+               error=r.get("error"),
+               excerpt=lines_with(r["stderr"], "aoti-instrument", n=3))
+    bench_variants(pt2, "transformer12 fp32 dyn 8x256",
+                   [(n, preset(n)) for n in ["catch-oob", "catch-uninit",
+                                             "nan-hunt"]])
+
+
+def part_oob():
+    """The one launch behind a write past the end of a buffer run_impl
+    reuses, and before the start of one (models.py UserBugs "oob_deep",
+    "before"): catch-oob names it alone, not the buffer's writers."""
     for model, what in [("user_oob_deep", "wrote past the end of"),
                         ("user_before", "wrote before the start of")]:
         pt2 = compiled(model, model)
@@ -299,19 +317,6 @@ def part_buffers():
                writers_listed="the launches that wrote it" in text,
                report=line[:400],
                excerpt=lines_with(text, "aoti-instrument", n=4))
-    pt2 = compiled("transformer12_fp32", "transformer", dynamic=True)
-    inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
-    ref = run(pt2, inputs, "original")
-    for name in ["catch-oob", "catch-uninit"]:
-        r = run(instrument(pt2, preset(name), name), inputs, name)
-        record(event="fidelity", dtype="fp32", variant=name, ok=r["ok"],
-               bit_identical=r["ok"] and ref["ok"] and
-               same(r["outputs"], ref["outputs"]),
-               error=r.get("error"),
-               excerpt=lines_with(r["stderr"], "aoti-instrument", n=3))
-    bench_variants(pt2, "transformer12 fp32 dyn 8x256",
-                   [(n, preset(n)) for n in ["catch-oob", "catch-uninit",
-                                             "nan-hunt"]])
 
 
 def part_failures():
@@ -1092,7 +1097,7 @@ def main():
     p.add_argument("parts", nargs="+",
                    choices=["ima", "nan", "fidelity", "bench", "decode", "api",
                             "buildtime", "cpponly", "buffers", "failures",
-                            "inputs",
+                            "inputs", "oob",
                             "serve", "ranks", "profile", "hostprof"])
     p.add_argument("--work", default="/tmp/aoti-pt2")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-pt2-out"))

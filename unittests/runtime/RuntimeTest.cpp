@@ -1600,10 +1600,8 @@ struct CompiledFor {
   int64_t Min[2] = {2, 16}, Max[2] = {8, 16}, Strides[2] = {16, 1};
   rt::CompiledInput In[2];
   explicit CompiledFor(rt::Program &P, rt::OnFail F = rt::kThrow) {
-    In[0] = {.index = 0, .name = "arg0_1", .exported = "x",
-             .dtype = "float32", .device_type = 0, .rank = 2,
-             .rank_exact = true, .dim_min = Min, .dim_max = Max,
-             .strides = Strides};
+    In[0] = rt::CompiledInput{0,    "arg0_1", "x", "float32", 0, 2,
+                              true, Min,      Max, Strides};
     In[1] = In[0];
     In[1].index = 1;
     In[1].name = "arg1_1";

@@ -140,9 +140,10 @@ struct Probe {
   /// CUDA error ends the run early). Ignored on the CPU.
   bool print_deferred = false;
   /// after: check the redzones of the buffers this launch writes (CPU: now;
-  /// CUDA: the launch is recorded as a writer, the redzones are read at the
-  /// end of the run). Only does something when run_impl's buffers have
-  /// redzones (RunScope::buffer).
+  /// CUDA: in stream order by the runtime's kernel, before the buffer's
+  /// next writer, which records the first launch that damaged each zone;
+  /// read at the end of the run). Only does something when run_impl's
+  /// buffers have redzones (RunScope::buffer).
   bool redzones = false;
   /// With breadcrumb (CUDA): the crumb is written after every Nth launch of
   /// the stream only (0 or 1: after each), one stream operation per N
@@ -226,9 +227,10 @@ struct Program {
   int every_calls;         ///< observe every Nth call; 0/1: all
   int max_print_values;    ///< values printed per tensor at kPrintValues
   /// Deferred counts (NaN counts, statistics) are batched across launches
-  /// (deferred.h, PendingBatch); the wrapper calls RunScope::beforeWrite
-  /// before each launch. Only for programs whose launches all run on
-  /// run_impl's stream.
+  /// (deferred.h, PendingBatch), and so are the checks of CUDA buffers'
+  /// redzones (buffers.h); the wrapper calls RunScope::beforeWrite before
+  /// each launch. Only for programs whose launches all run on run_impl's
+  /// stream.
   bool batch_deferred;
   /// What each graph input was compiled for (num_inputs entries, by
   /// position; none when the rules turn the check off) and what a mismatch
@@ -352,14 +354,18 @@ struct NanLaunch {
 static_assert(sizeof(NanLaunch) == 800, "NanLaunch: layout changed");
 
 /// A buffer with redzones (RunScope::buffer): `zone` bytes of canary at
-/// `start`, the buffer's `bytes`, `zone` bytes of canary.
+/// `start`, the buffer's `bytes`, `zone` bytes of canary. With
+/// kZoneAttribute, out[record] is its record and `site` the launch that
+/// wrote it last.
 struct ZoneDesc {
   uint64_t start;
   uint64_t bytes;
   uint32_t zone;
-  uint32_t pad;
+  int32_t record;
+  int32_t site;
+  int32_t pad;
 };
-static_assert(sizeof(ZoneDesc) == 24, "ZoneDesc: layout changed");
+static_assert(sizeof(ZoneDesc) == 32, "ZoneDesc: layout changed");
 
 /// What the redzone kernel found in one buffer's zones: the first and last
 /// damaged byte of each (offsets from the zone's start), -1 when intact;
@@ -375,8 +381,9 @@ static_assert(sizeof(ZoneResult) == 24, "ZoneResult: layout changed");
 enum ZoneMode : uint8_t {
   kZoneCheck = 0,     ///< read the zones into out[0, n)
   kZoneFill = 1,      ///< write the canary into the zones
-  kZoneAttribute = 2, ///< after launch `site`: a zone found damaged whose
-                      ///< out[k] names no launch yet gets its damage and site
+  kZoneAttribute = 2, ///< a zone found damaged whose record (out[desc's
+                      ///< record]) names no launch yet gets its damage and
+                      ///< the desc's site: the launch that wrote it last
 };
 
 /// The redzone kernel's parameter (ZoneMode says what it does with the
@@ -390,8 +397,6 @@ struct ZoneLaunch {
   uint8_t canary;
   uint8_t mode; ///< ZoneMode
   uint8_t pad[2];
-  int32_t site; ///< kZoneAttribute: the launch just enqueued before
-  int32_t pad2;
   ZoneDesc inl;
 };
 static_assert(sizeof(ZoneLaunch) == 56, "ZoneLaunch: layout changed");

@@ -37,6 +37,8 @@ struct RedzonedBuffer {
   /// CUDA: where the redzone kernel records the first launch that damaged
   /// each zone (ZoneRecords), -1 when there is no room.
   int record = -1;
+  /// CUDA: the last writer whose check is not launched yet (-1: none).
+  int pendingSite = -1;
 };
 
 #if AOTI_RT_CUDA
@@ -44,10 +46,13 @@ struct RedzonedBuffer {
 /// the redzone kernel updates after each writing launch (kZoneAttribute).
 /// Kept for the next run (one user at a time).
 struct ZoneRecords {
-  static constexpr size_t Cap = 4096;
+  static constexpr size_t Cap = 4096;      ///< records: buffers of a run
+  static constexpr size_t DescCap = 16384; ///< descriptors of a run's checks
   int device = -1; ///< DevicePool's key; the memory is portable
   ZoneResult *host = nullptr;
   ZoneResult *dev = nullptr;
+  ZoneDesc *descsHost = nullptr; ///< never rewritten before the run's sync
+  ZoneDesc *descsDev = nullptr;
 };
 #endif
 
@@ -55,7 +60,9 @@ struct BufferRun {
   std::vector<RedzonedBuffer> buffers;
 #if AOTI_RT_CUDA
   ZoneRecords *records = nullptr; ///< taken at the first CUDA buffer
-  size_t used = 0;
+  size_t used = 0;      ///< records
+  size_t descsUsed = 0; ///< descriptors
+  std::vector<size_t> pending; ///< buffers with a pendingSite
 #endif
 
   /// The buffer whose elements hold \p P, or null.
@@ -112,7 +119,7 @@ inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
     L.n = 1;
     L.canary = kRedzoneCanary;
     L.mode = kZoneFill;
-    L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0};
+    L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0, 0, 0};
     void *Args[] = {&L};
     CUresult R = cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
                                 reinterpret_cast<CUstream>(Stream), Args,
@@ -312,7 +319,7 @@ inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
       for (size_t J = I; J < Bs.size(); ++J)
         if (!Done[J] && Bs[J]->device == Dev) {
           Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->start),
-                                 Bs[J]->bytes, Bs[J]->zone, 0};
+                                 Bs[J]->bytes, Bs[J]->zone, 0, 0, 0};
           Slot[J] = Next++;
           Done[J] = true;
           ++N;
@@ -387,12 +394,17 @@ inline int newZoneRecord(BufferRun &R) {
       Z = new ZoneRecords();
       RelaxedCaptureMode Relaxed;
       void *H = nullptr, *D = nullptr;
-      if (cudaHostAlloc(&H, ZoneRecords::Cap * sizeof(ZoneResult),
+      const size_t Records = ZoneRecords::Cap * sizeof(ZoneResult);
+      if (cudaHostAlloc(&H, Records + ZoneRecords::DescCap * sizeof(ZoneDesc),
                         cudaHostAllocPortable | cudaHostAllocMapped) ==
               cudaSuccess &&
           cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess) {
         Z->host = static_cast<ZoneResult *>(H);
         Z->dev = static_cast<ZoneResult *>(D);
+        Z->descsHost = reinterpret_cast<ZoneDesc *>(
+            static_cast<unsigned char *>(H) + Records);
+        Z->descsDev = reinterpret_cast<ZoneDesc *>(
+            static_cast<unsigned char *>(D) + Records);
       } else {
         if (H)
           cudaFreeHost(H);
@@ -407,27 +419,59 @@ inline int newZoneRecord(BufferRun &R) {
   return static_cast<int>(R.used++);
 }
 
-/// After launch \p Site, which wrote \p B: in stream order, the kernel
-/// records \p Site as the culprit of each zone of \p B it finds damaged
-/// first. No sync.
-inline void attributeZones(const BufferRun &R, const RedzonedBuffer &B,
-                           int Site, void *Stream) {
+/// The descriptor of \p B's zones for the attribution of their damage to
+/// \p Site.
+inline ZoneDesc attributionDesc(const RedzonedBuffer &B, int Site) {
+  return ZoneDesc{reinterpret_cast<uint64_t>(B.start), B.bytes, B.zone,
+                  B.record, Site, 0};
+}
+
+/// In stream order, after the launches enqueued so far: the redzone kernel
+/// checks the zones of \p R's buffers \p Which, each attributed to its
+/// pendingSite (the last launch that wrote it), one launch for all of them
+/// (one per buffer when the run's descriptors are used up). No sync.
+inline void launchAttribution(BufferRun &R, const std::vector<size_t> &Which,
+                              void *Stream) {
   std::string Why;
   const RuntimeKernels *Fns = runtimeKernels(Why);
-  if (!Fns || !Fns->redzones || B.record < 0)
+  if (!Fns || !Fns->redzones || Which.empty() || !R.records)
     return;
-  DeviceGuard Guard(B.device);
+  DeviceGuard Guard(R.buffers[Which[0]].device);
   ZoneLaunch L;
   std::memset(&L, 0, sizeof L);
-  L.out = R.records->dev + B.record;
-  L.n = 1;
+  L.out = R.records->dev;
   L.canary = kRedzoneCanary;
   L.mode = kZoneAttribute;
-  L.site = Site;
-  L.inl = ZoneDesc{reinterpret_cast<uint64_t>(B.start), B.bytes, B.zone, 0};
-  void *Args[] = {&L};
-  cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
-                 reinterpret_cast<CUstream>(Stream), Args, nullptr);
+  auto Launch = [&](unsigned Blocks) {
+    void *Args[] = {&L};
+    cuLaunchKernel(Fns->redzones, Blocks, 1, 1, 256, 1, 1, 0,
+                   reinterpret_cast<CUstream>(Stream), Args, nullptr);
+  };
+  if (Which.size() > 1 &&
+      R.descsUsed + Which.size() <= ZoneRecords::DescCap) {
+    for (size_t K = 0; K < Which.size(); ++K) {
+      const RedzonedBuffer &B = R.buffers[Which[K]];
+      R.records->descsHost[R.descsUsed + K] = attributionDesc(B, B.pendingSite);
+    }
+    L.descs = R.records->descsDev + R.descsUsed;
+    L.n = static_cast<int32_t>(Which.size());
+    R.descsUsed += Which.size();
+    Launch(static_cast<unsigned>(Which.size()));
+    return;
+  }
+  L.n = 1;
+  for (size_t I : Which) {
+    L.inl = attributionDesc(R.buffers[I], R.buffers[I].pendingSite);
+    Launch(1);
+  }
+}
+
+/// Launches the pending checks of \p R (BufferRun::pending).
+inline void flushZones(BufferRun &R, void *Stream) {
+  launchAttribution(R, R.pending, Stream);
+  for (size_t I : R.pending)
+    R.buffers[I].pendingSite = -1;
+  R.pending.clear();
 }
 #endif // AOTI_RT_CUDA
 
@@ -565,12 +609,12 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
     if (!B)
       continue;
     if (B->cuda) { // checked in stream order, read at the end of the run
-      if (B->writers.empty() || B->writers.back() != Site) {
+      if (B->writers.empty() || B->writers.back() != Site)
         B->writers.push_back(Site);
 #if AOTI_RT_CUDA
-        attributeZones(*Buffers, *B, Site, StreamPtr);
+      if (B->record >= 0)
+        zoneWrittenBy(*B, Site);
 #endif
-      }
       continue;
     }
     if (B->reported)
@@ -586,6 +630,57 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
         fail(B->onFail, Failed);
     }
   }
+}
+
+#if AOTI_RT_CUDA
+/// After launch \p Site wrote \p B: its zones are checked, in stream order,
+/// before the next launch that writes \p B (beforeWrite, when the wrapper
+/// calls it: Program::batch_deferred) or at the end of the run, all
+/// pending checks in one launch; else right now.
+AOTI_RT_OUTLINE void RunScope::zoneWrittenBy(detail::RedzonedBuffer &B,
+                                             int Site) {
+  using namespace detail;
+  if (!Prog->batch_deferred) {
+    B.pendingSite = Site;
+    launchAttribution(*Buffers, {static_cast<size_t>(&B - Buffers->buffers.data())},
+                      StreamPtr);
+    B.pendingSite = -1;
+    return;
+  }
+  if (B.pendingSite < 0)
+    Buffers->pending.push_back(static_cast<size_t>(&B - Buffers->buffers.data()));
+  B.pendingSite = Site;
+  ZonesPending = true;
+}
+#endif
+
+/// Before a launch that writes \p Written (\p N < 0: anything): the
+/// pending checks are launched when it writes a buffer one is pending for.
+AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
+                                             int N) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  if (!Buffers || Buffers->pending.empty()) {
+    ZonesPending = false;
+    return;
+  }
+  bool Hit = N < 0;
+  for (int I = 0; I < N && !Hit; ++I) {
+    void *Data = nullptr;
+    if (!Written[I].handle ||
+        aoti_torch_get_data_ptr(Written[I].handle, &Data) != AOTI_TORCH_SUCCESS)
+      continue;
+    const RedzonedBuffer *B = Buffers->find(Data);
+    Hit = B && B->pendingSite >= 0;
+  }
+  if (Hit) {
+    flushZones(*Buffers, StreamPtr);
+    ZonesPending = false;
+  }
+#else
+  (void)Written, (void)N;
+  ZonesPending = false;
+#endif
 }
 
 /// The end of the run: the CUDA buffers' redzones, read with one sync, then
@@ -613,6 +708,9 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
   std::string Failed;
   OnFail FailWith = kWarn;
 #if AOTI_RT_CUDA
+  if (!Owned->pending.empty())
+    flushZones(*Owned, StreamPtr);
+  ZonesPending = false;
   std::vector<RedzonedBuffer *> Read;
   for (RedzonedBuffer &B : Owned->buffers)
     if (B.cuda && !B.reported)

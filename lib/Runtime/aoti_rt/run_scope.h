@@ -52,6 +52,7 @@ struct ProgramState;
 struct ProbeCtx;
 struct DeferredRun;
 struct BufferRun;
+struct RedzonedBuffer;
 struct RuntimeKernels;
 } // namespace detail
 
@@ -86,10 +87,14 @@ public:
   }
   /// Before launch \p Site, which writes \p Written (\p N < 0: it may write
   /// anything): batched counts of the bytes it writes are launched first
-  /// (Program::batch_deferred). Nothing to do while none is pending.
+  /// (Program::batch_deferred), and the redzone checks of the buffers it
+  /// writes again (their last writer is then told apart from this one).
+  /// Nothing to do while none is pending.
   void beforeWrite(int Site, const TensorRef *Written, int N) {
     if (BatchPending)
       flushBatchFor(Site, Written, N);
+    if (ZonesPending)
+      flushZonesFor(Written, N);
   }
   /// Checks every graph input against what the model was compiled for
   /// (Program::inputs): device type and index (\p DeviceIndex, the
@@ -150,6 +155,10 @@ private:
   bool flushBatch(std::string &Err);
   void releaseDeferred();
   void checkRedzones(const TensorRef *Tensors, int N, int Site);
+  void flushZonesFor(const TensorRef *Written, int N);
+#if AOTI_RT_CUDA
+  void zoneWrittenBy(detail::RedzonedBuffer &B, int Site);
+#endif
   void forgetWritten(const void *P, size_t Bytes);
   void endBuffers(bool MayThrow);
   int currentDevice();
@@ -165,6 +174,9 @@ private:
   bool Observing = false;
   bool Capturing = false;
   bool BatchPending = false; ///< Deferred's batches hold counts not launched
+  /// CUDA: redzone checks of buffers' last writers not launched yet
+  /// (Program::batch_deferred; BufferRun::pending).
+  bool ZonesPending = false;
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
   /// CUDA: the current device while run_impl runs (AOTI's device guard
   /// holds it), read at the first probe that needs it; -2: not read yet.

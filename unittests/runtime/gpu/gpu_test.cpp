@@ -1461,8 +1461,9 @@ void buffersOnCuda(Kernels &K, cudaStream_t S) {
 /// A write before the start of a buffer that an earlier launch wrote well,
 /// and a later good writer: the zone is named with the launch that damaged
 /// it first, not the last writer.
-void bufferStartOnCuda(Kernels &K, cudaStream_t S) {
-  TestProgram T("buffers-start");
+void bufferStartOnCuda(Kernels &K, cudaStream_t S, bool Batched) {
+  TestProgram T(Batched ? "buffers-start-batched" : "buffers-start");
+  T.P->batch_deferred = Batched; // the checks wait for the next writer
   rt::BufferPolicy P{64, rt::kThrow, false, 0};
   rt::Probe Check{};
   Check.redzones = true;
@@ -1481,10 +1482,13 @@ void bufferStartOnCuda(Kernels &K, cudaStream_t S) {
     void *D = nullptr;
     aoti_torch_get_data_ptr(Buf.get(), &D);
     rt::TensorRef Ts[] = {{"buf7", rt::kOut, Buf.get()}};
+    Run.beforeWrite(1, Ts, 1);
     K.launchStore(S, D, 0); // good
     Run.probe(1, rt::kAfter, Ts, 1, Check);
+    Run.beforeWrite(2, Ts, 1);
     K.launchStore(S, static_cast<uint32_t *>(D) - 2, 0); // 8 bytes before
     Run.probe(2, rt::kAfter, Ts, 1, Check);
+    Run.beforeWrite(3, Ts, 1);
     K.launchStore(S, D, 5); // good again
     Run.probe(3, rt::kAfter, Ts, 1, Check);
     try {
@@ -1496,8 +1500,9 @@ void bufferStartOnCuda(Kernels &K, cudaStream_t S) {
   check(What.rfind("[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) "
                    "wrote before the start of buf7 (bytes -8..-5 before its "
                    "start", 0) == 0,
-        "buffers-start: the launch that wrote before the start is named, "
-        "not the later writers: " + What);
+        std::string(Batched ? "buffers-start-batched" : "buffers-start") +
+            ": the launch that wrote before the start is named, not the "
+            "later writers: " + What);
 }
 
 void guardOnCuda(cudaStream_t S) {
@@ -1521,7 +1526,7 @@ void guardOnCuda(cudaStream_t S) {
   } catch (const std::runtime_error &E) {
     What = E.what();
   }
-  check(What == "[aoti-instrument] input arg0_1 (input_handles[0]): value "
+  check(What == "[aoti-instrument] input guard on input 0 (arg0_1): value "
                 "1000000 out of range [0, 999] in run 1",
         "value-range guard on a CUDA input: " + What);
 }
@@ -1810,7 +1815,8 @@ int basic() {
   deferredThreads();
   guardOnCuda(S);
   buffersOnCuda(K, S);
-  bufferStartOnCuda(K, S);
+  bufferStartOnCuda(K, S, /*Batched=*/false);
+  bufferStartOnCuda(K, S, /*Batched=*/true);
   breadcrumbsWithoutFault(K, S);
   captureSkipsSyncs(K);
   threads();
