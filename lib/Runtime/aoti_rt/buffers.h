@@ -495,8 +495,12 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   M.handle = Buf;
   if (!readMeta(M) || M.numel == 0 || !M.dtype->size)
     return nullptr;
-  if (BatchPending) // a fresh buffer: pending ones are held, yet a pool's
-    flushBatchFor(LastSite, nullptr, -1, kAfter); // views are not fresh
+  if (BatchPending) { // pending counts of bytes about to be filled go first
+    // (a pool's view is not fresh memory; other storage is: the tensors of
+    // pending counts are held until the counts are launched)
+    const TensorRef Filled{Name, kOut, Buf};
+    flushBatchFor(LastSite, &Filled, 1, kAfter);
+  }
   size_t ES = static_cast<size_t>(M.dtype->size);
   size_t Bytes = spanBytes(M);
   unsigned char *Data = const_cast<unsigned char *>(M.data);
@@ -568,8 +572,10 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
   M.handle = Buf;
   if (!readMeta(M) || M.numel == 0)
     return;
-  if (BatchPending) // counts of what was there go first
-    flushBatchFor(LastSite, nullptr, -1, kAfter);
+  if (BatchPending) { // counts of what was there go first
+    const TensorRef Filled{Name, kOut, Buf};
+    flushBatchFor(LastSite, &Filled, 1, kAfter);
+  }
   const size_t Bytes = spanBytes(M);
   std::string Err;
   if (!fillBytes(const_cast<unsigned char *>(M.data), Bytes,
