@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Package/EmbeddedData.h"
+#include "Package/ExportedProgram.h"
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "TestUtil.h"
@@ -361,6 +362,46 @@ TEST(PackageArchive, FindsEveryModel) {
   ASSERT_EQ(Sources->size(), 1u);
   EXPECT_THAT(Entries, ElementsAre("two/data/aotinductor/encoder/a.wrapper.cpp"));
   EXPECT_FALSE(llvm::sys::fs::exists(Dir.file("y/a.wrapper.so")));
+}
+
+/// The signature part of an exported program as torch.export.save writes
+/// it (torch 2.11): parameters first, then the user's inputs.
+constexpr const char *ExportedProgramJson =
+    R"({"graph_module": {"signature": {"input_specs": [)"
+    R"({"parameter": {"arg": {"name": "p_l_weight"}, "parameter_name": "l.weight"}}, )"
+    R"({"user_input": {"arg": {"as_tensor": {"name": "x"}}}}, )"
+    R"({"user_input": {"arg": {"as_tensor": {"name": "bias"}}}}]}}, )"
+    R"("schema_version": {"major": 8}})";
+
+TEST(ExportedProgram, NamesTheTensorUserInputsInOrder) {
+  EXPECT_THAT(exportedInputNames(ExportedProgramJson),
+              ElementsAre("x", "bias"));
+  // A user input that is no tensor: the model's inputs cannot be matched.
+  EXPECT_TRUE(exportedInputNames(
+                  R"({"graph_module": {"signature": {"input_specs": [)"
+                  R"({"user_input": {"arg": {"as_int": 3}}}]}}})")
+                  .empty());
+  EXPECT_TRUE(exportedInputNames("not json").empty());
+  EXPECT_TRUE(exportedInputNames("{}").empty());
+}
+
+TEST(PackageArchive, FindsAModelsExportedProgram) {
+  TempDir Dir;
+  std::string Pt2 = Dir.file("ep.pt2");
+  makeZip(Pt2, {{"ep/data/aotinductor/model/a.wrapper.cpp", "A"},
+                {"ep/models/model.json", ExportedProgramJson},
+                {"ep/models/other.json", "{}"}});
+  auto Archive = PackageArchive::open(Pt2);
+  ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
+  const PackageModel &M = Archive->models()[0];
+  ASSERT_TRUE(M.ExportedProgram.has_value());
+  auto Text = Archive->readEntry(*M.ExportedProgram, 1 << 20);
+  ASSERT_TRUE(bool(Text)) << describe(Text.takeError());
+  EXPECT_THAT(exportedInputNames(*Text), ElementsAre("x", "bias"));
+  // Over the limit: an error, nothing read.
+  auto Small = Archive->readEntry(*M.ExportedProgram, 10);
+  EXPECT_FALSE(bool(Small));
+  llvm::consumeError(Small.takeError());
 }
 
 TEST(PackageArchive, ReplacesEntriesAndCopiesTheRest) {

@@ -322,6 +322,48 @@ def scenario_inputs():
         check(same(torch.load(after), ref),
               f"inputs: {name}: the same loaded model then runs a good "
               "input bit-identically")
+    scenario_inputs_named(pt2, inputs)
+
+
+def with_exported_program(pt2, out):
+    """A copy of pt2 that holds the exported program too, as torch.export's
+    archive writes it (`<root>/models/model.json`): what package_pt2 with
+    exported_programs, or torch.export.save beside the AOTI files, gives."""
+    import io
+    import zipfile
+    m, args, dyn = models.build("mlp_bias", dynamic=True)
+    ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
+                             dynamic_shapes=dyn)
+    buf = io.BytesIO()
+    torch.export.save(ep, buf)
+    with zipfile.ZipFile(buf) as z:
+        name = next(n for n in z.namelist() if n.endswith("models/model.json"))
+        program = z.read(name)
+    with zipfile.ZipFile(pt2) as src, zipfile.ZipFile(out, "w") as dst:
+        root = src.namelist()[0].split("/")[0]
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        dst.writestr(root + "/models/model.json", program)
+    return out
+
+
+def scenario_inputs_named(pt2, inputs):
+    """With the exported program in the package, a positional input is
+    named by the user's name too."""
+    named = with_exported_program(
+        pt2, os.path.join(os.path.dirname(pt2), "with-program.pt2"))
+    inv = json.loads(sh([TOOL, named, "--list=json"]).stdout)
+    exported = [i.get("exported") for i in inv["models"][0]["inventory"]["inputs"]]
+    check(exported == ["x", "bias"],
+          f"inputs: --list=json names the inputs as the exported program "
+          f"does ({exported})")
+    out, _ = instrument(named, preset("pinpoint-ima"), "named-pinpoint-ima")
+    after = os.path.join(os.path.dirname(pt2), "out-inputs-named.pt")
+    p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
+            os.path.join(REPO, "scripts", "e2e")], check_rc=False)
+    check(re.search(r"wrong input: input 0 \(\w+, 'x'\): dtype float16",
+                    p.stderr) is not None,
+          "inputs: with the exported program, input 0 is named 'x'")
 
 
 def main():
