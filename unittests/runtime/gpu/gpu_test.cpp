@@ -1403,6 +1403,25 @@ void deferredThreads() {
             std::to_string(L.size()) + " lines)");
 }
 
+/// A CUDA int32 buffer of 16 elements that \p Run gave redzones (and
+/// poison, as \p P says), as run_impl's allocation becomes one.
+RAIIAtenTensorHandle redzonedBuffer(rt::RunScope &Run, const char *Name,
+                                    const rt::BufferPolicy &P,
+                                    const std::string &Test) {
+  AtenTensorHandle H = nullptr;
+  int64_t Sizes[] = {16}, Strides[] = {1};
+  check(aoti_torch_empty_strided(1, Sizes, Strides, aoti_torch_dtype_int32(),
+                                 aoti_torch_device_type_cuda(), 0,
+                                 &H) == AOTI_TORCH_SUCCESS,
+        Test + ": a CUDA int32 buffer");
+  RAIIAtenTensorHandle Buf(H);
+  AtenTensorHandle R = Run.buffer(Name, Buf.get(), P);
+  check(R != nullptr, Test + ": a replacement with redzones");
+  if (R)
+    Buf = RAIIAtenTensorHandle(R);
+  return Buf;
+}
+
 /// Redzones and poison of a CUDA buffer: filled in stream order, the zones
 /// read with one sync at the end of the run, the report naming the buffer,
 /// the bytes and the launches that wrote it.
@@ -1416,17 +1435,7 @@ void buffersOnCuda(Kernels &K, cudaStream_t S) {
   uint64_t Syncs = 0;
   {
     rt::RunScope Run(*T.P, S);
-    AtenTensorHandle H = nullptr;
-    int64_t Sizes[] = {16}, Strides[] = {1};
-    check(aoti_torch_empty_strided(1, Sizes, Strides, aoti_torch_dtype_int32(),
-                                   aoti_torch_device_type_cuda(), 0,
-                                   &H) == AOTI_TORCH_SUCCESS,
-          "buffers: a CUDA int32 buffer");
-    RAIIAtenTensorHandle Buf(H);
-    AtenTensorHandle R = Run.buffer("buf4", Buf.get(), P);
-    check(R != nullptr, "buffers: a replacement with redzones");
-    if (R)
-      Buf = RAIIAtenTensorHandle(R);
+    RAIIAtenTensorHandle Buf = redzonedBuffer(Run, "buf4", P, "buffers");
     void *D = nullptr;
     aoti_torch_get_data_ptr(Buf.get(), &D);
     std::vector<uint32_t> Host(16);
@@ -1470,15 +1479,7 @@ void bufferStartOnCuda(Kernels &K, cudaStream_t S, bool Batched) {
   std::string What;
   {
     rt::RunScope Run(*T.P, S);
-    AtenTensorHandle H = nullptr;
-    int64_t Sizes[] = {16}, Strides[] = {1};
-    check(aoti_torch_empty_strided(1, Sizes, Strides, aoti_torch_dtype_int32(),
-                                   aoti_torch_device_type_cuda(), 0,
-                                   &H) == AOTI_TORCH_SUCCESS,
-          "buffers-start: a CUDA int32 buffer");
-    RAIIAtenTensorHandle Buf(H);
-    if (AtenTensorHandle R = Run.buffer("buf7", Buf.get(), P))
-      Buf = RAIIAtenTensorHandle(R);
+    RAIIAtenTensorHandle Buf = redzonedBuffer(Run, "buf7", P, "buffers-start");
     void *D = nullptr;
     aoti_torch_get_data_ptr(Buf.get(), &D);
     rt::TensorRef Ts[] = {{"buf7", rt::kOut, Buf.get()}};
