@@ -435,8 +435,15 @@ std::string guardCode(const AnalyzedFunction &F,
   // reported naming it.
   if (Plan.EnforceAotiChecks)
     for (size_t I = 0; I < Inv.InputChecks.size(); ++I) {
-      unsigned Index = I < Inv.InputSpecs.size() ? Inv.InputSpecs[I].Index : I;
-      std::string Name = I < Inv.InputSpecs.size() ? Inv.InputSpecs[I].Name : "";
+      // check_input_N checks input N.
+      unsigned Index = I;
+      StringRef(Inv.InputChecks[I])
+          .drop_front(names::InputCheckPrefix.size())
+          .getAsInteger(10, Index);
+      std::string Name;
+      for (const InputSpec &Spec : Inv.InputSpecs)
+        if (Spec.Index == Index)
+          Name = Spec.Name;
       Out += Indent + "    try { " + Inv.InputChecks[I] + "(input_handles); } "
              "catch (const std::exception &aoti_rt_e) { "
              "aoti_rt_run.aotiCheckFailed(" + std::to_string(Index) + ", " +
