@@ -33,7 +33,8 @@ in --work is reused, so a phase cut short is finished by calling it again):
               launch sites (`$AOTI_TOOL model.pt2 --list`).
   bench       per model, ONE process loads the original and every variant
               and times them round-robin (--rounds rounds, order shuffled
-              each round, of --iters forwards each, a sync after each
+              each round, of --iters forwards each, more for a fast model
+              (a round of the original lasts --min-round-ms), a sync after each
               round's forwards): median, p10, p90 ms per forward and x vs
               the original's median.
   profile     per model, one process: wall us per forward of each variant
@@ -476,7 +477,12 @@ for n, p in S["variants"]:
 
 
 BENCH = LOAD + r"""
-times = round_robin(S["rounds"], S["iters"])
+# Enough forwards per round that a round of the original takes at least
+# min_round_ms: a launch-bound model of 0.6 ms is noisy over 20 forwards.
+per = forwards("original", 10)
+iters = max(S["iters"], int(S["min_round_ms"] / 1e3 / max(per, 1e-6)) + 1)
+print(json.dumps({"info": {"iters": iters}}), flush=True)
+times = round_robin(S["rounds"], iters)
 base = statistics.median(times["original"])
 for n, t in times.items():
     t = sorted(x * 1e3 for x in t)
@@ -580,7 +586,9 @@ def in_one_process(name, script, **numbers):
     rc, out, err = run_cmd([sys.executable, "-c", script, json.dumps(spec)],
                            {"AOTI_INSTRUMENT_LOG": events})
     lines = json_lines(out)
-    info = next((l["info"] for l in lines if "info" in l), {})
+    info = {}
+    for l in lines:
+        info.update(l.get("info", {}))
     for l in lines:
         if "error" in l:
             record(event=A.phase + "-error", model=name, **l)
@@ -602,10 +610,10 @@ def each_built_model(fn):
 
 
 def bench_model(name):
-    info, rows = in_one_process(name, BENCH, rounds=A.rounds, iters=A.iters)
+    info, rows = in_one_process(name, BENCH, rounds=A.rounds, iters=A.iters,
+                                min_round_ms=A.min_round_ms)
     for r in rows:
-        record(event="bench", model=name, rounds=A.rounds, iters=A.iters,
-               **info, **r)
+        record(event="bench", model=name, rounds=A.rounds, **info, **r)
 
 
 def profile_model(name):
@@ -750,7 +758,11 @@ def parse_args():
     r = sub.add_parser("bench", parents=[common],
                        help="round-robin latency of each model's variants")
     r.add_argument("--rounds", type=int, default=25)
-    r.add_argument("--iters", type=int, default=20)
+    r.add_argument("--iters", type=int, default=20,
+                   help="forwards per variant per round, at least")
+    r.add_argument("--min-round-ms", type=float, default=100.0,
+                   help="more forwards per round for a fast model: a round "
+                        "of the original lasts at least this long")
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)
