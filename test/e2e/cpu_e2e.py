@@ -26,7 +26,9 @@ Scenarios (one ctest test each):
   failures  an exception leaving run_impl is placed by any preset: copies of
             the MLP's wrapper whose last addmm gets mismatched shapes (the
             op fails inside the shim, AOTI's check throws), or whose last
-            buffer is too large to allocate (out of memory)
+            buffer is too large to allocate (out of memory); a wrong input
+            named as the cause by each preset, and AOTI's own input check
+            placed when the presets' check is off
 """
 import argparse
 import glob
@@ -394,25 +396,42 @@ def scenario_failures(work):
             check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
                             r"left run_impl " + where, err) is not None,
                   f"{what}, {name}: the report says where it happened")
-    # AOTI's own input check (AOTI_RUNTIME_CHECK_INPUTS=1) throws from
-    # run_impl before any launch: one row too many for the static shape.
+    # A wrong input (one row too many for the static shape): every preset
+    # names it before any launch, whatever AOTI_RUNTIME_CHECK_INPUTS says.
     x = torch.load(os.path.join(case, "inputs.pt"))
     wrong = os.path.join(work, "mlp-one-row-more.pt")
     torch.save([torch.randn(x[0].shape[0] + 1, *x[0].shape[1:])], wrong)
+    rows = x[0].shape[0]
     for name in ["pinpoint-ima", "nan-hunt"]:
         rc, out, err = variant(case, name, preset(name),
                                env={"AOTI_RUNTIME_CHECK_INPUTS": "1"},
                                inputs=wrong, expect_error=True)
         print(err)
         check(rc == 0 and not result_of(out)["ok"],
-              f"AOTI's input check, {name}: the run fails")
-        check("unmatched dim value at 0" in err,
-              f"AOTI's input check, {name}: AOTI's message")
-        check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
-                        r"left run_impl before its first instrumented launch; "
-                        r"the first launch is #0 \w+ " + site, err)
-              is not None,
-              f"AOTI's input check, {name}: the report says where it happened")
+              f"wrong input, {name}: the run fails")
+        check(re.search(r"\[aoti-instrument\] run 1: wrong input: input 0 "
+                        rf"\(\w+\): dim 0 is {rows + 1}, compiled for {rows}, "
+                        r"checked before any launch", err) is not None,
+              f"wrong input, {name}: named as the cause")
+        check("left run_impl" not in err,
+              f"wrong input, {name}: no second report")
+    # With that check off, AOTI's own (AOTI_RUNTIME_CHECK_INPUTS=1) throws
+    # from run_impl before any launch: the report says so.
+    rules = os.path.join(work, "pinpoint-ima-no-input-check.yaml")
+    with open(rules, "w") as f:
+        f.write(open(preset("pinpoint-ima")).read() +
+                "\nsettings: {check_inputs: off}\n")
+    rc, out, err = variant(case, "pinpoint-ima-no-input-check", rules,
+                           env={"AOTI_RUNTIME_CHECK_INPUTS": "1"},
+                           inputs=wrong, expect_error=True)
+    print(err)
+    check(rc == 0 and not result_of(out)["ok"],
+          "AOTI's input check: the run fails")
+    check("unmatched dim value at 0" in err, "AOTI's input check: its message")
+    check(re.search(r"\[aoti-instrument\] run 1 failed: an exception "
+                    r"left run_impl before its first instrumented launch; "
+                    r"the first launch is #0 \w+ " + site, err) is not None,
+          "AOTI's input check: the report says where it happened")
 
 
 def main():
