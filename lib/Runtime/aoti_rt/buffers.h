@@ -646,17 +646,13 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
 AOTI_RT_OUTLINE void RunScope::zoneWrittenBy(detail::RedzonedBuffer &B,
                                              int Site) {
   using namespace detail;
-  if (!Prog->batch_deferred) {
-    B.pendingSite = Site;
-    launchAttribution(*Buffers, {static_cast<size_t>(&B - Buffers->buffers.data())},
-                      StreamPtr);
-    B.pendingSite = -1;
-    return;
-  }
   if (B.pendingSite < 0)
     Buffers->pending.push_back(static_cast<size_t>(&B - Buffers->buffers.data()));
   B.pendingSite = Site;
-  ZonesPending = true;
+  if (Prog->batch_deferred)
+    ZonesPending = true;
+  else
+    flushZones(*Buffers, StreamPtr);
 }
 #endif
 
@@ -714,8 +710,7 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
   std::string Failed;
   OnFail FailWith = kWarn;
 #if AOTI_RT_CUDA
-  if (!Owned->pending.empty())
-    flushZones(*Owned, StreamPtr);
+  flushZones(*Owned, StreamPtr);
   ZonesPending = false;
   std::vector<RedzonedBuffer *> Read;
   for (RedzonedBuffer &B : Owned->buffers)

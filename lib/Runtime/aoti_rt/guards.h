@@ -117,24 +117,29 @@ inline bool rankMatches(const CompiledInput &C, const InputFacts &F) {
   return C.rank_exact ? F.rank == C.rank : F.rank >= C.rank;
 }
 
-inline bool dimMatches(const CompiledInput &C, const InputFacts &F, int D) {
+inline bool dtypeMatches(const CompiledInput &C, const InputFacts &F) {
+  return !C.dtype || std::strcmp(dtypeInfo(F.dtype).name, C.dtype) == 0;
+}
+
+inline bool sizeMatches(const CompiledInput &C, const InputFacts &F, int D) {
   int64_t V = F.sizes[D];
-  if ((C.dim_min[D] >= 0 && V < C.dim_min[D]) ||
-      (C.dim_max[D] >= 0 && V > C.dim_max[D]))
-    return false;
+  return (C.dim_min[D] < 0 || V >= C.dim_min[D]) &&
+         (C.dim_max[D] < 0 || V <= C.dim_max[D]);
+}
+
+inline bool strideMatches(const CompiledInput &C, const InputFacts &F, int D) {
   // A size-1 dim has no stride to keep: torch may give it any.
-  return C.strides[D] < 0 || V == 1 || F.strides[D] == C.strides[D];
+  return C.strides[D] < 0 || F.sizes[D] == 1 || F.strides[D] == C.strides[D];
 }
 
 /// Whether input \p F is what \p C says; no allocation, no formatting.
 inline bool inputMatches(const CompiledInput &C, const InputFacts &F,
                          int DeviceIndex) {
-  if (!F.defined || !deviceMatches(C, F, DeviceIndex) || !rankMatches(C, F))
-    return false;
-  if (C.dtype && std::strcmp(dtypeInfo(F.dtype).name, C.dtype) != 0)
+  if (!F.defined || !deviceMatches(C, F, DeviceIndex) || !rankMatches(C, F) ||
+      !dtypeMatches(C, F))
     return false;
   for (int D = 0; D < C.rank; ++D)
-    if (!dimMatches(C, F, D))
+    if (!sizeMatches(C, F, D) || !strideMatches(C, F, D))
       return false;
   return true;
 }
@@ -166,13 +171,11 @@ inline void describeDims(const CompiledInput &C, const InputFacts &F,
   auto Text = [](int64_t V) { return std::to_string(static_cast<long long>(V)); };
   bool Strides = false;
   for (int D = 0; D < C.rank; ++D) {
-    int64_t V = F.sizes[D];
-    if ((C.dim_min[D] >= 0 && V < C.dim_min[D]) ||
-        (C.dim_max[D] >= 0 && V > C.dim_max[D]))
-      Problems.push_back("dim " + Text(D) + " is " + Text(V) +
+    if (!sizeMatches(C, F, D))
+      Problems.push_back("dim " + Text(D) + " is " + Text(F.sizes[D]) +
                          ", compiled for " +
                          rangeText(C.dim_min[D], C.dim_max[D]));
-    else if (C.strides[D] >= 0 && V != 1 && F.strides[D] != C.strides[D])
+    else if (!strideMatches(C, F, D))
       Strides = true;
   }
   if (!Strides)
@@ -198,9 +201,8 @@ inline std::vector<std::string> describeMismatch(const CompiledInput &C,
   if (!deviceMatches(C, F, DeviceIndex))
     Problems.push_back("on " + deviceName(F.devType, F.devIndex) +
                        ", the model runs on " +
-                       deviceName(C.device_type, DeviceIndex < 0 ? 0
-                                                                 : DeviceIndex));
-  if (C.dtype && std::strcmp(dtypeInfo(F.dtype).name, C.dtype) != 0)
+                       deviceName(C.device_type, DeviceIndex));
+  if (!dtypeMatches(C, F))
     Problems.push_back(std::string("dtype ") + dtypeInfo(F.dtype).name +
                        ", compiled for " + C.dtype);
   if (!rankMatches(C, F))
