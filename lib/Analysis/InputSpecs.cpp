@@ -266,6 +266,14 @@ std::optional<InputSpec> aoti::readInputSpec(const FunctionDecl &CheckInput) {
   return std::move(Reader.Spec);
 }
 
+const InputSpec *aoti::findInputSpec(llvm::ArrayRef<InputSpec> Specs,
+                                     unsigned Index) {
+  for (const InputSpec &Spec : Specs)
+    if (Spec.Index == Index)
+      return &Spec;
+  return nullptr;
+}
+
 void aoti::nameInputs(llvm::ArrayRef<std::string> Names, size_t NumInputs,
                       std::vector<InputSpec> &Specs) {
   if (Names.size() != NumInputs)

@@ -81,6 +81,10 @@ std::optional<std::string> readInSpec(const clang::CXXConstructorDecl &Ctor);
 /// text is not such a spec.
 std::vector<std::string> inputNamesFromSpec(llvm::StringRef InSpec);
 
+/// The spec of input \p Index among \p Specs, or null.
+const InputSpec *findInputSpec(llvm::ArrayRef<InputSpec> Specs,
+                               unsigned Index);
+
 /// Gives each of \p Specs the non-empty name \p Names has at its position,
 /// when \p Names has one per input (\p NumInputs): names of another count
 /// do not say which input is which.

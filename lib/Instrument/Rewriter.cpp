@@ -230,16 +230,22 @@ std::string int64List(const std::vector<int64_t> &Values) {
 
 /// OnFail of `settings: {check_inputs: ...}` (not Off).
 StringRef inputCheckFail(InputCheck C) {
-  return C == InputCheck::Abort  ? "::aoti_rt::kAbort"
-         : C == InputCheck::Warn ? "::aoti_rt::kWarn"
-                                 : "::aoti_rt::kThrow";
+  return failName(C == InputCheck::Abort  ? FailAction::Abort
+                  : C == InputCheck::Warn ? FailAction::Warn
+                                          : FailAction::Throw);
+}
+
+/// Whether run_impl checks its inputs against what the model was compiled
+/// for: unless the rules say off, when the wrapper says what that is.
+bool checksCompiledInputs(const WrapperInventory &Inv, const RuleSet &Rules) {
+  return Rules.Settings.CheckInputs != InputCheck::Off &&
+         !Inv.InputSpecs.empty();
 }
 
 /// The user's name of input \p Index where the package says; "".
 std::string exportedName(const WrapperInventory &Inv, unsigned Index) {
-  for (const InputSpec &Spec : Inv.InputSpecs)
-    if (Spec.Index == Index)
-      return Spec.Exported;
+  if (const InputSpec *Spec = findInputSpec(Inv.InputSpecs, Index))
+    return Spec->Exported;
   return Index < Inv.InputNames.size() &&
                  Inv.InputNames.size() == Inv.Inputs.size()
              ? Inv.InputNames[Index]
@@ -250,7 +256,7 @@ std::string exportedName(const WrapperInventory &Inv, unsigned Index) {
 /// RunScope::checkInputs; "" when nothing is checked.
 std::string compiledInputsTable(const WrapperInventory &Inv,
                                 const RuleSet &Rules) {
-  if (Rules.Settings.CheckInputs == InputCheck::Off || Inv.InputSpecs.empty())
+  if (!checksCompiledInputs(Inv, Rules))
     return "";
   std::string Out, Rows;
   for (size_t I = 0; I < Inv.InputSpecs.size(); ++I) {
@@ -401,8 +407,7 @@ std::string scopeCode() {
 std::string compiledInputsCheck(const AnalyzedFunction &F,
                                 const WrapperInventory &Inv,
                                 const RuleSet &Rules) {
-  if (F.Name != names::RunImpl ||
-      Rules.Settings.CheckInputs == InputCheck::Off || Inv.InputSpecs.empty())
+  if (F.Name != names::RunImpl || !checksCompiledInputs(Inv, Rules))
     return "";
   return "    aoti_rt_run.checkInputs(" + names::InputHandlesParam.str() +
          ", this->" + names::DeviceIndexMember.str() +
@@ -440,10 +445,8 @@ std::string guardCode(const AnalyzedFunction &F,
       StringRef(Inv.InputChecks[I])
           .drop_front(names::InputCheckPrefix.size())
           .getAsInteger(10, Index);
-      std::string Name;
-      for (const InputSpec &Spec : Inv.InputSpecs)
-        if (Spec.Index == Index)
-          Name = Spec.Name;
+      const InputSpec *Spec = findInputSpec(Inv.InputSpecs, Index);
+      std::string Name = Spec ? Spec->Name : "";
       Out += Indent + "    try { " + Inv.InputChecks[I] + "(input_handles); } "
              "catch (const std::exception &aoti_rt_e) { "
              "aoti_rt_run.aotiCheckFailed(" + std::to_string(Index) + ", " +
@@ -588,7 +591,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;
   Summary.InputGuards = Plan.Guards.size();
-  if (Rules.Settings.CheckInputs != InputCheck::Off)
+  if (checksCompiledInputs(Inv, Rules))
     Summary.CompiledInputs = Inv.InputSpecs.size();
   Summary.EqualDimGroups = Plan.EqualDims.size();
   Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;

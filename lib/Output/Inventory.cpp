@@ -101,13 +101,6 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
 
 namespace {
 
-const InputSpec *specOf(const WrapperInventory &Inv, unsigned Index) {
-  for (const InputSpec &Spec : Inv.InputSpecs)
-    if (Spec.Index == Index)
-      return &Spec;
-  return nullptr;
-}
-
 /// What the input was compiled for (InputSpecs.h), and the user's name.
 void printCompiledFor(const InputSpec &Spec, llvm::json::OStream &J) {
   if (!Spec.Exported.empty())
@@ -146,7 +139,7 @@ void aoti::printInventoryJson(const WrapperInventory &Inv,
         J.object([&] {
           J.attribute("name", In.Name);
           J.attribute("index", In.Index);
-          if (const InputSpec *Spec = specOf(Inv, In.Index))
+          if (const InputSpec *Spec = findInputSpec(Inv.InputSpecs, In.Index))
             printCompiledFor(*Spec, J);
         });
     });

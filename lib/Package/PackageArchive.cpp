@@ -26,36 +26,38 @@ std::string zipErrorText(int Code) {
   return Text;
 }
 
+/// What follows \p Dir in \p Entry when \p Dir starts the name or follows
+/// the archive's top folder (`[<archive>/]<Dir>...`).
+std::optional<StringRef> afterArchiveRoot(StringRef Entry, StringRef Dir) {
+  if (Entry.starts_with(Dir))
+    return Entry.drop_front(Dir.size());
+  size_t Slash = Entry.find('/');
+  if (Slash != StringRef::npos && Entry.drop_front(Slash + 1).starts_with(Dir))
+    return Entry.drop_front(Slash + 1 + Dir.size());
+  return std::nullopt;
+}
+
 /// Splits an entry name into (model prefix, model name) when it lies in a
 /// model folder: `[<archive>/]data/aotinductor/<model>/<file>`.
 bool modelOf(StringRef Entry, StringRef &Prefix, StringRef &Model) {
-  size_t Pos = Entry.find(AOTIDir);
-  if (Pos == StringRef::npos)
+  std::optional<StringRef> Rest = afterArchiveRoot(Entry, AOTIDir);
+  if (!Rest)
     return false;
-  // data/ must start the name or follow the archive folder.
-  StringRef Before = Entry.take_front(Pos);
-  if (!Before.empty() && (Before.count('/') != 1 || !Before.ends_with("/")))
+  size_t Slash = Rest->find('/');
+  if (Slash == StringRef::npos || Slash == 0 || Slash + 1 == Rest->size())
     return false;
-  StringRef Rest = Entry.drop_front(Pos + AOTIDir.size());
-  size_t Slash = Rest.find('/');
-  if (Slash == StringRef::npos || Slash == 0 || Slash + 1 == Rest.size())
-    return false;
-  Model = Rest.take_front(Slash);
-  Prefix = Entry.take_front(Pos + AOTIDir.size() + Slash + 1);
+  Model = Rest->take_front(Slash);
+  Prefix = Entry.take_front(Entry.size() - Rest->size() + Slash + 1);
   return true;
 }
 
 /// Whether \p Entry is an exported program (`[archive/]models/<name>.json`),
 /// and of which model.
 bool exportedProgramOf(StringRef Entry, StringRef &Model) {
-  if (!Entry.starts_with(ModelsDir)) {
-    size_t Slash = Entry.find('/');
-    if (Slash == StringRef::npos ||
-        !Entry.drop_front(Slash + 1).starts_with(ModelsDir))
-      return false;
-    Entry = Entry.drop_front(Slash + 1);
-  }
-  Model = Entry.drop_front(ModelsDir.size());
+  std::optional<StringRef> Rest = afterArchiveRoot(Entry, ModelsDir);
+  if (!Rest)
+    return false;
+  Model = *Rest;
   return Model.consume_back(".json") && !Model.empty() && !Model.contains('/');
 }
 
@@ -137,6 +139,7 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
                              " a package may have");
   SizeBudget Budget(Path, Limits);
   llvm::StringMap<size_t> ModelOfPrefix;
+  llvm::StringMap<uint64_t> ProgramOfModel; // models/<model>.json
   for (zip_int64_t Index = 0; Index < N; ++Index) {
     zip_stat_t Stat;
     if (zip_stat_index(Zip, Index, ZIP_FL_ENC_GUESS, &Stat) != 0 || !Stat.name)
@@ -146,6 +149,8 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
     if (llvm::Error E = Budget.add(Stat))
       return std::move(E);
     StringRef Entry(Stat.name), Prefix, Model;
+    if (exportedProgramOf(Entry, Model))
+      ProgramOfModel[Model] = Index;
     if (Entry.ends_with("/") || !modelOf(Entry, Prefix, Model))
       continue;
     auto [It, New] = ModelOfPrefix.try_emplace(Prefix, Archive.Models.size());
@@ -155,14 +160,9 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
     M.Entries.push_back(Entry.str());
     M.Indices.push_back(Index);
   }
-  for (zip_int64_t Index = 0; Index < N; ++Index) {
-    const char *Name = zip_get_name(Zip, Index, ZIP_FL_ENC_GUESS);
-    StringRef Model;
-    if (Name && exportedProgramOf(Name, Model))
-      for (PackageModel &M : Archive.Models)
-        if (M.Name == Model)
-          M.ExportedProgram = Index;
-  }
+  for (PackageModel &M : Archive.Models)
+    if (auto It = ProgramOfModel.find(M.Name); It != ProgramOfModel.end())
+      M.ExportedProgram = It->second;
   if (Archive.Models.empty())
     return makeToolError(ExitCode::NotAWrapper, Path.str(),
                          "not an AOTInductor package: no "
