@@ -169,6 +169,26 @@ TEST(RulesLoaderTest, NanCountsBatchUnlessARuleSaysNot) {
   EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not 'often'"));
 }
 
+TEST(RulesLoaderTest, InputsAreCheckedUnlessTheSettingsSayNot) {
+  auto Default = parseRules("rules:\n  - {sync: true}\n", "r.yaml");
+  ASSERT_TRUE(bool(Default)) << describe(Default.takeError());
+  EXPECT_EQ(Default->Settings.CheckInputs, InputCheck::Throw);
+  for (auto [Word, Want] : {std::pair{"warn", InputCheck::Warn},
+                            std::pair{"abort", InputCheck::Abort},
+                            std::pair{"off", InputCheck::Off}}) {
+    auto Rules = parseRules(std::string("settings: {check_inputs: ") + Word +
+                                "}\nrules:\n  - {sync: true}\n",
+                            "r.yaml");
+    ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
+    EXPECT_EQ(Rules->Settings.CheckInputs, Want) << Word;
+  }
+  ReportedError F = failureOf("settings: {check_inputs: maybe}\n"
+                              "rules:\n  - {sync: true}\n");
+  EXPECT_EQ(F.Location, "r.yaml:1:26");
+  EXPECT_THAT(F.Text, HasSubstr("'check_inputs'"));
+  EXPECT_THAT(F.Text, HasSubstr("maybe"));
+}
+
 TEST(RulesLoaderTest, DeferredStatisticsBatchUnlessARuleSaysNot) {
   auto Rules = parseRules("rules:\n  - {print: {level: stats, defer: true}}\n"
                           "  - {print: {defer: true, batch: false}}\n",
