@@ -393,6 +393,16 @@ TEST(InputNames, NamesApplyOnlyWhenTheyCountTheInputs) {
   Other[1].Index = 1;
   nameInputs({"x", "mask", "extra"}, 2, Other);
   EXPECT_EQ(Other[1].Exported, "");
+  // Text from the package that is no plain name is not taken.
+  std::vector<InputSpec> Odd(3);
+  Odd[1].Index = 1;
+  Odd[2].Index = 2;
+  nameInputs({"a\x1b[2Jb", "q'uote", std::string(129, 'n')}, 3, Odd);
+  EXPECT_EQ(Odd[0].Exported, "");
+  EXPECT_EQ(Odd[1].Exported, "");
+  EXPECT_EQ(Odd[2].Exported, "");
+  nameInputs({"", "", std::string(128, 'n')}, 3, Odd);
+  EXPECT_EQ(Odd[2].Exported, std::string(128, 'n'));
 }
 
 TEST(RealWrapper, InputSpecsOfACpuModel) {

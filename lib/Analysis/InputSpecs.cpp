@@ -274,11 +274,18 @@ const InputSpec *aoti::findInputSpec(llvm::ArrayRef<InputSpec> Specs,
   return nullptr;
 }
 
+bool aoti::isPlainInputName(StringRef Name) {
+  return !Name.empty() && Name.size() <= MaxInputNameLength &&
+         llvm::all_of(Name, [](char C) {
+           return C >= 0x20 && C < 0x7f && C != '\'' && C != '\\';
+         });
+}
+
 void aoti::nameInputs(llvm::ArrayRef<std::string> Names, size_t NumInputs,
                       std::vector<InputSpec> &Specs) {
   if (Names.size() != NumInputs)
     return;
   for (InputSpec &Spec : Specs)
-    if (Spec.Index < Names.size() && !Names[Spec.Index].empty())
+    if (Spec.Index < Names.size() && isPlainInputName(Names[Spec.Index]))
       Spec.Exported = Names[Spec.Index];
 }

@@ -82,12 +82,21 @@ std::optional<std::string> readInSpec(const clang::CXXConstructorDecl &Ctor);
 std::vector<std::string> inputNamesFromSpec(llvm::StringRef InSpec);
 
 /// The spec of input \p Index among \p Specs, or null.
+constexpr size_t MaxInputNameLength = 128;
+
+/// Whether \p Name, a user's input name from the package, is plain
+/// printable text (no control characters, quotes or backslashes) of at most
+/// MaxInputNameLength characters: reports may print it.
+bool isPlainInputName(llvm::StringRef Name);
+
 const InputSpec *findInputSpec(llvm::ArrayRef<InputSpec> Specs,
                                unsigned Index);
 
 /// Gives each of \p Specs the non-empty name \p Names has at its position,
 /// when \p Names has one per input (\p NumInputs): names of another count
-/// do not say which input is which.
+/// do not say which input is which. The names come from the package: one
+/// that is not plain printable text of at most MaxInputNameLength
+/// characters is left out (reports print it).
 void nameInputs(llvm::ArrayRef<std::string> Names, size_t NumInputs,
                 std::vector<InputSpec> &Specs);
 

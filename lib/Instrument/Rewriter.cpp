@@ -247,7 +247,8 @@ std::string exportedName(const WrapperInventory &Inv, unsigned Index) {
   if (const InputSpec *Spec = findInputSpec(Inv.InputSpecs, Index))
     return Spec->Exported;
   return Index < Inv.InputNames.size() &&
-                 Inv.InputNames.size() == Inv.Inputs.size()
+                 Inv.InputNames.size() == Inv.Inputs.size() &&
+                 isPlainInputName(Inv.InputNames[Index])
              ? Inv.InputNames[Index]
              : "";
 }
