@@ -145,8 +145,25 @@ __device__ __noinline__ i64 offsetND(const StatsDesc &d, i64 i) {
   return off;
 }
 
+// The same in 32 bits (kDescIndex32: numel and every offset fit): the
+// hardware divides 32-bit integers in a few instructions, 64-bit ones in a
+// long routine.
+__device__ __noinline__ i64 offsetND32(const StatsDesc &d, unsigned i) {
+  unsigned rem = i, off = 0;
+  for (int k = d.ndim - 1; k >= 0; --k) {
+    unsigned sz = (unsigned)d.sizes[k];
+    unsigned q = rem / sz;
+    off += (rem - q * sz) * (unsigned)d.strides[k];
+    rem = q;
+  }
+  return off;
+}
+
 __device__ __forceinline__ i64 offsetOf(const StatsDesc &d, i64 i) {
-  return d.ndim == 1 ? i * d.strides[0] : offsetND(d, i);
+  if (d.ndim == 1)
+    return i * d.strides[0];
+  return (d.flags & kDescIndex32) ? offsetND32(d, (unsigned)i)
+                                  : offsetND(d, i);
 }
 
 template <class T>
@@ -494,12 +511,33 @@ __device__ void nanScan(const NanPattern &P, const unsigned char *p,
     nanAdd<ES>(P, loadRaw<ES>(tail + e * ES), n, f);
 }
 
+// One merged poison fill (FillDesc), by the threads of one block: the
+// bytes before the first 16-byte boundary and after the last one singly,
+// the rest by 16-byte stores.
+__device__ void fillRange(const FillDesc &F) {
+  unsigned char *p = (unsigned char *)F.data;
+  const unsigned b = F.value & 0xffu, w = b * 0x01010101u;
+  unsigned head = (unsigned)((16 - ((unsigned long long)p & 15)) & 15);
+  head = head < F.bytes ? head : F.bytes;
+  for (unsigned i = threadIdx.x; i < head; i += blockDim.x)
+    p[i] = (unsigned char)b;
+  uint4 *q = (uint4 *)(p + head);
+  const unsigned nq = (F.bytes - head) / 16;
+  const uint4 v = make_uint4(w, w, w, w);
+  for (unsigned i = threadIdx.x; i < nq; i += blockDim.x)
+    q[i] = v;
+  unsigned char *t = (unsigned char *)(q + nq);
+  const unsigned rest = F.bytes - head - nq * 16;
+  for (unsigned i = threadIdx.x; i < rest; i += blockDim.x)
+    t[i] = (unsigned char)b;
+}
+
 // Launch: a flat grid of 256-thread blocks, tensor t's d[t].blocks blocks
 // after those of the tensors before it (so no block is idle whatever the
 // sizes, and few blocks share the one counter); a block scans one
 // contiguous part of its tensor. As aoti_rt_stats: L.acc[] (nan, inf) and
 // *L.counter start and end at 0, the last block done writes the results
-// to L.out.
+// to L.out; then it writes the merged fills.
 extern "C" __global__ void __launch_bounds__(256)
 aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
   __shared__ unsigned warpN[8], warpF[8];
@@ -579,6 +617,9 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
   }
   if (threadIdx.x == 0)
     *L.counter = 0;
+  // Every block has counted: the merged fills may overwrite counted bytes.
+  for (int f = 0; f < L.nfills; ++f)
+    fillRange(L.fills[f]);
 }
 
 //===----------------------------------------------------------------------===//

@@ -286,7 +286,7 @@ struct StatsDesc {
   int64_t numel;
   int32_t kind;
   int32_t ndim;
-  int32_t flags;  ///< kDescContiguous
+  int32_t flags;  ///< kDescContiguous, kDescIndex32
   int32_t blocks; ///< blocks along x that scan this tensor
   int64_t sizes[kMaxKernelDims];
   int64_t strides[kMaxKernelDims];
@@ -296,6 +296,10 @@ static_assert(sizeof(StatsDesc) == 160, "StatsDesc: layout changed");
 /// StatsDesc::flags: one dim, stride 1, 16-byte aligned data of 2- or
 /// 4-byte elements (the kernel reads 16 bytes at a time).
 constexpr int32_t kDescContiguous = 1;
+/// StatsDesc::flags: numel and every element's offset fit in 31 bits (the
+/// kernel's index arithmetic of other layouts is then 32-bit: a 64-bit
+/// division is a long software routine on the GPU, per dim per element).
+constexpr int32_t kDescIndex32 = 2;
 
 /// The statistics kernel's only parameter (well under the 4 KB limit).
 constexpr int kInlineDescs = 16;
@@ -338,7 +342,24 @@ constexpr char kExactWindowRuleHead[] =
     "{name: exact-window, match: {ordinals: \"";
 constexpr char kExactWindowRuleTail[] = "\"}, breadcrumb: true}";
 
-/// The NaN-count kernel's only parameter: 800 bytes, against the
+/// Poison the NaN-count kernel writes after its counts (RunScope::reuse
+/// and RunScope::buffer merge their fills into the next batched count
+/// launch instead of a memset each): `bytes` bytes of the byte `value` at
+/// `data`. The launch's last block writes them once every block has
+/// counted, so a fill may cover bytes the same launch counts.
+struct FillDesc {
+  uint64_t data;
+  uint32_t bytes;
+  uint32_t value; ///< the byte, in the low 8 bits
+};
+static_assert(sizeof(FillDesc) == 16, "FillDesc: layout changed");
+/// Fills one count launch carries; a merged fill's bytes at most, and a
+/// launch's (one block writes them); larger fills are memsets.
+constexpr int kNanFills = 8;
+constexpr uint32_t kMergedFillBytes = 64u << 10;
+constexpr uint32_t kMergedFillLaunchBytes = 256u << 10;
+
+/// The NaN-count kernel's only parameter: 928 bytes, against the
 /// statistics kernel's 2,600 (a launch's parameters are copied by the
 /// driver on the host, per launch). The results are Stats with nan, inf
 /// and count (finite values) set, min/max/sum as statsInit() leaves them.
@@ -348,10 +369,11 @@ struct NanLaunch {
   uint32_t *counter; ///< blocks done (device), 0
   Stats *out;        ///< n results (mapped host or device memory)
   int32_t n;
-  int32_t pad;
+  int32_t nfills; ///< fills[0, nfills), after the counts
   NanDesc d[kNanDescs];
+  FillDesc fills[kNanFills];
 };
-static_assert(sizeof(NanLaunch) == 800, "NanLaunch: layout changed");
+static_assert(sizeof(NanLaunch) == 928, "NanLaunch: layout changed");
 
 /// A buffer with redzones (RunScope::buffer): `zone` bytes of canary at
 /// `start`, the buffer's `bytes`, `zone` bytes of canary. With

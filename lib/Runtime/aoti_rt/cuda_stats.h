@@ -169,21 +169,33 @@ inline const RuntimeKernels *runtimeKernelsOrWarn(ProgramState &S,
 /// The descriptor of M and the blocks its scan uses: a 256-thread block
 /// covers 16 KB of a contiguous tensor (four 16-byte loads in flight per
 /// thread) or 1024 elements of any other layout (four element loads in
-/// flight per thread); at most 1024 blocks (threads then loop).
+/// flight per thread); at most 1024 blocks (threads then loop). A dense
+/// tensor in any dim order (channels-last, a transpose: isDense) is
+/// scanned as the flat range of its elements, since statistics do not
+/// depend on the order: one index per element instead of a division per
+/// dim. Other layouts whose offsets fit in 32 bits take 32-bit index
+/// arithmetic (kDescIndex32).
 inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
   std::memset(&D, 0, sizeof D);
   D.data = reinterpret_cast<uint64_t>(M.data);
   D.numel = M.numel;
   D.kind = M.dtype->kind;
-  D.ndim = static_cast<int32_t>(M.csizes.size());
-  for (size_t K = 0; K < M.csizes.size(); ++K) {
+  const bool Flat = M.csizes.size() > 1 && isDense(M);
+  D.ndim = Flat ? 1 : static_cast<int32_t>(M.csizes.size());
+  if (Flat) {
+    D.sizes[0] = M.numel;
+    D.strides[0] = 1;
+  }
+  for (size_t K = 0; !Flat && K < M.csizes.size(); ++K) {
     D.sizes[K] = M.csizes[K];
     D.strides[K] = M.cstrides[K];
   }
   int64_t ES = M.dtype->size;
   bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
                     D.strides[0] == 1 && D.data % 16 == 0;
-  D.flags = Contiguous ? kDescContiguous : 0;
+  constexpr int64_t kMax32 = 0x7fffffff;
+  D.flags = (Contiguous ? kDescContiguous : 0) |
+            (M.numel <= kMax32 && M.span <= kMax32 ? kDescIndex32 : 0);
   int64_t Blocks = Contiguous ? (M.numel * ES + 16383) / 16384
                               : (M.numel + 1023) / 1024;
   D.blocks = static_cast<int32_t>(std::max<int64_t>(
