@@ -397,10 +397,20 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
 
 /// The run's scope, first in the body: an exception from anything after it
 /// (AOTI's own input checks included) is reported with where the run was.
-std::string scopeCode() {
+/// With CUDA redzones, run_impl's scope also sees the outputs (read when it
+/// ends), so that the redzoned storage it keeps for the next run is none
+/// an output holds.
+std::string scopeCode(const AnalyzedFunction &F, const WrapperInventory &Inv,
+                      const InstrumentationPlan &Plan) {
+  std::string Outputs;
+  if (F.Name == names::RunImpl && Inv.Device == "cuda" && Plan.Buffers &&
+      Plan.Buffers->RedzoneBytes)
+    Outputs = ", " + names::OutputHandlesParam.str() + ", this->" +
+              names::NumOutputsMethod.str() + "()";
   return "    // aoti-instrument: per-call state\n"
          "    ::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
-         "(void *)(stream));\n";
+         "(void *)(stream)" +
+         Outputs + ");\n";
 }
 
 /// run_impl's check of its inputs against what the model was compiled for:
@@ -528,7 +538,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
     if (!Needed)
       continue;
     Scoped.insert(F.Name);
-    Insertions[F.ScopeOffset] += scopeCode() + compiledInputsCheck(F, Inv, Rules);
+    Insertions[F.ScopeOffset] +=
+        scopeCode(F, Inv, Plan) + compiledInputsCheck(F, Inv, Rules);
     Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).

@@ -39,6 +39,66 @@ struct RedzonedBuffer {
   int record = -1;
   /// CUDA: the last writer whose check is not launched yet (-1: none).
   int pendingSite = -1;
+  int32_t dtype = 0; ///< the base's dtype code (ZonePool's key)
+  int64_t elems = 0; ///< the base's elements: zone + span + zone
+  bool clean = false; ///< CUDA: the run's last check found both zones intact
+};
+
+/// Redzoned storage kept from one run for the next (CUDA): the bases whose
+/// zones the end of their run found intact and that none of the run's
+/// outputs uses. A later buffer of the same dtype, device and size takes
+/// one instead of an allocation and a canary fill: the canaries are still
+/// there (nothing but the pool holds the memory, and the run's last check
+/// of them was clean). At most one run's bases: what a run does not take
+/// is freed when it ends.
+struct ZonePool {
+  struct Entry {
+    AtenTensorHandle base;
+    unsigned char *start;
+    int32_t dtype, device;
+    int64_t elems;
+    uint32_t zone;
+    size_t bytes; ///< of the whole base, zones included
+  };
+  int device = -1; ///< DevicePool's key (any: the entries say theirs)
+  std::vector<Entry> entries;
+
+  /// Takes an entry of this kind into \p Out; false when there is none.
+  bool take(int32_t Dtype, int32_t Device, int64_t Elems, uint32_t Zone,
+            Entry &Out) {
+    for (size_t I = entries.size(); I-- > 0;) {
+      const Entry &E = entries[I];
+      if (E.dtype == Dtype && E.device == Device && E.elems == Elems &&
+          E.zone == Zone) {
+        Out = E;
+        entries[I] = entries.back();
+        entries.pop_back();
+        return true;
+      }
+    }
+    return false;
+  }
+  /// Frees the entries whose memory holds one of the \p N tensors \p Ts
+  /// (a run's outputs, which the caller keeps).
+  void dropHolders(const AtenTensorHandle *Ts, size_t N) {
+    for (size_t K = 0; K < N; ++K) {
+      void *P = nullptr;
+      if (!Ts[K] || aoti_torch_get_data_ptr(Ts[K], &P) != AOTI_TORCH_SUCCESS)
+        continue;
+      auto *C = static_cast<const unsigned char *>(P);
+      for (size_t I = entries.size(); I-- > 0;)
+        if (C >= entries[I].start && C < entries[I].start + entries[I].bytes) {
+          aoti_torch_delete_tensor_object(entries[I].base);
+          entries[I] = entries.back();
+          entries.pop_back();
+        }
+    }
+  }
+  void clear() {
+    for (Entry &E : entries)
+      aoti_torch_delete_tensor_object(E.base);
+    entries.clear();
+  }
 };
 
 #if AOTI_RT_CUDA
@@ -58,6 +118,7 @@ struct ZoneRecords {
 
 struct BufferRun {
   std::vector<RedzonedBuffer> buffers;
+  ZonePool *pool = nullptr; ///< CUDA: leased at the first CUDA buffer
 #if AOTI_RT_CUDA
   ZoneRecords *records = nullptr; ///< taken at the first CUDA buffer
   size_t used = 0;      ///< records
@@ -484,6 +545,46 @@ AOTI_RT_COLD_END
 //===----------------------------------------------------------------------===//
 
 AOTI_RT_COLD_BEGIN // once per buffer and run
+/// The storage of \p B, a buffer like \p M: B.base, a 1-D tensor of
+/// B.elems elements whose zones hold the canary, and B.start. On CUDA from
+/// the run's ZonePool when it has one of this kind (no allocation, no
+/// fill), else new and filled. False (Err set when the device refused the
+/// fill) when there is none.
+AOTI_RT_OUTLINE bool RunScope::redzonedBase(const detail::TensorMeta &M,
+                                            detail::RedzonedBuffer &B,
+                                            std::string &Err) {
+  using namespace detail;
+#if AOTI_RT_CUDA
+  if (M.cuda) {
+    if (!Buffers->pool) {
+      Buffers->pool = DevicePool<ZonePool>::get().take(-1, /*Exact=*/false);
+      if (!Buffers->pool)
+        Buffers->pool = new ZonePool();
+    }
+    ZonePool::Entry E;
+    if (Buffers->pool->take(B.dtype, B.device, B.elems, B.zone, E)) {
+      B.base = E.base;
+      B.start = E.start;
+      global().pooledBuffers.fetch_add(1, std::memory_order_relaxed);
+      return true;
+    }
+  }
+#endif
+  const int64_t One = 1;
+  void *Data = nullptr;
+  if (aoti_torch_empty_strided(1, &B.elems, &One, M.dtype->code, M.devType,
+                               M.devIndex, &B.base) != AOTI_TORCH_SUCCESS)
+    return false;
+  if (aoti_torch_get_data_ptr(B.base, &Data) != AOTI_TORCH_SUCCESS ||
+      !fillZones(*State, Run, static_cast<unsigned char *>(Data), B.bytes,
+                 B.zone, M.cuda, M.devIndex, StreamPtr, Err)) {
+    aoti_torch_delete_tensor_object(B.base);
+    return false;
+  }
+  B.start = static_cast<unsigned char *>(Data);
+  return true;
+}
+
 AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
                                                   AtenTensorHandle Buf,
                                                   const BufferPolicy &P) {
@@ -495,68 +596,52 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   M.handle = Buf;
   if (!readMeta(M) || M.numel == 0 || !M.dtype->size)
     return nullptr;
-  if (BatchPending) { // pending counts of bytes about to be filled go first
-    // (a pool's view is not fresh memory; other storage is: the tensors of
-    // pending counts are held until the counts are launched)
-    const TensorRef Filled{Name, kOut, Buf};
-    flushBatchFor(LastSite, &Filled, 1, kAfter);
-  }
   size_t ES = static_cast<size_t>(M.dtype->size);
   size_t Bytes = spanBytes(M);
   unsigned char *Data = const_cast<unsigned char *>(M.data);
   AtenTensorHandle Out = nullptr;
   std::string Err;
   if (P.redzone_bytes && P.redzone_bytes % ES == 0) {
-    int64_t Zone = static_cast<int64_t>(P.redzone_bytes / ES);
-    int64_t Total = M.span + 2 * Zone, One = 1;
-    AtenTensorHandle Base = nullptr, View = nullptr;
-    void *BaseData = nullptr;
-    if (aoti_torch_empty_strided(1, &Total, &One, M.dtype->code, M.devType,
-                                 M.devIndex, &Base) != AOTI_TORCH_SUCCESS)
-      Base = nullptr;
-    if (Base &&
-        (aoti_torch__reinterpret_tensor(
-             Base, static_cast<int64_t>(M.sizes.size()), M.sizes.data(),
-             M.strides.data(), Zone, &View) != AOTI_TORCH_SUCCESS ||
-         aoti_torch_get_data_ptr(Base, &BaseData) != AOTI_TORCH_SUCCESS)) {
-      if (View)
-        aoti_torch_delete_tensor_object(View);
-      aoti_torch_delete_tensor_object(Base);
-      Base = View = nullptr;
+    RedzonedBuffer B;
+    B.name = Name;
+    B.bytes = Bytes;
+    B.zone = P.redzone_bytes;
+    B.cuda = M.cuda;
+    B.device = M.devIndex;
+    B.onFail = P.redzone_on_fail;
+    B.reported = false;
+    B.dtype = M.dtype->code;
+    B.elems = M.span + 2 * static_cast<int64_t>(P.redzone_bytes / ES);
+    if (!Buffers)
+      Buffers = new BufferRun();
+    if (redzonedBase(M, B, Err)) {
+      int64_t Zone = static_cast<int64_t>(P.redzone_bytes / ES);
+      if (aoti_torch__reinterpret_tensor(
+              B.base, static_cast<int64_t>(M.sizes.size()), M.sizes.data(),
+              M.strides.data(), Zone, &Out) != AOTI_TORCH_SUCCESS) {
+        aoti_torch_delete_tensor_object(B.base);
+        Out = nullptr;
+      }
     }
-    auto *Start = static_cast<unsigned char *>(BaseData);
-    if (Base && !fillZones(*State, Run, Start, Bytes, P.redzone_bytes, M.cuda,
-                           M.devIndex, StreamPtr, Err)) {
-      aoti_torch_delete_tensor_object(View);
-      aoti_torch_delete_tensor_object(Base);
-      Base = View = nullptr;
-    }
-    if (!Base) {
+    if (!Out) {
       warnOnce(*State, State->warnedBuffers,
                std::string("no redzones for ") + Name +
                    " (and later buffers where it fails too): " +
                    (Err.empty() ? "allocation failed" : Err),
                Run);
     } else {
-      if (!Buffers)
-        Buffers = new BufferRun();
-      Buffers->buffers.push_back(RedzonedBuffer{
-          Name, Base, Start, Bytes, P.redzone_bytes, M.cuda, M.devIndex,
-          P.redzone_on_fail, false, {}});
+      Buffers->buffers.push_back(std::move(B));
 #if AOTI_RT_CUDA
       if (M.cuda)
         Buffers->buffers.back().record = newZoneRecord(*Buffers);
 #endif
-      Out = View;
-      Data = Start + P.redzone_bytes;
+      Data = Buffers->buffers.back().start + P.redzone_bytes;
     }
   }
-  if (P.poison &&
-      !fillBytes(Data, Bytes,
-                 isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte,
-                 M.cuda, M.devIndex, StreamPtr, Err))
-    warnOnce(*State, State->warnedBuffers,
-             std::string("no poison for ") + Name + ": " + Err, Run);
+  // (Pending counts of the bytes poisoned go first: a view of an AOTI
+  // pool is not fresh memory. The zones are: a fresh or kept base.)
+  if (P.poison)
+    poison(M, Data, Bytes, P);
   forgetWritten(Data - (Out ? P.redzone_bytes : 0),
                 Bytes + (Out ? 2 * P.redzone_bytes : 0));
   return Out;
@@ -572,18 +657,33 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
   M.handle = Buf;
   if (!readMeta(M) || M.numel == 0)
     return;
+  const size_t Bytes = spanBytes(M);
+  poison(M, const_cast<unsigned char *>(M.data), Bytes, P);
+  forgetWritten(M.data, Bytes);
+}
+
+/// Fills \p Bytes at \p Data, the storage of \p M, with poison: merged
+/// into the run's batched count launch where it can be (mergeFill: after
+/// the pending counts of what was there), else after those counts are
+/// launched, in stream order.
+AOTI_RT_OUTLINE void RunScope::poison(const detail::TensorMeta &M,
+                                      unsigned char *Data, size_t Bytes,
+                                      const BufferPolicy &P) {
+  using namespace detail;
+  const uint8_t Value =
+      isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte;
+#if AOTI_RT_CUDA
+  if (mergeFill(M, Data, Bytes, Value))
+    return;
+#endif
   if (BatchPending) { // counts of what was there go first
-    const TensorRef Filled{Name, kOut, Buf};
+    const TensorRef Filled{M.name, kOut, M.handle};
     flushBatchFor(LastSite, &Filled, 1, kAfter);
   }
-  const size_t Bytes = spanBytes(M);
   std::string Err;
-  if (!fillBytes(const_cast<unsigned char *>(M.data), Bytes,
-                 isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte,
-                 M.cuda, M.devIndex, StreamPtr, Err))
+  if (!fillBytes(Data, Bytes, Value, M.cuda, M.devIndex, StreamPtr, Err))
     warnOnce(*State, State->warnedBuffers,
-             std::string("no poison for ") + Name + ": " + Err, Run);
-  forgetWritten(M.data, Bytes);
+             std::string("no poison for ") + M.name + ": " + Err, Run);
 }
 
 /// Bytes the runtime wrote itself (poison, canaries): what the deferred
@@ -694,19 +794,36 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
     return;
   std::unique_ptr<BufferRun> Owned(Buffers);
   Buffers = nullptr;
+  // Every base goes back, but the clean ones of a run that ends well,
+  // which are kept for the next run (Keep, set last).
   struct Release {
     BufferRun &R;
+    ZonePool *&Kept;
+    bool Keep = false;
     ~Release() {
-      for (RedzonedBuffer &B : R.buffers)
-        aoti_torch_delete_tensor_object(B.base);
+      ZonePool *Pool = R.pool;
+      if (Pool)
+        Pool->clear(); // what this run did not take
+      for (RedzonedBuffer &B : R.buffers) {
+        if (Keep && Pool && B.clean)
+          Pool->entries.push_back(ZonePool::Entry{
+              B.base, B.start, B.dtype, B.device, B.elems, B.zone,
+              B.bytes + 2 * static_cast<size_t>(B.zone)});
+        else
+          aoti_torch_delete_tensor_object(B.base);
+      }
 #if AOTI_RT_CUDA
+      if (Pool && Keep && !Pool->entries.empty())
+        Kept = Pool;
+      else if (Pool)
+        DevicePool<ZonePool>::get().give(Pool);
       // Read after the run's sync (or left for the next run's, in stream
       // order on the same memory: a record is reset before it is used).
       if (R.records)
         DevicePool<ZoneRecords>::get().give(R.records);
 #endif
     }
-  } GiveBack{*Owned};
+  } GiveBack{*Owned, Kept};
   std::string Failed;
   OnFail FailWith = kWarn;
 #if AOTI_RT_CUDA
@@ -726,8 +843,9 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
           Read[K]->record >= 0 && Owned->records
               ? Owned->records->host + Read[K]->record
               : nullptr;
-      checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
-                      Results[K], Read[K]->writers, F, Attributed);
+      Read[K]->clean =
+          !checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
+                           Results[K], Read[K]->writers, F, Attributed);
       if (!F.empty() && Failed.empty()) {
         Failed = F;
         FailWith = Read[K]->onFail;
@@ -735,10 +853,33 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
     }
   }
 #endif
+  // Only finish() knows that the run went well so far; ~RunScope, where
+  // the outputs are set, drops what they hold (releaseKept).
+  GiveBack.Keep = MayThrow && Outputs && Failed.empty();
   if (Failed.empty())
     return;
   if (MayThrow || FailWith == kAbort)
     fail(FailWith, Failed);
+}
+
+/// The end of run_impl: the bases finish() kept (endBuffers) go to the
+/// next run, but those an output of this run holds; all of them when an
+/// exception leaves run_impl (the outputs are not set).
+AOTI_RT_OUTLINE void RunScope::releaseKept(bool Unwinding) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  ZonePool *Pool = Kept;
+  Kept = nullptr;
+  if (!Pool)
+    return;
+  if (Unwinding)
+    Pool->clear();
+  else
+    Pool->dropHolders(Outputs, NumOutputs);
+  DevicePool<ZonePool>::get().give(Pool);
+#else
+  (void)Unwinding;
+#endif
 }
 
 AOTI_RT_NAMESPACE_END

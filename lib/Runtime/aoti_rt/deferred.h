@@ -29,10 +29,17 @@ struct DeferredTensor {
   Item item;
   const Stats *result = nullptr;
   bool missed = false; ///< its launch never ran (the stream failed first)
-  /// An input of the launch that stays the same all run (TensorRef::stable),
-  /// only checked: read and counted only if the record reports (countLazy);
-  /// until then item.meta holds its name, role and handle.
-  bool lazy = false;
+};
+
+/// An input of a deferred probe's launch that stays the same all run
+/// (TensorRef::stable) and is only checked: its name and handle alone (a
+/// DeferredTensor is some 500 bytes, and most inputs of a convnet's probes
+/// are such constants), read and counted only if the record reports
+/// (countLazy).
+struct LazyInput {
+  const char *name;
+  AtenTensorHandle handle;
+  uint8_t role;
 };
 
 /// The counts of \p It that need no device pass, set: a host tensor's
@@ -66,6 +73,7 @@ struct DeferredRecord {
   PrintLevel print;
   uint8_t printRoles;
   size_t first, count; ///< DeferredChecks::tensors[first, first + count)
+  size_t lazyFirst, lazyCount; ///< DeferredChecks::lazies[...]
 };
 
 /// The deferred probes of one run, in launch order: at most one per
@@ -77,6 +85,7 @@ struct DeferredChecks {
   std::vector<DeferredRecord> records;
   std::vector<DeferredTensor> tensors; ///< [0, used): the records' tensors
   size_t used = 0;
+  std::vector<LazyInput> lazies; ///< the records' lazy inputs
   std::vector<uint8_t> marks; ///< ordinal * 2 + phase: has a record
 
   bool pending() const { return !records.empty(); }
@@ -100,14 +109,16 @@ struct DeferredChecks {
     T.item.why.clear();
     T.result = nullptr;
     T.missed = false;
-    T.lazy = false;
     return T;
   }
-  /// A record of the tensors added since First.
+  /// A record of the tensors and lazy inputs added since First and
+  /// LazyFirst.
   void addRecord(int Site, Phase Ph, uint8_t Roles, uint8_t Checks, OnFail F,
-                 PrintLevel Print, uint8_t PrintRoles, size_t First) {
+                 PrintLevel Print, uint8_t PrintRoles, size_t First,
+                 size_t LazyFirst) {
     records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
-                                     PrintRoles, First, used - First});
+                                     PrintRoles, First, used - First,
+                                     LazyFirst, lazies.size() - LazyFirst});
     if (Site >= 0) {
       size_t K = static_cast<size_t>(Site) * 2 + Ph;
       if (K >= marks.size())
@@ -145,6 +156,7 @@ struct DeferredChecks {
         marks[static_cast<size_t>(R.site) * 2 + R.phase] = 0;
     records.clear();
     used = 0;
+    lazies.clear();
   }
 };
 
@@ -159,34 +171,40 @@ enum DeferredEnd : int {
 };
 
 AOTI_RT_COLD_BEGIN
-/// The counts of a reporting record's lazy inputs (DeferredTensor::lazy),
-/// taken now, on \p Stream after the run's sync: they hold what they held
-/// at the launch. Those that cannot be counted stay without counts.
-inline void countLazy(ProgramState &S, DeferredChecks &Checks,
-                      const DeferredRecord &Rec, void *Stream, int64_t Run) {
+/// The views of a reporting record's lazy inputs (LazyInput), counted now,
+/// on \p Stream after the run's sync: they hold what they held at the
+/// launch. Those that cannot be counted stay without counts. Appended to
+/// \p Views; \p Items keeps the names they point to.
+inline void countLazy(ProgramState &S, const DeferredChecks &Checks,
+                      const DeferredRecord &Rec, void *Stream, int64_t Run,
+                      std::vector<Item> &Items, std::vector<NanView> &Views) {
+  Items.assign(Rec.lazyCount, Item());
   Batch B;
-  std::vector<DeferredTensor *> Targets;
-  for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
-    DeferredTensor &T = Checks.tensors[I];
-    if (!T.lazy || T.item.haveStats)
+  std::vector<size_t> Targets;
+  for (size_t K = 0; K < Rec.lazyCount; ++K) {
+    const LazyInput &L = Checks.lazies[Rec.lazyFirst + K];
+    Item &It = Items[K];
+    It.meta.name = L.name;
+    It.meta.role = L.role;
+    It.meta.handle = L.handle;
+    if (readMeta(It.meta)) // constants: as they were
+      knownCounts(It, -1);
+    if (It.haveStats || !It.meta.ok)
       continue;
-    if (!T.item.meta.ok && readMeta(T.item.meta)) // constants: as they were
-      knownCounts(T.item, -1);
-    if (T.item.haveStats || !T.item.meta.ok)
-      continue;
-    Item It;
-    It.meta = T.item.meta;
-    It.wantStats = true;
-    B.items.push_back(std::move(It));
-    Targets.push_back(&T);
+    Item Copy;
+    Copy.meta = It.meta;
+    Copy.wantStats = true;
+    B.items.push_back(std::move(Copy));
+    Targets.push_back(K);
   }
   std::string Err;
-  if (Targets.empty() || !materialize(S, B, Stream, 0, Run, Err))
-    return;
-  for (size_t K = 0; K < Targets.size(); ++K) {
-    Targets[K]->item.haveStats = B.items[K].haveStats;
-    Targets[K]->item.stats = B.items[K].stats;
-  }
+  if (!Targets.empty() && materialize(S, B, Stream, 0, Run, Err))
+    for (size_t K = 0; K < Targets.size(); ++K) {
+      Items[Targets[K]].haveStats = B.items[K].haveStats;
+      Items[Targets[K]].stats = B.items[K].stats;
+    }
+  for (const Item &It : Items)
+    Views.push_back(nanView(It));
 }
 
 /// Writes the deferred probes of run Run in launch order (counts
@@ -232,11 +250,9 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
       Views.push_back(nanView(Checks.tensors[I].item));
       Hit = Hit || nanHit(Views.back(), Rec.roles, Rec.checks);
     }
-    if (Hit && End != kEndFailed) {
-      countLazy(S, Checks, Rec, Stream, Run);
-      for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I)
-        Views[I - Rec.first] = nanView(Checks.tensors[I].item);
-    }
+    std::vector<Item> Lazy; // the views' names live here
+    if (Hit && End != kEndFailed)
+      countLazy(S, Checks, Rec, Stream, Run, Lazy, Views);
     std::string Line, Json;
     if (!nanEvent(P, Run, Rec.phase, Rec.site, SI, Views.data(), Views.size(),
                   Rec.roles, Rec.checks, Line, Json))
@@ -415,6 +431,12 @@ private:
 /// which no guard sees) before the count.
 inline NanDesc *descsOf(NanLaunch &L) { return L.d; }
 inline StatsDesc *descsOf(StatsLaunch &L) { return L.inl; }
+/// Work a launch carries besides its counts: the NaN-count launch's merged
+/// poison fills (FillDesc).
+inline int extraWork(const NanLaunch &L) { return L.nfills; }
+inline int extraWork(const StatsLaunch &) { return 0; }
+inline void clearExtraWork(NanLaunch &L) { L.nfills = 0; }
+inline void clearExtraWork(StatsLaunch &) {}
 
 template <typename LaunchT, int Cap> struct PendingBatch {
   /// Bytes of pending tensors at most: their storage is held, so this bounds
@@ -428,7 +450,7 @@ template <typename LaunchT, int Cap> struct PendingBatch {
   AtenTensorHandle refs[Cap] = {};
 
   int size() const { return launch.n; }
-  bool empty() const { return launch.n == 0; }
+  bool empty() const { return launch.n == 0 && !extraWork(launch); }
   /// Room for \p N more tensors of \p Bytes in all.
   bool fits(size_t N, size_t Bytes) const {
     return static_cast<size_t>(launch.n) + N <= static_cast<size_t>(Cap) &&
@@ -463,6 +485,7 @@ template <typename LaunchT, int Cap> struct PendingBatch {
       if (refs[I])
         aoti_torch_delete_tensor_object(refs[I]);
     launch.n = 0;
+    clearExtraWork(launch);
     bytes = 0;
     host = nullptr;
   }

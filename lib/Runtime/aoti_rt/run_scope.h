@@ -53,6 +53,8 @@ struct ProbeCtx;
 struct DeferredRun;
 struct BufferRun;
 struct RedzonedBuffer;
+struct ZonePool;
+struct TensorMeta;
 struct RuntimeKernels;
 } // namespace detail
 
@@ -60,7 +62,11 @@ struct RuntimeKernels;
 /// statement of the instrumented function body.
 class RunScope {
 public:
-  RunScope(const Program &P, void *Stream);
+  /// \p Outputs (\p NumOutputs of them): run_impl's output handles, read
+  /// when the scope ends (the outputs are set by then), so that redzoned
+  /// storage an output holds is not kept for the next run (ZonePool).
+  RunScope(const Program &P, void *Stream, AtenTensorHandle *Outputs = nullptr,
+           size_t NumOutputs = 0);
   ~RunScope();
   RunScope(const RunScope &) = delete;
   RunScope &operator=(const RunScope &) = delete;
@@ -158,9 +164,16 @@ private:
   void flushZonesFor(const TensorRef *Written, int N);
 #if AOTI_RT_CUDA
   void zoneWrittenBy(detail::RedzonedBuffer &B, int Site);
+  bool mergeFill(const detail::TensorMeta &M, const unsigned char *Data,
+                 size_t Bytes, uint8_t Value);
 #endif
   void forgetWritten(const void *P, size_t Bytes);
   void endBuffers(bool MayThrow);
+  bool redzonedBase(const detail::TensorMeta &M, detail::RedzonedBuffer &B,
+                    std::string &Err);
+  void releaseKept(bool Unwinding);
+  void poison(const detail::TensorMeta &M, unsigned char *Data, size_t Bytes,
+              const BufferPolicy &P);
   int currentDevice();
   const detail::RuntimeKernels *kernels(int Device, std::string &Why);
 
@@ -184,6 +197,11 @@ private:
   /// CUDA: the runtime's kernels in CurDevice's context, once looked up.
   const detail::RuntimeKernels *Kernels = nullptr;
   detail::BufferRun *Buffers = nullptr; ///< this run's redzoned buffers
+  /// The bases finish() found clean, for the next run unless an output
+  /// holds one (~RunScope: releaseKept).
+  detail::ZonePool *Kept = nullptr;
+  AtenTensorHandle *Outputs = nullptr;
+  size_t NumOutputs = 0;
 };
 
 AOTI_RT_NAMESPACE_END

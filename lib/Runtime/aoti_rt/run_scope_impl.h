@@ -61,9 +61,12 @@ AOTI_RT_COLD_END
 // RunScope
 //===----------------------------------------------------------------------===//
 
-AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream)
+AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
+                                   AtenTensorHandle *Outputs,
+                                   size_t NumOutputs)
     : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
-      Uncaught(std::uncaught_exceptions()) {
+      Uncaught(std::uncaught_exceptions()), Outputs(Outputs),
+      NumOutputs(NumOutputs) {
   Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
   if (Uncaught == 0)
     detail::reportedUnwindDepth() = -1; // a stale mark of a caught exception
@@ -120,6 +123,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
     endBuffers(/*MayThrow=*/false); // finish() was not reached
   } catch (...) {
   }
+  releaseKept(Unwinding);
   // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
   // CUDA_DRIVER_CHECK throw): where the host was, from the last probe;
   // then, if the stream failed, the launch the GPU was in.
@@ -239,6 +243,52 @@ AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   return Ok;
 }
 
+/// Poison of \p Bytes bytes of \p Value at \p Data (M's storage, about to
+/// get its first user; CUDA), merged into the run's batched NaN-count launch
+/// (Program::batch_deferred): written after that launch's counts, so the
+/// counts of the bytes' former tensor, still pending, read them first;
+/// launched before the next launch with a guard (RunScope::beforeWrite),
+/// the buffer's first user. A fill replaces a memset, and often rides on a
+/// count launch the first user forces anyway. False (nothing done): fill it
+/// now.
+AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
+                                         const unsigned char *Data,
+                                         size_t Bytes, uint8_t Value) {
+  using namespace detail;
+  if (!M.cuda || !Prog->batch_deferred || Capturing || State->statsHost ||
+      Bytes > kMergedFillBytes)
+    return false;
+  std::string Why;
+  if (!kernels(M.devIndex, Why))
+    return false;
+  if (!Deferred)
+    Deferred = acquireDeferred(currentDevice());
+  DeferredRun &D = *Deferred;
+  if (D.device >= 0 && D.device != M.devIndex)
+    return false;
+  DeviceGuard Guard(M.devIndex, currentDevice());
+  if (D.device < 0)
+    D.device = M.devIndex;
+  if (D.area.reserve(1, static_cast<cudaStream_t>(StreamPtr)) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  NanLaunch &L = D.nanBatch.launch;
+  size_t Pending = 0;
+  for (int I = 0; I < L.nfills; ++I)
+    Pending += L.fills[I].bytes;
+  if (L.nfills == kNanFills || Pending + Bytes > kMergedFillLaunchBytes) {
+    std::string Err;
+    if (!flushBatch(Err))
+      return false;
+  }
+  L.fills[L.nfills++] = FillDesc{reinterpret_cast<uint64_t>(Data),
+                                 static_cast<uint32_t>(Bytes), Value};
+  BatchPending = true;
+  D.launched = true; // its launch comes before the run's sync
+  return true;
+}
+
 /// \p Site, \p Ph: where the run is, for a failure's report (before the
 /// launch that writes; after the last probe, for the runtime's own writes).
 AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
@@ -249,7 +299,8 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
     BatchPending = false;
     return;
   }
-  bool Hit = N < 0;
+  // Merged fills go before the next launch, the buffer's first user.
+  bool Hit = N < 0 || Deferred->nanBatch.launch.nfills > 0;
   for (int I = 0; I < N && !Hit; ++I) {
     uintptr_t B = 0, E = 0;
     Hit = !spanOf(Written[I].handle, B, E) ||
@@ -270,7 +321,9 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
     std::string Err; // a count not launched reads as not taken
     flushBatch(Err);
   }
-  if (!Deferred || !Deferred->checks.pending())
+  // Launches without checks (merged fills) are synchronized too, so that
+  // the run's area goes back to the pool idle.
+  if (!Deferred || (!Deferred->checks.pending() && !Deferred->launched))
     return;
   DeferredRun &D = *Deferred;
   DeferredEnd End = static_cast<DeferredEnd>(EndMode);
@@ -357,7 +410,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   };
   // An unchanging input only checked for "inputs were clean": nothing of it
   // is read unless a report needs it (kLazy; countLazy reads it then).
-  auto LazyInput = [&](const TensorRef &T) {
+  auto IsLazy = [&](const TensorRef &T) {
     return T.stable && Pr.nan_roles && T.role == kIn &&
            !(T.role & Pr.nan_roles) && !IsPrinted(T.role);
   };
@@ -367,7 +420,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     M.name = orDefault(Tensors[I].name, "?");
     M.role = Tensors[I].role;
     M.handle = Tensors[I].handle;
-    if (LazyInput(Tensors[I])) {
+    if (IsLazy(Tensors[I])) {
       clearMeta(M);
       Needs[I] = kLazy;
       continue;
@@ -559,17 +612,19 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   if (Ph == kBefore)
     ForgetWritten();
 
-  size_t First = D.checks.used;
+  const size_t First = D.checks.used, LazyFirst = D.checks.lazies.size();
   for (size_t I = 0; I < NT; ++I) {
     if (Needs[I] == kNone)
       continue;
+    if (Needs[I] == kLazy) { // no metadata, no counts yet
+      D.checks.lazies.push_back(
+          LazyInput{Metas[I].name, Metas[I].handle, Metas[I].role});
+      continue;
+    }
     // Moved, not copied (Metas[I] is not read after this; readMeta
     // refills it).
     DeferredTensor &T = D.checks.addTensor();
     T.item.meta = std::move(Metas[I]);
-    T.lazy = Needs[I] == kLazy; // no metadata, no counts yet
-    if (T.lazy)
-      continue;
     if (Slots[I])
       T.result = Slots[I];
     else
@@ -577,7 +632,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   }
   D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
                      PrintStats ? kPrintStats : kPrintNone, Pr.print_roles,
-                     First);
+                     First, LazyFirst);
   return true;
 }
 

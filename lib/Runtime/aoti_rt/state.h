@@ -116,6 +116,7 @@ struct Global {
   std::atomic<uint64_t> deviceStatsPasses{0};
   std::atomic<uint64_t> deviceNanPasses{0};
   std::atomic<uint64_t> deviceTensorScans{0}; ///< tensors in those passes
+  std::atomic<uint64_t> pooledBuffers{0}; ///< redzoned bases from a ZonePool
   std::atomic<bool> warnedKernels{false}; ///< runtimeKernelsOrWarn
 };
 
@@ -363,6 +364,8 @@ inline uint64_t deviceNanPassCount() {
 inline uint64_t deviceTensorScanCount() {
   return global().deviceTensorScans.load();
 }
+/// Redzoned buffers that took their storage from an earlier run's.
+inline uint64_t pooledBufferCount() { return global().pooledBuffers.load(); }
 
 } // namespace detail
 AOTI_RT_COLD_END

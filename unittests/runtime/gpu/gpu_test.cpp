@@ -1506,6 +1506,119 @@ void bufferStartOnCuda(Kernels &K, cudaStream_t S, bool Batched) {
             "later writers: " + What);
 }
 
+/// One run of pooledRedzones: a redzoned buf1 written by launch 2 at
+/// element \p Offset (16: 4 bytes past its end); its data pointer in
+/// \p Data; finish()'s exception in the result. With \p Output, the
+/// buffer is handed to the caller as run_impl hands an output.
+std::string pooledRun(Kernels &K, cudaStream_t S, TestProgram &T,
+                      long long Offset, void *&Data,
+                      AtenTensorHandle *Output = nullptr) {
+  rt::BufferPolicy P{64, rt::kThrow, false, 0};
+  rt::Probe Check{};
+  Check.redzones = true;
+  AtenTensorHandle Outs[1] = {nullptr};
+  rt::RunScope Run(*T.P, S, Outs, 1);
+  RAIIAtenTensorHandle Buf = redzonedBuffer(Run, "buf1", P, "buffers-pool");
+  aoti_torch_get_data_ptr(Buf.get(), &Data);
+  rt::TensorRef Ts[] = {{"buf1", rt::kOut, Buf.get()}};
+  Run.beforeWrite(2, Ts, 1);
+  K.launchStore(S, Data, Offset);
+  Run.probe(2, rt::kAfter, Ts, 1, Check);
+  std::string What;
+  try {
+    Run.finish();
+  } catch (const std::runtime_error &E) {
+    What = E.what();
+  }
+  if (Output)
+    *Output = Outs[0] = Buf.release();
+  return What;
+}
+
+/// Redzoned storage kept from one run for the next (ZonePool): a clean
+/// base is taken by the next run's buffer of the same kind, with no
+/// allocation and no fill, and its canaries still catch a write past the
+/// end; a damaged base, and one an output holds, are not kept.
+void pooledRedzones(Kernels &K, cudaStream_t S) {
+  TestProgram T("buffers-pool");
+  T.P->batch_deferred = true;
+  const uint64_t Pooled0 = rt::detail::pooledBufferCount();
+  void *D1 = nullptr, *D2 = nullptr, *D3 = nullptr, *D4 = nullptr;
+  std::string W1 = pooledRun(K, S, T, 0, D1);
+  std::string W2 = pooledRun(K, S, T, 16, D2);
+  check(W1.empty() && D2 == D1 &&
+            rt::detail::pooledBufferCount() == Pooled0 + 1,
+        "buffers-pool: run 2's buffer is run 1's clean storage");
+  check(W2 == "[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) wrote "
+              "past the end of buf1 (bytes 0..3 past its end, in its "
+              "64-byte redzone) in run 2",
+        "buffers-pool: the pooled canaries catch the write past the end: " +
+            W2);
+  AtenTensorHandle Out = nullptr;
+  std::string W3 = pooledRun(K, S, T, 0, D3, &Out);
+  check(W3.empty() && rt::detail::pooledBufferCount() == Pooled0 + 1,
+        "buffers-pool: the damaged storage is not kept");
+  std::string W4 = pooledRun(K, S, T, 0, D4);
+  check(W4.empty() && rt::detail::pooledBufferCount() == Pooled0 + 1 &&
+            D4 != D3,
+        "buffers-pool: storage an output holds is not kept");
+  if (Out)
+    aoti_torch_delete_tensor_object(Out);
+}
+
+/// The first bytes of \p D as a 32-bit word, after the work on \p S.
+uint32_t firstWord(cudaStream_t S, const void *D) {
+  uint32_t W = 0;
+  CUDART(cudaStreamSynchronize(S));
+  CUDART(cudaMemcpy(&W, D, 4, cudaMemcpyDeviceToHost));
+  return W;
+}
+
+/// Merged poison (RunScope::reuse with batch_deferred): no memset at the
+/// reuse; the fill rides on the count launch the buffer's first user
+/// sends, after that launch's count of what was there (a NaN, still
+/// reported); the writer's one element then leaves 4095 poisoned ones.
+void mergedPoison(Kernels &K, cudaStream_t S) {
+  std::vector<float> V(4096, 1.0f);
+  V[7] = std::numeric_limits<float>::quiet_NaN();
+  Twin A = makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(V));
+  void *D = nullptr;
+  aoti_torch_get_data_ptr(A.cuda, &D);
+  const rt::Probe Nan = deferredProbe(rt::kWarn);
+  const rt::BufferPolicy Poison{0, rt::kThrow, true, 0};
+  TestProgram T("merged-poison");
+  T.P->batch_deferred = true;
+  const uint64_t P0 = rt::detail::deviceNanPassCount();
+  uint64_t AtReuse = 0, AtWriter = 0;
+  uint32_t AfterReuse = 0, BeforeWriter = 0;
+  {
+    rt::RunScope Run(*T.P, S);
+    rt::TensorRef T0[] = {{"buf0", rt::kOut, A.cuda}};
+    Run.beforeWrite(0, T0, 1);
+    Run.probe(0, rt::kAfter, T0, 1, Nan); // buf0's count pending
+    Run.reuse("buf1", A.cuda, Poison);     // buf1 takes buf0's storage
+    AtReuse = rt::detail::deviceNanPassCount() - P0;
+    AfterReuse = firstWord(S, D);
+    rt::TensorRef T1[] = {{"buf1", rt::kOut, A.cuda}};
+    Run.beforeWrite(1, T1, 1);
+    AtWriter = rt::detail::deviceNanPassCount() - P0;
+    BeforeWriter = firstWord(S, D);
+    K.launchStore(S, D, 0);
+    Run.probe(1, rt::kAfter, T1, 1, Nan);
+    Run.finish();
+  }
+  check(AtReuse == 0 && AfterReuse == 0x3f800000u,
+        "merged-poison: nothing launched at the reuse");
+  check(AtWriter == 1 && BeforeWriter == 0xffffffffu,
+        "merged-poison: one count launch before the first user, the fill "
+        "in it");
+  const std::vector<std::string> L = T.lines();
+  check(contains(L, "NaN in buf0 (1 of 4096 elements) after #0"),
+        "merged-poison: what was there counted before the fill");
+  check(contains(L, "NaN in buf1 (4095 of 4096 elements) after #1"),
+        "merged-poison: the writer's unwritten elements read as poison");
+}
+
 void guardOnCuda(cudaStream_t S) {
   std::vector<int64_t> Ids = {5, 1000000, 17, 0, 3, 999};
   Twin T = makeTwin(aoti_torch_dtype_int64(), {2, 3}, {3, 1}, bytesOf(Ids));
@@ -1818,6 +1931,8 @@ int basic() {
   buffersOnCuda(K, S);
   bufferStartOnCuda(K, S, /*Batched=*/false);
   bufferStartOnCuda(K, S, /*Batched=*/true);
+  pooledRedzones(K, S);
+  mergedPoison(K, S);
   breadcrumbsWithoutFault(K, S);
   captureSkipsSyncs(K);
   threads();
