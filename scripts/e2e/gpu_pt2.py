@@ -876,53 +876,63 @@ print(wall)
 """
 
 
-def part_hostprof():
-    """Each preset alone in a process, sampled by hostprof.cpp."""
-    so = os.path.join(A.work, "hostprof.so")
+def hostprof_variant(path, inputs, so, work, txt, forwards):
+    """One package alone in a process, `forwards` forwards sampled by the
+    hostprof.cpp library `so` (every 200 us): the samples read against the
+    package's own .so (torch deletes the extracted one) into `txt` (and
+    `txt` as .json); returns (wall us per forward, the GPU side: kernels per
+    forward and the most frequent)."""
+    name = os.path.basename(txt)[:-4]
+    raw = os.path.join(work, name + ".raw")
+    start = raw + ".start"
+    if os.path.exists(start):
+        os.remove(start)
+    env = {"HOSTPROF_OUT": raw, "HOSTPROF_START_FILE": start,
+           "HOSTPROF_US": "200",
+           "LD_PRELOAD": os.environ.get("LD_PRELOAD", "") + " " + so}
+    p = sh([sys.executable, "-c", HOSTPROF_LOOP, path, inputs, str(forwards),
+            start], env=env, timeout=600)
+    wall = float(p.stdout.strip().splitlines()[-1])
+    gpu = json.loads(p.stdout.strip().splitlines()[-2])
+    import zipfile
+    mods = []
+    with zipfile.ZipFile(path) as z:
+        for e in z.namelist():
+            if e.endswith(".so"):
+                copy = os.path.join(work, name + "-" + os.path.basename(e))
+                with open(copy, "wb") as f:
+                    f.write(z.read(e))
+                mods += ["--module", os.path.basename(e) + "=" + copy]
+    q = sh([sys.executable, os.path.join(REPO, "scripts", "bench",
+                                         "hostprof.py"), raw, "--per",
+            str(forwards), "--us-per-sample", "200", "--top", "60",
+            "--json", txt[:-4] + ".json", "--callees", "aoti_rt::"] + mods)
+    with open(txt, "w") as f:
+        f.write(f"wall {wall:.1f} us per forward\n" + q.stdout)
+    return wall, gpu, q.stdout.splitlines()[0]
+
+
+def build_hostprof(work):
+    """scripts/bench/hostprof.cpp built into WORK; its path."""
+    so = os.path.join(work, "hostprof.so")
     sh(["g++", "-O2", "-shared", "-fPIC",
         os.path.join(REPO, "scripts", "bench", "hostprof.cpp"), "-o", so])
+    return so
+
+
+def part_hostprof():
+    """Each preset alone in a process, sampled by hostprof.cpp."""
+    so = build_hostprof(A.work)
     pt2 = llama_pt2()
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
     n = A.hostprof_forwards
     for name in A.hostprof_variants.split(","):
         path = pt2 if name == "original" else instrument(pt2, preset(name), name)
-        raw = os.path.join(A.work, f"hostprof-{name}.raw")
-        start = raw + ".start"
-        if os.path.exists(start):
-            os.remove(start)
-        env = {"HOSTPROF_OUT": raw, "HOSTPROF_START_FILE": start,
-               "HOSTPROF_US": "200",
-               "LD_PRELOAD": os.environ.get("LD_PRELOAD", "") + " " + so}
-        p = sh([sys.executable, "-c", HOSTPROF_LOOP, path, inputs, str(n),
-                start], env=env, timeout=600)
-        wall = float(p.stdout.strip().splitlines()[-1])
-        gpu = json.loads(p.stdout.strip().splitlines()[-2])
         txt = os.path.join(A.out, f"hostprof-llama8-{name}.txt")
-        # torch deletes the package's extracted .so: its symbols come from
-        # the same .so taken out of the .pt2.
-        import zipfile
-        mods = []
-        with zipfile.ZipFile(path) as z:
-            for e in z.namelist():
-                if e.endswith(".so"):
-                    copy = os.path.join(A.work, f"hostprof-{name}-" +
-                                        os.path.basename(e))
-                    with open(copy, "wb") as f:
-                        f.write(z.read(e))
-                    mods += ["--module", os.path.basename(e) + "=" + copy]
-        q = sh([sys.executable, os.path.join(REPO, "scripts", "bench",
-                                             "hostprof.py"), raw, "--per",
-                str(n), "--us-per-sample", "200", "--top", "60",
-                "--json", txt[:-4] + ".json", "--callees", "aoti_rt::"] + mods)
-        # The samples, for another reading here (hostprof.py needs the
-        # modules too: they are in the variant's .pt2).
-        sh(["xz", "-k", "-f", "-T2", raw])
-        shutil.copy(raw + ".xz", os.path.join(A.out, os.path.basename(raw) + ".xz"))
-        with open(txt, "w") as f:
-            f.write(f"wall {wall:.1f} us per forward\n" + q.stdout)
+        wall, gpu, sampled = hostprof_variant(path, inputs, so, A.work, txt, n)
         record(event="hostprof", model="llama8 1x16", variant=name,
                wall_us_per_forward=round(wall, 1), **gpu,
-               sampled_us_per_forward=q.stdout.splitlines()[0])
+               sampled_us_per_forward=sampled)
 
 
 def bench_variants(pt2, model, variants, loop="async"):

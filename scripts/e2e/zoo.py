@@ -47,6 +47,10 @@ in --work is reused, so a phase cut short is finished by calling it again):
               host's cost where the model is launch-bound; elsewhere it
               holds added GPU time too). Per-kernel tables in
               OUT/zoo-profile-<model>.txt.
+  hostprof    per model and variant, one process sampled by
+              scripts/bench/hostprof.cpp over --forwards forwards: self and
+              inclusive host us per forward by function, in
+              OUT/zoo-hostprof-<model>-<variant>.txt.
   table       Markdown tables from zoo.jsonl files: models x presets,
               "1.03x (1.01-1.05)" = median (p10-p90) vs the original, each
               preset's range over the zoo, cells over the preset's aim in
@@ -68,6 +72,8 @@ carried path, so it stays on a warm machine between calls; a call cut by
       --models bert,llama_decode,llama_prefill,transformer12 \\
       --work build-zoo --out $OUT
   python3 scripts/e2e/zoo.py profile --work build-zoo --out $OUT
+  python3 scripts/e2e/zoo.py hostprof --models resnet18 \\
+      --presets nan-hunt --work build-zoo --out $OUT
 Then here, with the zoo.jsonl files brought back:
   python3 scripts/e2e/zoo.py table run1/zoo.jsonl run2/zoo.jsonl ...
 A CPU smoke test: --device cpu (build, bench; instrument needs AOTI_TOOL).
@@ -85,7 +91,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from gpu_pt2 import SKIP_ISA_PROBE  # noqa: E402
+from gpu_pt2 import SKIP_ISA_PROBE, build_hostprof, hostprof_variant  # noqa: E402
 
 PRESETS = ["pinpoint-ima", "pinpoint-ima-sparse", "input-guards", "nan-hunt",
            "catch-oob", "catch-uninit", "print-all"]
@@ -631,6 +637,28 @@ def profile_model(name):
                launches=launches, host_us_per_launch=per_launch, **info, **r)
 
 
+def hostprof_model(name):
+    """Each variant alone in a process under scripts/bench/hostprof.cpp:
+    where its host time goes (OUT/zoo-hostprof-<model>-<variant>.txt)."""
+    so = build_hostprof(A.work)
+    inputs = os.path.join(model_dir(name), "inputs.pt")
+    for variant, path in variants_of(name):
+        if seconds_left() < 60:
+            record(event="not-started", phase=A.phase, model=name,
+                   variant=variant)
+            continue
+        txt = os.path.join(A.out, f"zoo-hostprof-{name}-{variant}.txt")
+        wall, gpu, sampled = hostprof_variant(path, inputs, so, A.work, txt,
+                                              A.forwards)
+        record(event="hostprof", model=name, variant=variant,
+               wall_us_per_forward=round(wall, 1), **gpu,
+               sampled_us_per_forward=sampled)
+
+
+def phase_hostprof():
+    each_built_model(hostprof_model)
+
+
 def phase_bench():
     each_built_model(bench_model)
 
@@ -766,6 +794,10 @@ def parse_args():
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)
+    h = sub.add_parser("hostprof", parents=[common],
+                       help="where each variant's host time goes "
+                            "(scripts/bench/hostprof.cpp), one process each")
+    h.add_argument("--forwards", type=int, default=2000)
     t = sub.add_parser("table", help="Markdown tables of zoo.jsonl files")
     t.add_argument("jsonl", nargs="*", help="default: OUT/zoo.jsonl")
     t.add_argument("--out", default=os.environ.get("OUT", "zoo-out"))
