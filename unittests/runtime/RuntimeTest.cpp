@@ -2299,6 +2299,51 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   EXPECT_EQ(Seen.list.size(), 6u); // the 2nd and 3rd floats
 }
 
+/// A ZonePool entry of a fresh 1-D float32 base of \p Elems elements.
+rt::detail::ZonePool::Entry poolEntry(int64_t Elems, uint32_t Zone = 64) {
+  RAIIAtenTensorHandle Base = freshBuffer({Elems}, {1});
+  void *Data = nullptr;
+  EXPECT_EQ(aoti_torch_get_data_ptr(Base.get(), &Data), AOTI_TORCH_SUCCESS);
+  return rt::detail::ZonePool::Entry{
+      Base.release(), static_cast<unsigned char *>(Data),
+      aoti_torch_dtype_float32(), 0, Elems, Zone,
+      static_cast<size_t>(Elems) * 4};
+}
+
+TEST(ZonePool, TakesOnlyItsKindAndDropsWhatAnOutputHolds) {
+  using rt::detail::ZonePool;
+  ZonePool Pool;
+  Pool.entries = {poolEntry(64), poolEntry(96), poolEntry(96, 128)};
+  ZonePool::Entry E{};
+  // Dtype, device, elements and zone must all match.
+  EXPECT_FALSE(Pool.take(aoti_torch_dtype_float32(), 0, 80, 64, E));
+  EXPECT_FALSE(Pool.take(aoti_torch_dtype_float16(), 0, 64, 64, E));
+  EXPECT_FALSE(Pool.take(aoti_torch_dtype_float32(), 1, 64, 64, E));
+  ASSERT_TRUE(Pool.take(aoti_torch_dtype_float32(), 0, 96, 128, E));
+  EXPECT_EQ(E.elems, 96);
+  EXPECT_EQ(E.zone, 128u);
+  EXPECT_EQ(Pool.entries.size(), 2u);
+  aoti_torch_delete_tensor_object(E.base);
+  // An output that is a view inside the 64-element base holds it: that
+  // base is freed, the other kept.
+  AtenTensorHandle View = nullptr;
+  int64_t Sizes[] = {8}, Strides[] = {1};
+  size_t Held = Pool.entries[0].elems == 64 ? 0 : 1;
+  ASSERT_EQ(aoti_torch__reinterpret_tensor(Pool.entries[Held].base, 1, Sizes,
+                                           Strides, 16, &View),
+            AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Output(View);
+  AtenTensorHandle Outputs[] = {nullptr, Output.get()};
+  Pool.dropHolders(Outputs, 2);
+  ASSERT_EQ(Pool.entries.size(), 1u);
+  EXPECT_EQ(Pool.entries[0].elems, 96);
+  void *OutData = nullptr;
+  ASSERT_EQ(aoti_torch_get_data_ptr(Output.get(), &OutData),
+            AOTI_TORCH_SUCCESS); // the caller's output lives on
+  Pool.clear();
+  EXPECT_TRUE(Pool.entries.empty());
+}
+
 TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   using namespace rt::detail;
   RAIIAtenTensorHandle A = freshBuffer({256}, {1});
@@ -2360,6 +2405,14 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   EXPECT_EQ(Batch.bytes, 0u);
   EXPECT_EQ(Batch.host, nullptr);
   EXPECT_FALSE(Batch.overlaps(B, E));
+  // Merged poison fills are work of the batch's launch too: a batch with a
+  // fill and no count is not empty, and clearing it drops the fills.
+  Batch.launch.fills[Batch.launch.nfills++] = FillDesc{B, 64, 0xFF};
+  EXPECT_FALSE(Batch.empty());
+  EXPECT_EQ(Batch.size(), 0);
+  Batch.clear();
+  EXPECT_TRUE(Batch.empty());
+  EXPECT_EQ(Batch.launch.nfills, 0);
 
   // Statistics batch the same way, up to the statistics kernel's inline
   // descriptors, into the launch's inline ones (no device copy).
