@@ -643,7 +643,7 @@ def hostprof_model(name):
     so = build_hostprof(A.work)
     inputs = os.path.join(model_dir(name), "inputs.pt")
     for variant, path in variants_of(name):
-        if seconds_left() < 60:
+        if seconds_left() < 30:
             record(event="not-started", phase=A.phase, model=name,
                    variant=variant)
             continue
