@@ -47,6 +47,19 @@ inline bool isShimUtility(llvm::StringRef FunctionName) {
   return false;
 }
 
+/// Whether the extern op \p Kernel (a shim function: aoti_torch_cuda_mm_out)
+/// writes every element of its `out` tensor (AOTI_WHOLE_OUT_OP).
+inline bool writesWholeOut(llvm::StringRef Kernel) {
+  if (!Kernel.consume_front(ShimCudaOpPrefix) &&
+      !Kernel.consume_front(ShimCpuOpPrefix))
+    return false;
+#define AOTI_WHOLE_OUT_OP(Name, Spelling)                                      \
+  if (Kernel == Spelling)                                                      \
+    return true;
+#include "Analysis/AOTINames.def"
+  return false;
+}
+
 /// The first line of \p Source that is AOTIIncludeDirective (without its
 /// newline), or "" when there is none.
 inline llvm::StringRef aotiIncludeLine(llvm::StringRef Source) {

@@ -98,6 +98,8 @@ struct BufferEvent {
   /// passes it; nullopt when none does. A reuse whose first user reads it
   /// (InOut, Input) is an in-place update: its data is live.
   std::optional<ArgRole> FirstUse;
+  /// The index in WrapperInventory::Sites of that first launch.
+  std::optional<size_t> FirstUser;
 };
 
 /// A graph input of run_impl (`auto arg0_1 = std::move(inputs[0]);`).

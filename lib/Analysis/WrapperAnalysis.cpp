@@ -441,6 +441,7 @@ private:
             if (Ev.FirstUse && *Ev.FirstUse != ArgRole::Output)
               R = *Ev.FirstUse;
             Ev.FirstUse = R;
+            Ev.FirstUser = S;
           }
       }
     }

@@ -1,6 +1,7 @@
 //===- Planner.cpp - Decide what to insert where --------------------------===//
 
 #include "Instrument/Planner.h"
+#include "Analysis/AOTINames.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -95,6 +96,22 @@ void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
 
 /// Text of a glob with its wildcards removed, to measure how close kernel
 /// names are to what a rule asked for.
+/// Whether \p Ev's first user is an extern op that writes every element
+/// of its `out` tensor (names::writesWholeOut) and is given the buffer
+/// itself (not a view of it) as that tensor.
+bool firstWriterCoversBuffer(const BufferEvent &Ev,
+                             const WrapperInventory &Inv) {
+  if (!Ev.FirstUser || Ev.FirstUse != ArgRole::Output)
+    return false;
+  const LaunchSite &Site = Inv.Sites[*Ev.FirstUser];
+  if (Site.Kind != LaunchKind::Extern || !names::writesWholeOut(Site.Kernel))
+    return false;
+  return llvm::any_of(Site.Tensors, [&](const TensorArg &T) {
+    return T.Name == Ev.Name && T.Param == names::ShimOutParam && !T.IsView &&
+           T.Role == ArgRole::Output;
+  });
+}
+
 std::string literalPart(StringRef Pattern) {
   std::string Out;
   for (char C : Pattern)
@@ -246,6 +263,8 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
            *Ev.FirstUse == ArgRole::InOut))
         continue;
       Plan.BufferEvents.push_back(I);
+      if (B->Poison && firstWriterCoversBuffer(Ev, Inv))
+        Plan.CoveredBufferEvents.push_back(I);
     }
   }
   if (const auto &G = Rules.Guards) {

@@ -74,6 +74,11 @@ struct InstrumentationPlan {
   /// Into WrapperInventory::Buffers: the allocations that get redzones or
   /// poison, and the reuses that get poison (their first user writes them).
   std::vector<unsigned> BufferEvents;
+  /// Those of BufferEvents whose first user writes every element of the
+  /// buffer (firstWriterCoversBuffer): their poison is left out at run
+  /// time when the buffer is dense, since no byte of it can be read
+  /// unwritten.
+  std::vector<unsigned> CoveredBufferEvents;
   /// Deferred counts are batched across launches
   /// (aoti_rt::Program::batch_deferred): a CUDA wrapper with deferred NaN
   /// checks or deferred statistics prints, whose launches all run on

@@ -497,6 +497,10 @@ std::string InstrumentSummary::describe() const {
                                             : "buffers with redzones");
   Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
                                             : "buffers poisoned");
+  if (CoveredBuffers)
+    Parts.back() += " (" + std::to_string(CoveredBuffers) +
+                    " only where not dense: their first writer writes every "
+                    "element)";
   if (WriteGuards)
     Parts.push_back("deferred checks batched (" + std::to_string(WriteGuards) +
                     (WriteGuards == 1 ? " launch guards its writes)"
@@ -551,20 +555,24 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   // allocation sees the buffer as the runtime made it).
   for (unsigned I : Plan.BufferEvents) {
     const BufferEvent &Ev = Inv.Buffers[I];
+    const bool Covered = llvm::is_contained(Plan.CoveredBufferEvents, I);
+    // Covered: the runtime poisons the buffer only where it is not dense.
+    const std::string Args = quoted(Ev.Name) + ", " + Ev.Name +
+                             ".get(), aoti_rt_buffers" +
+                             (Covered ? ", /*Covered=*/true" : "");
     if (Ev.Kind == BufferEvent::Alloc) {
       Insertions[Ev.InsertOffset] +=
-          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" +
-          quoted(Ev.Name) + ", " + Ev.Name + ".get(), aoti_rt_buffers)) " +
-          Ev.Name + " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
+          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" + Args +
+          ")) " + Ev.Name +
+          " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
           (Plan.Buffers->RedzoneBytes ? "redzones" : "poison") + "\n";
       Summary.RedzonedBuffers += Plan.Buffers->RedzoneBytes != 0;
     } else {
-      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + quoted(Ev.Name) +
-                                     ", " + Ev.Name +
-                                     ".get(), aoti_rt_buffers); // "
-                                     "aoti-instrument: poison\n";
+      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + Args +
+                                     "); // aoti-instrument: poison\n";
     }
     Summary.PoisonedBuffers += Plan.Buffers->Poison;
+    Summary.CoveredBuffers += Covered;
   }
   const std::set<std::string> Stable = stableConstants(Inv), None;
   auto StableFor = [&](const ProbePlan &P) -> const std::set<std::string> & {

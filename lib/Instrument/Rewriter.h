@@ -35,6 +35,9 @@ struct InstrumentSummary {
   bool EnforcesAotiChecks = false;
   unsigned RedzonedBuffers = 0;
   unsigned PoisonedBuffers = 0; ///< allocations and reuses
+  /// Of those, the ones poisoned only where not dense (their first writer
+  /// writes every element: Plan.CoveredBufferEvents).
+  unsigned CoveredBuffers = 0;
   /// Launches guarded for batched counts (RunScope::beforeWrite).
   unsigned WriteGuards = 0;
   std::string describe() const;

@@ -2152,6 +2152,29 @@ TEST(Buffers, PoisonFillsFloatsWithNaNAndOthersWithTheByte) {
   EXPECT_TRUE(T.lines().empty()) << T.log();
 }
 
+TEST(Buffers, ABufferItsFirstWriterCoversIsPoisonedOnlyWhereNotDense) {
+  // Covered: the first user writes every element (an out= matrix product
+  // given the whole buffer). A dense buffer then has no byte to read
+  // unwritten and keeps what it held; a padded one still has its holes
+  // poisoned.
+  TestProgram T(testDir());
+  rt::RunScope Run(*T.P, nullptr);
+  const rt::BufferPolicy P{0, rt::kThrow, true, 0};
+  std::vector<float> Dense(6, 1.0f), Padded(8, 1.0f);
+  auto D = blob(Dense.data(), {2, 3}, {3, 1}, aoti_torch_dtype_float32());
+  auto Pd = blob(Padded.data(), {2, 3}, {4, 1}, aoti_torch_dtype_float32());
+  EXPECT_EQ(Run.buffer("buf0", D.get(), P, /*Covered=*/true), nullptr);
+  EXPECT_EQ(Dense[0], 1.0f);
+  Run.reuse("buf1", D.get(), P, /*Covered=*/true);
+  EXPECT_EQ(Dense[5], 1.0f);
+  Run.reuse("buf2", Pd.get(), P, /*Covered=*/true);
+  EXPECT_TRUE(std::isnan(Padded[3])); // the hole between the rows
+  EXPECT_TRUE(std::isnan(Padded[0]) && std::isnan(Padded[6]));
+  Run.reuse("buf3", D.get(), P); // not covered: poisoned as always
+  EXPECT_TRUE(std::isnan(Dense[0]) && std::isnan(Dense[5]));
+  EXPECT_TRUE(T.lines().empty()) << T.log();
+}
+
 TEST(Buffers, NothingChangesWhenDisabledOrEmpty) {
   TestProgram T(testDir());
   setenv(T.DisableEnv.c_str(), "1", 1);

@@ -587,7 +587,8 @@ AOTI_RT_OUTLINE bool RunScope::redzonedBase(const detail::TensorMeta &M,
 
 AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
                                                   AtenTensorHandle Buf,
-                                                  const BufferPolicy &P) {
+                                                  const BufferPolicy &P,
+                                                  bool Covered) {
   using namespace detail;
   if (!Observing || Capturing || !Buf || (!P.redzone_bytes && !P.poison))
     return nullptr;
@@ -640,7 +641,7 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   }
   // (Pending counts of the bytes poisoned go first: a view of an AOTI
   // pool is not fresh memory. The zones are: a fresh or kept base.)
-  if (P.poison)
+  if (P.poison && !(Covered && isDense(M)))
     poison(M, Data, Bytes, P);
   forgetWritten(Data - (Out ? P.redzone_bytes : 0),
                 Bytes + (Out ? 2 * P.redzone_bytes : 0));
@@ -648,14 +649,14 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
 }
 
 AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
-                                     const BufferPolicy &P) {
+                                     const BufferPolicy &P, bool Covered) {
   using namespace detail;
   if (!Observing || Capturing || !Buf || !P.poison)
     return;
   TensorMeta M;
   M.name = Name;
   M.handle = Buf;
-  if (!readMeta(M) || M.numel == 0)
+  if (!readMeta(M) || M.numel == 0 || (Covered && isDense(M)))
     return;
   const size_t Bytes = spanBytes(M);
   poison(M, const_cast<unsigned char *>(M.data), Bytes, P);

@@ -128,11 +128,16 @@ public:
   /// P.redzone_bytes of canary before and after it, kept until the run ends;
   /// the caller owns it and swaps it in. With poison, the buffer is filled.
   /// Null: keep \p Buf.
+  /// \p Covered: the buffer's first user writes every element of it (an
+  /// out= matrix product given the whole buffer), so a dense buffer is not
+  /// poisoned: no byte of it can be read unwritten.
   AtenTensorHandle buffer(const char *Name, AtenTensorHandle Buf,
-                          const BufferPolicy &P);
+                          const BufferPolicy &P, bool Covered = false);
   /// Called after `auto bufN = ...;  // reuse` when the new buffer's first
-  /// user writes it: fills it with poison (P.poison).
-  void reuse(const char *Name, AtenTensorHandle Buf, const BufferPolicy &P);
+  /// user writes it: fills it with poison (P.poison), but a dense one whose
+  /// first user writes every element (\p Covered).
+  void reuse(const char *Name, AtenTensorHandle Buf, const BufferPolicy &P,
+             bool Covered = false);
 
   /// 1-based number of this call of run_impl for its Program.
   int64_t run() const { return Run; }
