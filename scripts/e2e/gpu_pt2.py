@@ -909,6 +909,11 @@ def hostprof_variant(path, inputs, so, work, txt, forwards):
             "--json", txt[:-4] + ".json", "--callees", "aoti_rt::"] + mods)
     with open(txt, "w") as f:
         f.write(f"wall {wall:.1f} us per forward\n" + q.stdout)
+    # The samples beside the text, for another reading later (hostprof.py
+    # needs the modules too: they are in the package).
+    sh(["xz", "-k", "-f", "-T2", raw])
+    shutil.copy(raw + ".xz", os.path.join(os.path.dirname(txt),
+                                          os.path.basename(raw) + ".xz"))
     return wall, gpu, q.stdout.splitlines()[0]
 
 
