@@ -54,7 +54,10 @@ in --work is reused, so a phase cut short is finished by calling it again):
   table       Markdown tables from zoo.jsonl files: models x presets,
               "1.03x (1.01-1.05)" = median (p10-p90) vs the original, each
               preset's range over the zoo, cells over the preset's aim in
-              bold; and the profile's added GPU and host time.
+              bold; the profile's added GPU and host time; with
+              --launch-us, each profiled cell's launch floor (the stream
+              operations it adds x a bare launch) and whether the median
+              meets the aim or the floor + 10%.
 Results: one JSON object per line appended to OUT/zoo.jsonl (event, model,
 variant, ...), each also printed on stdout.
 
@@ -748,6 +751,50 @@ def profile_table(events):
           "launch sites.")
 
 
+def floor_of(bench, prof, model, preset, launch_us):
+    """(K, floor x) of a preset on a model: K = the stream operations it
+    adds per forward (kernels and memsets: the variant's kernels per
+    forward less the original's, from the profile), each costing the host
+    a bare launch (launch_us); floor = 1 + K * launch_us / the original's
+    median forward. None when a number is missing."""
+    o, r, b = (prof.get((model, "original")), prof.get((model, preset)),
+               bench.get((model, "original")))
+    if not (o and r and b):
+        return None
+    k = r["kernels_per_forward"] - o["kernels_per_forward"]
+    return k, 1 + k * launch_us / (b["median_ms"] * 1000)
+
+
+def floor_table(events, launch_us):
+    """Each profiled cell with an aim: its launch floor, floor + 10%, and
+    whether the median meets the aim, or, where the aim is below the
+    floor, the floor + 10%."""
+    bench, prof = latest(events, "bench"), latest(events, "profile")
+    rows = []
+    for m in ordered({m for m, _ in prof}, MODELS):
+        for p in [p for p in PRESETS if p in AIMS and (m, p) in bench]:
+            f = floor_of(bench, prof, m, p, launch_us)
+            if f is None:
+                continue
+            x = bench[m, p]["x"]
+            # The floor stands in for the aim only where the aim is below it.
+            verdict = ("aim met" if x <= AIMS[p] else
+                       "floor + 10% met" if AIMS[p] < f[1] and
+                       x <= f[1] * 1.1 else "over")
+            rows.append(f"| {m} | {p} | {f[0]:.0f} | {f[1]:.2f}x | "
+                        f"{f[1] * 1.1:.2f}x | {AIMS[p]:.2f}x | {x:.2f}x | "
+                        f"{verdict} |")
+    if not rows:
+        return
+    print(f"\n| model | preset | stream ops added | launch floor | floor + "
+          f"10% | aim | median | |")
+    print("| --- " * 8 + "|")
+    print("\n".join(rows))
+    print(f"\nLaunch floor: 1 + (stream operations the preset adds per "
+          f"forward x {launch_us:g} us, a bare launch's host cost) / the "
+          f"original's median forward, for a host-bound model.")
+
+
 def phase_table():
     paths = A.jsonl or [os.path.join(A.out, "zoo.jsonl")]
     events = read_events(paths)
@@ -755,6 +802,8 @@ def phase_table():
                 if e.get("launches") is not None and "model" in e}
     bench_table(events, launches)
     profile_table(events)
+    if A.launch_us:
+        floor_table(events, A.launch_us)
 
 
 # ----------------------------------------------------------------- main
@@ -801,6 +850,10 @@ def parse_args():
     t = sub.add_parser("table", help="Markdown tables of zoo.jsonl files")
     t.add_argument("jsonl", nargs="*", help="default: OUT/zoo.jsonl")
     t.add_argument("--out", default=os.environ.get("OUT", "zoo-out"))
+    t.add_argument("--launch-us", type=float, default=None,
+                   help="a bare launch's host cost on the machine of the "
+                        "run (run_gpu_tests.sh prints it: TIME per launch "
+                        "of a tiny kernel): adds the launch floors")
     o = sub.add_parser("build-one", parents=[common],
                        help="(run by build) compile one model in this process")
     o.add_argument("model", choices=list(MODELS))
