@@ -81,7 +81,7 @@ std::optional<std::string> readInSpec(const clang::CXXConstructorDecl &Ctor);
 /// text is not such a spec.
 std::vector<std::string> inputNamesFromSpec(llvm::StringRef InSpec);
 
-/// The spec of input \p Index among \p Specs, or null.
+/// The longest input name from a package that reports print.
 constexpr size_t MaxInputNameLength = 128;
 
 /// Whether \p Name, a user's input name from the package, is plain
@@ -89,6 +89,7 @@ constexpr size_t MaxInputNameLength = 128;
 /// MaxInputNameLength characters: reports may print it.
 bool isPlainInputName(llvm::StringRef Name);
 
+/// The spec of input \p Index among \p Specs, or null.
 const InputSpec *findInputSpec(llvm::ArrayRef<InputSpec> Specs,
                                unsigned Index);
 

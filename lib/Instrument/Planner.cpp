@@ -94,8 +94,6 @@ void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
   }
 }
 
-/// Text of a glob with its wildcards removed, to measure how close kernel
-/// names are to what a rule asked for.
 /// Whether \p Ev's first user is an extern op that writes every element
 /// of its `out` tensor (names::writesWholeOut) and is given the buffer
 /// itself (not a view of it) as that tensor.
@@ -112,6 +110,8 @@ bool firstWriterCoversBuffer(const BufferEvent &Ev,
   });
 }
 
+/// Text of a glob with its wildcards removed, to measure how close kernel
+/// names are to what a rule asked for.
 std::string literalPart(StringRef Pattern) {
   std::string Out;
   for (char C : Pattern)

@@ -180,15 +180,16 @@ inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
   D.data = reinterpret_cast<uint64_t>(M.data);
   D.numel = M.numel;
   D.kind = M.dtype->kind;
-  const bool Flat = M.csizes.size() > 1 && isDense(M);
-  D.ndim = Flat ? 1 : static_cast<int32_t>(M.csizes.size());
-  if (Flat) {
+  if (M.csizes.size() > 1 && isDense(M)) {
+    D.ndim = 1;
     D.sizes[0] = M.numel;
     D.strides[0] = 1;
-  }
-  for (size_t K = 0; !Flat && K < M.csizes.size(); ++K) {
-    D.sizes[K] = M.csizes[K];
-    D.strides[K] = M.cstrides[K];
+  } else {
+    D.ndim = static_cast<int32_t>(M.csizes.size());
+    for (size_t K = 0; K < M.csizes.size(); ++K) {
+      D.sizes[K] = M.csizes[K];
+      D.strides[K] = M.cstrides[K];
+    }
   }
   int64_t ES = M.dtype->size;
   bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
