@@ -128,6 +128,7 @@ struct AnalyzedFunction {
 struct WrapperInventory {
   std::string File;
   std::string Device; ///< "cuda", "cpu", ... from the aoti_include header.
+  bool isCuda() const { return Device == "cuda"; }
   unsigned RunImplLine = 0;
   std::vector<GraphInput> Inputs;
   std::vector<std::string> Constants;

@@ -207,7 +207,7 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
         continue;
       ++Plan.RuleMatchCounts[RuleIndex];
       SP.Rules.push_back(RuleIndex);
-      bool StreamOrdered = Inv.Device == "cuda";
+      bool StreamOrdered = Inv.isCuda();
       mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
       mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
     }
@@ -230,7 +230,7 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
            (P.Print == PrintDetail::Stats && P.PrintDeferred) || P.Redzones;
   };
   Plan.BatchDeferred =
-      Inv.Device == "cuda" &&
+      Inv.isCuda() &&
       llvm::all_of(Rules.Rules,
                    [](const Rule &R) {
                      return (!R.NanCheck || R.NanCheck->Batch) &&

@@ -403,7 +403,7 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
 std::string scopeCode(const AnalyzedFunction &F, const WrapperInventory &Inv,
                       const InstrumentationPlan &Plan) {
   std::string Outputs;
-  if (F.Name == names::RunImpl && Inv.Device == "cuda" && Plan.Buffers &&
+  if (F.Name == names::RunImpl && Inv.isCuda() && Plan.Buffers &&
       Plan.Buffers->RedzoneBytes)
     Outputs = ", " + names::OutputHandlesParam.str() + ", this->" +
               names::NumOutputsMethod.str() + "()";
@@ -527,7 +527,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                    "). Do not edit: re-run aoti-instrument on the original.\n";
   Insertions[Inv.PreludeOffset] +=
       "// ===== aoti-instrument: runtime and tables =====\n" +
-      runtimeInclusion(Runtime, Inv.Device == "cuda") + "\n" +
+      runtimeInclusion(Runtime, Inv.isCuda()) + "\n" +
       tables(DisplayName, Inv, Plan, Rules) +
       "// ===== aoti-instrument: end of runtime and tables =====\n\n";
 
