@@ -562,6 +562,28 @@ struct DeferredRun {
       H[I].count = kStatsPending;
     return H;
   }
+  /// The stats area on \p Device (its context current) with room for
+  /// \p N tensors, a new one initialised on \p Stream. Moving to another
+  /// device gives the old area back, which only a run with nothing pending
+  /// there may do: false then, and when the device refuses the memory.
+  bool areaOn(int Device, size_t N, cudaStream_t Stream) {
+    if (device != Device) {
+      if (device >= 0 && launched)
+        return false; // another device's launches are pending
+      if (area.dev) {
+        DeviceGuard Old(device);
+        cudaFree(area.dev);
+      }
+      area = StatsArea();
+      device = Device;
+      seen.clear();
+    }
+    if (area.reserve(N, Stream) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    return true;
+  }
   void resetResults() {
     nanBatch.clear(); // their slots go with the chunks
     statsBatch.clear();

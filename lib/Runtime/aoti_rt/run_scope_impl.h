@@ -264,15 +264,9 @@ AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
   if (!Deferred)
     Deferred = acquireDeferred(currentDevice());
   DeferredRun &D = *Deferred;
-  if (D.device >= 0 && D.device != M.devIndex)
-    return false;
   DeviceGuard Guard(M.devIndex, currentDevice());
-  if (D.device < 0)
-    D.device = M.devIndex;
-  if (D.area.reserve(1, static_cast<cudaStream_t>(StreamPtr)) != cudaSuccess) {
-    cudaGetLastError();
+  if (!D.areaOn(M.devIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
     return false;
-  }
   NanLaunch &L = D.nanBatch.launch;
   size_t Pending = 0;
   for (int I = 0; I < L.nfills; ++I)
@@ -458,8 +452,10 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     ++Counted;
   }
   bool Work = Counted > 0;
+  // Another device's launches pending: the immediate path, before the read
+  // below would synchronize them (areaOn refuses the move too).
   if (Work && D.device >= 0 && D.device != Device && D.launched)
-    return false; // another device's launches are pending
+    return false;
   // A second check of this (site, phase) in the run, or an area too small
   // while launches are pending: read the pending checks first (one sync;
   // reports and fails as the immediate check would have).
@@ -467,21 +463,8 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
     resolveDeferred(kEndMayThrow);
   cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
   DeviceGuard Guard(Work ? Device : -1, currentDevice());
-  if (Work) {
-    if (D.device != Device) { // nothing pending on the old device
-      if (D.area.dev) {
-        DeviceGuard Old(D.device);
-        cudaFree(D.area.dev);
-      }
-      D.area = StatsArea();
-      D.device = Device;
-      D.seen.clear();
-    }
-    if (D.area.reserve(Counted, St) != cudaSuccess) {
-      cudaGetLastError();
-      return false;
-    }
-  }
+  if (Work && !D.areaOn(Device, Counted, St))
+    return false;
 
   // What this run has counted already. Writes: a before-probe's tensors
   // are about to be written (forgotten after their lookup here), an
