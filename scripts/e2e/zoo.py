@@ -640,10 +640,10 @@ def profile_model(name):
                launches=launches, host_us_per_launch=per_launch, **info, **r)
 
 
-def hostprof_model(name):
-    """Each variant alone in a process under scripts/bench/hostprof.cpp:
-    where its host time goes (OUT/zoo-hostprof-<model>-<variant>.txt)."""
-    so = build_hostprof(A.work)
+def hostprof_model(name, so):
+    """Each variant alone in a process under scripts/bench/hostprof.cpp
+    (built at so): where its host time goes
+    (OUT/zoo-hostprof-<model>-<variant>.txt)."""
     inputs = os.path.join(model_dir(name), "inputs.pt")
     for variant, path in variants_of(name):
         if seconds_left() < 30:
@@ -659,7 +659,8 @@ def hostprof_model(name):
 
 
 def phase_hostprof():
-    each_built_model(hostprof_model)
+    so = build_hostprof(A.work)
+    each_built_model(lambda name: hostprof_model(name, so))
 
 
 def phase_bench():
@@ -786,8 +787,8 @@ def floor_table(events, launch_us):
                         f"{verdict} |")
     if not rows:
         return
-    print(f"\n| model | preset | stream ops added | launch floor | floor + "
-          f"10% | aim | median | |")
+    print("\n| model | preset | stream ops added | launch floor | floor + "
+          "10% | aim | median | |")
     print("| --- " * 8 + "|")
     print("\n".join(rows))
     print(f"\nLaunch floor: 1 + (stream operations the preset adds per "
