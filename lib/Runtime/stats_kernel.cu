@@ -134,36 +134,26 @@ template <int ES> __device__ __forceinline__ u64 loadRaw(const unsigned char *p)
   return *(const u64 *)p;
 }
 
-__device__ __noinline__ i64 offsetND(const StatsDesc &d, i64 i) {
-  i64 rem = i, off = 0;
+// Element i's offset, in index type I: unsigned (kDescIndex32: numel and
+// every offset fit) when it can, since the hardware divides 32-bit integers
+// in a few instructions and 64-bit ones in a long routine.
+template <typename I>
+__device__ __noinline__ i64 offsetND(const StatsDesc &d, I i) {
+  I rem = i, off = 0;
   for (int k = d.ndim - 1; k >= 0; --k) {
-    i64 sz = d.sizes[k];
-    i64 q = rem / sz;
-    off += (rem - q * sz) * d.strides[k];
+    I sz = (I)d.sizes[k];
+    I q = rem / sz;
+    off += (rem - q * sz) * (I)d.strides[k];
     rem = q;
   }
-  return off;
-}
-
-// The same in 32 bits (kDescIndex32: numel and every offset fit): the
-// hardware divides 32-bit integers in a few instructions, 64-bit ones in a
-// long routine.
-__device__ __noinline__ i64 offsetND32(const StatsDesc &d, unsigned i) {
-  unsigned rem = i, off = 0;
-  for (int k = d.ndim - 1; k >= 0; --k) {
-    unsigned sz = (unsigned)d.sizes[k];
-    unsigned q = rem / sz;
-    off += (rem - q * sz) * (unsigned)d.strides[k];
-    rem = q;
-  }
-  return off;
+  return (i64)off;
 }
 
 __device__ __forceinline__ i64 offsetOf(const StatsDesc &d, i64 i) {
   if (d.ndim == 1)
     return i * d.strides[0];
-  return (d.flags & kDescIndex32) ? offsetND32(d, (unsigned)i)
-                                  : offsetND(d, i);
+  return (d.flags & kDescIndex32) ? offsetND<unsigned>(d, (unsigned)i)
+                                  : offsetND<i64>(d, i);
 }
 
 template <class T>
