@@ -1060,6 +1060,57 @@ TEST(DeferredPrint, AFailedRunWritesTheLaunchesThatCompleted) {
   EXPECT_FALSE(C.pending());
 }
 
+TEST(DeferredNan, CompactRecordsReportAsFullOnes) {
+  // A probe that prints nothing keeps CountedTensors: the device's counts
+  // are collected from their slots, a slot still pending marks its launch
+  // as never run, and the report reads as a full record's.
+  TestProgram T(testDir());
+  rt::detail::ProgramState &S = *rt::detail::stateFor(*T.P);
+  rt::detail::Stats Done = rt::detail::statsInit(),
+                    Pending = rt::detail::statsInit();
+  Done.count = 2;
+  Done.nan = 2;
+  Pending.count = rt::detail::kStatsPending;
+  std::vector<float> In = {1, 2};
+  auto TI = blob(In.data(), {2}, {1}, aoti_torch_dtype_float32());
+  rt::detail::TensorMeta MIn;
+  MIn.name = "arg0_1";
+  MIn.role = rt::kIn;
+  MIn.handle = TI.get();
+  ASSERT_TRUE(rt::detail::readMeta(MIn));
+  rt::detail::TensorMeta MOut = MIn;
+  MOut.name = "buf0";
+  MOut.role = rt::kOut;
+  rt::detail::DeferredChecks C;
+  for (int Site = 0; Site < 2; ++Site) {
+    size_t First = C.counted.size();
+    // The host input: counted at the probe; the output: by the device.
+    C.counted.push_back(rt::detail::countedOf(MIn, nullptr, 0));
+    C.counted.push_back(
+        rt::detail::countedOf(MOut, Site == 0 ? &Done : &Pending, 0));
+    C.addRecord(Site, rt::kAfter, rt::kOut, rt::kCheckNan, rt::kWarn,
+                rt::kPrintNone, 0, First, C.lazies.size(), /*Compact=*/true);
+  }
+  EXPECT_EQ(C.used, 0u); // no full record
+  EXPECT_TRUE(C.counted[0].haveStats);
+  EXPECT_FALSE(C.counted[1].haveStats);
+  C.collect();
+  EXPECT_TRUE(C.complete(C.records[0]));
+  EXPECT_FALSE(C.complete(C.records[1]));
+  rt::detail::reportDeferred(S, *T.P, 4, C, rt::detail::kEndFailed);
+  auto L = T.lines();
+  ASSERT_EQ(L.size(), 1u) << T.log();
+  EXPECT_EQ(L[0].rfind("[aoti-instrument] NaN in buf0 (2 of 2 elements) "
+                       "after #0 ",
+                       0),
+            0u)
+      << L[0];
+  EXPECT_NE(L[0].find(" in run 4; inputs were clean"), std::string::npos)
+      << L[0];
+  EXPECT_FALSE(C.pending());
+  EXPECT_TRUE(C.counted.empty());
+}
+
 TEST(DeferredNanDeathTest, ThrowWithoutFinishAborts) {
   // ~RunScope cannot throw: without RunScope::finish() a kThrow failure is
   // reported, then the process aborts.

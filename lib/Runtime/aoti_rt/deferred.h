@@ -42,23 +42,64 @@ struct LazyInput {
   uint8_t role;
 };
 
-/// The counts of \p It that need no device pass, set: a host tensor's
-/// (counted here), an empty one's, and those of a CUDA tensor of a kind
-/// without NaN on \p Device (-1: any). Nothing when the metadata was not
-/// readable (the report says so) or a device pass is needed.
-inline void knownCounts(Item &It, int Device) {
-  const TensorMeta &M = It.meta;
+/// The counts of \p M that need no device pass, into \p Out: a host
+/// tensor's (counted here), an empty one's, and those of a CUDA tensor of a
+/// kind without NaN on \p Device (-1: any). False when the metadata was
+/// not readable (the report says so) or a device pass is needed.
+inline bool knownStats(const TensorMeta &M, int Device, Stats &Out) {
   if (!M.ok || !isReadableKind(M.dtype->kind))
-    return;
+    return false;
   if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
-    It.stats = hostStats(M, M.data);
-    It.haveStats = true;
-  } else if (M.cuda && (M.numel == 0 ||
-                        ((Device < 0 || M.devIndex == Device) &&
-                         !isFloatKind(M.dtype->kind)))) {
-    It.stats.count = static_cast<uint64_t>(M.numel);
-    It.haveStats = true;
+    Out = hostStats(M, M.data);
+    return true;
   }
+  if (M.cuda && (M.numel == 0 || ((Device < 0 || M.devIndex == Device) &&
+                                  !isFloatKind(M.dtype->kind)))) {
+    Out = statsInit();
+    Out.count = static_cast<uint64_t>(M.numel);
+    return true;
+  }
+  return false;
+}
+
+/// knownStats into \p It's counts.
+inline void knownCounts(Item &It, int Device) {
+  if (knownStats(It.meta, Device, It.stats))
+    It.haveStats = true;
+}
+
+/// A tensor of a deferred probe that only checks (no print): what its NaN
+/// report needs, some 60 bytes against a DeferredTensor's 500 (a probe
+/// per launch writes them: the fewer bytes, the less of torch's own
+/// working set the run's records push out of the host's caches).
+struct CountedTensor {
+  const char *name;
+  uint8_t role;
+  bool ok;        ///< metadata readable
+  bool haveStats; ///< nan and inf hold its counts
+  bool missed;    ///< its launch never ran (the stream failed first)
+  int64_t numel;
+  const Stats *result; ///< written by the device, read after the sync
+  uint64_t nan, inf;
+
+  NanView view() const {
+    return NanView{name, role, ok, haveStats, numel, nan, inf};
+  }
+};
+
+/// The compact record of \p M: counted by the device into \p Slot, or
+/// now when no device pass is needed (knownStats), or not at all (the
+/// report says so).
+inline CountedTensor countedOf(const TensorMeta &M, const Stats *Slot,
+                               int Device) {
+  CountedTensor T{M.name, M.role, M.ok, false, false, M.numel, Slot, 0, 0};
+  Stats Known;
+  if (!Slot && knownStats(M, Device, Known)) {
+    T.haveStats = true;
+    T.nan = Known.nan;
+    T.inf = Known.inf;
+  }
+  return T;
 }
 
 /// One probe's deferred work: a NaN check (roles != 0) and/or its print
@@ -74,6 +115,8 @@ struct DeferredRecord {
   uint8_t printRoles;
   size_t first, count; ///< DeferredChecks::tensors[first, first + count)
   size_t lazyFirst, lazyCount; ///< DeferredChecks::lazies[...]
+  /// first and count are of DeferredChecks::counted (no print).
+  bool compact = false;
 };
 
 /// The deferred probes of one run, in launch order: at most one per
@@ -86,6 +129,7 @@ struct DeferredChecks {
   std::vector<DeferredTensor> tensors; ///< [0, used): the records' tensors
   size_t used = 0;
   std::vector<LazyInput> lazies; ///< the records' lazy inputs
+  std::vector<CountedTensor> counted; ///< compact records' tensors
   std::vector<uint8_t> marks; ///< ordinal * 2 + phase: has a record
 
   bool pending() const { return !records.empty(); }
@@ -112,13 +156,15 @@ struct DeferredChecks {
     return T;
   }
   /// A record of the tensors and lazy inputs added since First and
-  /// LazyFirst.
+  /// LazyFirst (\p Compact: of `counted`, else of `tensors`).
   void addRecord(int Site, Phase Ph, uint8_t Roles, uint8_t Checks, OnFail F,
                  PrintLevel Print, uint8_t PrintRoles, size_t First,
-                 size_t LazyFirst) {
+                 size_t LazyFirst, bool Compact = false) {
+    const size_t End = Compact ? counted.size() : used;
     records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
-                                     PrintRoles, First, used - First,
-                                     LazyFirst, lazies.size() - LazyFirst});
+                                     PrintRoles, First, End - First,
+                                     LazyFirst, lazies.size() - LazyFirst,
+                                     Compact});
     if (Site >= 0) {
       size_t K = static_cast<size_t>(Site) * 2 + Ph;
       if (K >= marks.size())
@@ -142,13 +188,30 @@ struct DeferredChecks {
       }
       T.result = nullptr;
     }
+    for (CountedTensor &T : counted) {
+      if (!T.result)
+        continue;
+      if (T.result->count != kStatsPending) {
+        T.nan = T.result->nan;
+        T.inf = T.result->inf;
+        T.haveStats = true;
+      } else {
+        T.missed = true;
+      }
+      T.result = nullptr;
+    }
   }
   /// Whether the record's counts were all taken (its stats launch ran).
   bool complete(const DeferredRecord &R) const {
     for (size_t I = R.first; I < R.first + R.count; ++I)
-      if (tensors[I].missed)
+      if (R.compact ? counted[I].missed : tensors[I].missed)
         return false;
     return true;
+  }
+  /// The NaN views of \p R's tensors (lazy inputs not included).
+  void views(const DeferredRecord &R, std::vector<NanView> &Out) const {
+    for (size_t I = R.first; I < R.first + R.count; ++I)
+      Out.push_back(R.compact ? counted[I].view() : nanView(tensors[I].item));
   }
   void clear() {
     for (const DeferredRecord &R : records)
@@ -157,6 +220,7 @@ struct DeferredChecks {
     records.clear();
     used = 0;
     lazies.clear();
+    counted.clear();
   }
 };
 
@@ -222,7 +286,7 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
     if (End == kEndFailed && !Checks.complete(Rec))
       break; // this launch and the later ones may not have run
     const SiteInfo *SI = findSite(P, Rec.site);
-    if (Rec.print >= kPrintNames) {
+    if (Rec.print >= kPrintNames && !Rec.compact) {
       ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
       Ev.add("[aoti-instrument] run " +
                  std::to_string(static_cast<long long>(Run)) + " " +
@@ -245,11 +309,10 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
     if (!Rec.roles)
       continue;
     Views.clear();
+    Checks.views(Rec, Views);
     bool Hit = false;
-    for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
-      Views.push_back(nanView(Checks.tensors[I].item));
-      Hit = Hit || nanHit(Views.back(), Rec.roles, Rec.checks);
-    }
+    for (const NanView &V : Views)
+      Hit = Hit || nanHit(V, Rec.roles, Rec.checks);
     std::vector<Item> Lazy; // the views' names live here
     if (Hit && End != kEndFailed)
       countLazy(S, Checks, Rec, Stream, Run, Lazy, Views);

@@ -595,13 +595,20 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   if (Ph == kBefore)
     ForgetWritten();
 
-  const size_t First = D.checks.used, LazyFirst = D.checks.lazies.size();
+  // A probe that prints nothing keeps what its NaN report needs alone.
+  const bool Compact = !PrintStats;
+  const size_t First = Compact ? D.checks.counted.size() : D.checks.used,
+               LazyFirst = D.checks.lazies.size();
   for (size_t I = 0; I < NT; ++I) {
     if (Needs[I] == kNone)
       continue;
     if (Needs[I] == kLazy) { // no metadata, no counts yet
       D.checks.lazies.push_back(
           LazyInput{Metas[I].name, Metas[I].handle, Metas[I].role});
+      continue;
+    }
+    if (Compact) {
+      D.checks.counted.push_back(countedOf(Metas[I], Slots[I], Device));
       continue;
     }
     // Moved, not copied (Metas[I] is not read after this; readMeta
@@ -615,7 +622,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph, const TensorRef *T
   }
   D.checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
                      PrintStats ? kPrintStats : kPrintNone, Pr.print_roles,
-                     First, LazyFirst);
+                     First, LazyFirst, Compact);
   return true;
 }
 
