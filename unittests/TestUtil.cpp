@@ -131,14 +131,11 @@ HandMadeWrapper aoti::test::handMadeWrapper() {
   Inv.Inputs = {{"arg0_1", 0}};
   Inv.Constants = {"w"};
   Inv.PreludeOffset = EndOf("#include");
-  Inv.InputsReadyOffset = EndOf("__check_inputs_outputs");
-  Inv.RunImplEndOffset = unsigned(Text.rfind('}'));
   AnalyzedFunction RunImpl;
   RunImpl.Name = "run_impl";
   RunImpl.ScopeOffset = EndOf("AOTIProxyExecutorHandle proxy_executor) {");
   RunImpl.EntryOffset = EndOf("__check_inputs_outputs");
   RunImpl.ExitOffset = StartOf("    output_handles[0]");
-  RunImpl.HasSites = true;
   Inv.Functions = {RunImpl};
 
   // The statement of each launch is one line, indented by four spaces.

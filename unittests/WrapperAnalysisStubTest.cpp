@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AOTIStub.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "llvm/ADT/Twine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -137,22 +137,36 @@ void expectSaneOffsets(const Analyzed &A) {
   }
 }
 
-/// InputsReadyOffset is just after `inputs.clear();`, RunImplEndOffset at
-/// run_impl's closing brace.
+/// run_impl's entry is just after `__check_inputs_outputs(...);` (else at
+/// its opening brace's line), its exit
+/// at the first `output_handles[i] = ...` line or at its closing brace, and
+/// every launch of run_impl is between them.
 void expectRunImplOffsets(const Analyzed &A) {
   StringRef Text = A.Text;
-  ASSERT_LT(A.Inv.InputsReadyOffset, Text.size());
-  EXPECT_TRUE(Text.take_front(A.Inv.InputsReadyOffset)
-                  .ends_with("    inputs.clear();\n"))
-      << lineAt(Text, A.Inv.InputsReadyOffset).str();
-  ASSERT_LT(A.Inv.RunImplEndOffset, Text.size());
-  EXPECT_EQ(lineAt(Text, A.Inv.RunImplEndOffset),
-            "} // AOTInductorModel::run_impl");
-  EXPECT_GT(lineOfOffset(Text, A.Inv.RunImplEndOffset), A.Inv.RunImplLine);
-  // Every launch of run_impl runs after the inputs are bound.
+  const AnalyzedFunction *RunImpl = nullptr;
+  for (const AnalyzedFunction &F : A.Inv.Functions)
+    if (F.Name == "run_impl")
+      RunImpl = &F;
+  ASSERT_NE(RunImpl, nullptr);
+  ASSERT_LT(RunImpl->EntryOffset, Text.size());
+  StringRef Entry =
+      Text.take_front(RunImpl->EntryOffset).drop_back().rsplit('\n').second;
+  // Snippets without the check start at the opening brace's line.
+  EXPECT_TRUE(Entry.trim() == "__check_inputs_outputs(input_handles, "
+                              "output_handles);" ||
+              (Entry.ends_with("{") &&
+               RunImpl->EntryOffset == RunImpl->ScopeOffset))
+      << Entry.str();
+  ASSERT_LT(RunImpl->ExitOffset, Text.size());
+  StringRef Exit = lineAt(Text, RunImpl->ExitOffset).ltrim();
+  EXPECT_TRUE(Exit.starts_with("output_handles[") ||
+              Exit == "} // AOTInductorModel::run_impl")
+      << Exit.str();
   for (const LaunchSite &S : A.Inv.Sites)
-    if (S.Function == "run_impl")
-      EXPECT_GE(S.BeforeOffset, A.Inv.InputsReadyOffset) << S.Kernel;
+    if (S.Function == "run_impl") {
+      EXPECT_GE(S.BeforeOffset, RunImpl->EntryOffset) << S.Kernel;
+      EXPECT_LE(S.AfterOffset, RunImpl->ExitOffset) << S.Kernel;
+    }
 }
 
 //===----------------------------------------------------------------------===//
@@ -243,10 +257,6 @@ TEST(RealWrapper, MlpCuda) {
   EXPECT_EQ(lineAt(A.Text, Mm.AfterOffset), "    arg4_1.reset();");
   expectSaneOffsets(A);
   expectRunImplOffsets(A);
-  // Here inputs.clear() follows the alignment check of arg4_1.
-  EXPECT_EQ(lineAt(A.Text, Inv.InputsReadyOffset),
-            "    [[maybe_unused]] auto& kernels = "
-            "static_cast<AOTInductorModelKernels&>(*this->kernels_.get());");
 }
 
 TEST(RealWrapper, MlpCpu) {
@@ -323,10 +333,6 @@ TEST(RealWrapper, MlpCudaDynamicShapes) {
             "kernels, this->cubin_dir_);");
   expectSaneOffsets(A);
   expectRunImplOffsets(A);
-  // inputs.clear() comes after the symbolic sizes are read from the inputs.
-  StringRef Before = StringRef(A.Text).take_front(A.Inv.InputsReadyOffset);
-  EXPECT_TRUE(Before.drop_back(1).rsplit('\n').first.ends_with(
-      "int64_t s77 = arg4_1_size[0];"));
 }
 
 TEST(RealWrapper, InputSpecsAreWhatCheckInputChecks) {
@@ -706,9 +712,8 @@ TEST(Snippet, ConstRunImplLaunchesComeFirst) {
   // stays with the launch it was written for.
   EXPECT_THAT(shortTensors(Run), ElementsAre("buf0:inout", "arg4_1:out"));
   EXPECT_THAT(Run.SourceNodes, IsEmpty());
-  // InputsReadyOffset and RunImplEndOffset are run_impl's.
+  // The entry and exit found are run_impl's, not _const_run_impl's.
   expectRunImplOffsets(A);
-  EXPECT_LT(Fold.AfterOffset, A.Inv.InputsReadyOffset);
 }
 
 // Regression test (was a bug in FunctionAnalyzer::recordHandle): every `auto& x = constants_->at(N);` of

@@ -2,6 +2,7 @@
 
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchRelease.h"
+#include "Support/AOTINames.h"
 #include "Support/InstallDirs.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
@@ -362,7 +363,7 @@ std::vector<std::string> defaultCommand(StringRef WrapperText) {
       "c++", Cxx20 ? "-std=c++20" : "-std=c++17",
       "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
       "-DC10_USING_CUSTOM_GENERATED_MACROS"};
-  if (WrapperText.contains("aoti_include/cuda.h"))
+  if (names::isCudaDevice(names::wrapperDevice(WrapperText)))
     Command.push_back("-DUSE_CUDA");
   return Command;
 }

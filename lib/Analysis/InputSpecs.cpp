@@ -1,7 +1,7 @@
 //===- InputSpecs.cpp - What a model was compiled for ---------------------===//
 
 #include "Analysis/InputSpecs.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -9,6 +9,7 @@
 #define AOTI_ANALYSIS_LAUNCHSITE_H
 
 #include "Analysis/InputSpecs.h"
+#include "Support/AOTINames.h"
 #include "Support/LaunchKind.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -121,22 +122,17 @@ struct AnalyzedFunction {
   /// over: the start of the first `output_handles[i] = ...;` line at the top
   /// of the body, else the line of the closing brace.
   unsigned ExitOffset = 0;
-  bool HasSites = false;
 };
 
 /// Everything --list reports about one wrapper.
 struct WrapperInventory {
   std::string File;
   std::string Device; ///< "cuda", "cpu", ... from the aoti_include header.
-  bool isCuda() const { return Device == "cuda"; }
+  bool isCuda() const { return names::isCudaDevice(Device); }
   unsigned RunImplLine = 0;
   std::vector<GraphInput> Inputs;
   std::vector<std::string> Constants;
   std::vector<LaunchSite> Sites;
-  /// Offset just after `inputs.clear();` in run_impl (where every input is
-  /// bound and checks may run), and offset of run_impl's closing brace.
-  unsigned InputsReadyOffset = 0;
-  unsigned RunImplEndOffset = 0;
   /// End of the line `#include <torch/csrc/inductor/aoti_include/...>`
   /// (else the start of the first declaration): where code that needs the
   /// AOTI headers can go, above any of the wrapper's own code.

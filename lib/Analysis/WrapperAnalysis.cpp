@@ -1,7 +1,7 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
 
 #include "Analysis/WrapperAnalysis.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "Analysis/ParsePCH.h"
 #include "Support/ToolError.h"
 #include "clang/AST/ASTConsumer.h"
@@ -206,15 +206,7 @@ public:
       attachFirstUses(SitesBefore, BuffersBefore);
     else
       Inv.Buffers.resize(BuffersBefore);
-    Info.HasSites = Inv.Sites.size() > SitesBefore;
     Inv.Functions.push_back(std::move(Info));
-    if (Function == names::RunImpl) {
-      Inv.RunImplEndOffset = offsetOf(Body->getRBracLoc());
-      if (!Inv.InputsReadyOffset)
-        Inv.InputsReadyOffset = PrevBoundaryAfterInputs
-                                    ? PrevBoundaryAfterInputs
-                                    : offsetOf(Body->getLBracLoc()) + 1;
-    }
   }
 
 private:
@@ -319,14 +311,6 @@ private:
           recordHandle(VD, DS);
       return;
     }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getDeclName().isIdentifier() &&
-            MD->getName() == names::InputsClear)
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                  MC->getImplicitObjectArgument()->IgnoreImpCasts()))
-            if (DRE->getDecl()->getName() == names::InputsParam)
-              PrevBoundaryAfterInputs = lineEnd(Buffer, endOffsetOf(MC));
     for (const Stmt *Child : S->children())
       collectHandles(Child);
   }
@@ -848,7 +832,6 @@ private:
   StringRef Function;
   StringRef Buffer;
   unsigned PrevBoundary = 0;
-  unsigned PrevBoundaryAfterInputs = 0;
   llvm::DenseMap<const VarDecl *, HandleInfo> Handles;
   llvm::DenseMap<const VarDecl *, const VarDecl *> OwnerOfSlot;
   llvm::DenseMap<const VarDecl *, unsigned> OwnerLineEnd;
@@ -901,14 +884,6 @@ void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
         Methods.push_back(MD);
     }
   }
-}
-
-std::string deviceOf(StringRef Buffer) {
-  size_t Pos = Buffer.find(names::AOTIIncludeDir);
-  if (Pos == StringRef::npos)
-    return "unknown";
-  StringRef Rest = Buffer.drop_front(Pos + names::AOTIIncludeDir.size());
-  return Rest.take_until([](char C) { return C == '.' || C == '>'; }).str();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1005,7 +980,7 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   WrapperInventory Inv;
   if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
     Inv.File = Entry->getName().str();
-  Inv.Device = deviceOf(SM.getBufferData(SM.getMainFileID()));
+  Inv.Device = names::wrapperDevice(SM.getBufferData(SM.getMainFileID()));
 
   std::vector<const CXXMethodDecl *> Methods;
   collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods, Inv);

@@ -10,13 +10,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/DriverSteps.h"
+#include "Analysis/CompileFlags.h"
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
 #include "Package/ExportedProgram.h"
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
-#include "Analysis/CompileFlags.h"
 #include "Runtime/RuntimeSource.h"
+#include "Support/AOTINames.h"
 #include "Support/CacheDir.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -234,7 +235,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     if (Options.PrintCompileCommand)
       Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
     if (!M->Files.SharedObject.empty()) {
-      bool Cuda = StringRef(M->WrapperText).contains("aoti_include/cuda.h");
+      bool Cuda = names::isCudaDevice(names::wrapperDevice(M->WrapperText));
       Toolchain->WrapperPrelude = runtimePrelude(Cuda);
       Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
       auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);

@@ -1,7 +1,7 @@
 //===- Planner.cpp - Decide what to insert where --------------------------===//
 
 #include "Instrument/Planner.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -206,7 +206,6 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
       if (!selectorMatches(R.Match, Inv.Sites[SiteIndex]))
         continue;
       ++Plan.RuleMatchCounts[RuleIndex];
-      SP.Rules.push_back(RuleIndex);
       bool StreamOrdered = Inv.isCuda();
       mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
       mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
@@ -214,7 +213,7 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
     // Redzones: every launch of run_impl that may write a tensor.
     const LaunchSite &Site = Inv.Sites[SiteIndex];
     if (Rules.Buffers && Rules.Buffers->RedzoneBytes &&
-        Site.Function == "run_impl")
+        Site.Function == names::RunImpl)
       SP.After.Redzones = llvm::any_of(Site.Tensors, [](const TensorArg &T) {
         return T.Role != ArgRole::Input;
       });

@@ -52,7 +52,6 @@ struct SitePlan {
   unsigned Site = 0; ///< index into WrapperInventory::Sites
   ProbePlan Before;
   ProbePlan After;
-  std::vector<unsigned> Rules; ///< indices of the rules that matched
 };
 
 struct GuardPlan {

@@ -1,7 +1,7 @@
 //===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
 
 #include "Instrument/Rewriter.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/ToolError.h"
 #include "Support/Version.h"
@@ -431,7 +431,7 @@ std::string guardCode(const AnalyzedFunction &F,
                       const WrapperInventory &Inv) {
   const std::string Indent = "    ";
   std::string Out;
-  if (F.Name != "run_impl")
+  if (F.Name != names::RunImpl)
     return Out;
   bool AnyGuard = Plan.EnforceAotiChecks || !Plan.Guards.empty() ||
                   !Plan.EqualDims.empty();
@@ -535,7 +535,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   std::map<unsigned, std::string> Exits;
   std::set<std::string> Scoped; // the functions given a run scope
   for (const AnalyzedFunction &F : Inv.Functions) {
-    bool Needed = F.Name == "run_impl" ||
+    bool Needed = F.Name == names::RunImpl ||
                   llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
                     return Inv.Sites[SP.Site].Function == F.Name;
                   });

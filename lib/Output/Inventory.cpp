@@ -1,6 +1,7 @@
 //===- Inventory.cpp - Print a wrapper's launch sites ---------------------===//
 
 #include "Output/Inventory.h"
+#include "Support/AOTINames.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -71,7 +72,7 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
     if (!S.SourceNodes.empty() || !S.AtenOps.empty())
       OS << "             source nodes: [" << llvm::join(S.SourceNodes, ", ")
          << "]  aten: [" << llvm::join(S.AtenOps, ", ") << "]\n";
-    if (S.Function != "run_impl")
+    if (S.Function != names::RunImpl)
       OS << "             in " << S.Function << "\n";
     if (!S.Stream.empty())
       OS << "             stream: " << S.Stream << " (lane " << S.StreamLane

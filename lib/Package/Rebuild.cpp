@@ -1,7 +1,7 @@
 //===- Rebuild.cpp - Rebuild a packaged model's .so -----------------------===//
 
 #include "Package/Rebuild.h"
-#include "Analysis/AOTINames.h"
+#include "Support/AOTINames.h"
 #include "Analysis/CompileFlags.h"
 #include "Package/RecordedCommand.h"
 #include "Runtime/RuntimeSource.h"

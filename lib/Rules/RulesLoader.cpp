@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/Rules.h"
+#include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -123,8 +124,8 @@ const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
                             "int64",   "int32",   "int16",    "int8",
                             "uint8",   "bool",    "float8_e4m3fn",
                             "float8_e5m2", "complex64"};
-const StringRef Devices[] = {"cuda", "cpu"};
-const StringRef Functions[] = {"run_impl", "_const_run_impl"};
+const StringRef Devices[] = {names::CudaDevice, "cpu"};
+const StringRef Functions[] = {names::RunImpl, names::ConstRunImpl};
 const Phases AllPhases[] = {Phases::Before, Phases::After, Phases::Both};
 const TensorSet AllTensorSets[] = {TensorSet::Inputs, TensorSet::Outputs,
                                    TensorSet::All};

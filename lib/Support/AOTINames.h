@@ -6,16 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef AOTI_ANALYSIS_AOTINAMES_H
-#define AOTI_ANALYSIS_AOTINAMES_H
+#ifndef AOTI_SUPPORT_AOTINAMES_H
+#define AOTI_SUPPORT_AOTINAMES_H
 
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace aoti::names {
 
 /// Every name of AOTINames.def as a constant: `names::LaunchKernel`, ...
 #define AOTI_NAME(Name, Spelling) constexpr llvm::StringRef Name = Spelling;
-#include "Analysis/AOTINames.def"
+#include "Support/AOTINames.def"
 
 /// Whether a class of this name holds a tensor handle (RAIIAtenTensorHandle,
 /// ConstantHandle, ...). The raw handle is a pointer to RawHandleRecord.
@@ -23,7 +24,7 @@ inline bool isTensorHandleRecord(llvm::StringRef RecordName) {
 #define AOTI_HANDLE_TYPE(Name, Spelling)                                       \
   if (RecordName == Spelling)                                                  \
     return true;
-#include "Analysis/AOTINames.def"
+#include "Support/AOTINames.def"
   return false;
 }
 
@@ -33,7 +34,7 @@ inline bool isPlumbingParam(llvm::StringRef ParamName) {
 #define AOTI_PLUMBING_PARAM(Name, Spelling)                                    \
   if (ParamName == Spelling)                                                   \
     return true;
-#include "Analysis/AOTINames.def"
+#include "Support/AOTINames.def"
   return false;
 }
 
@@ -43,7 +44,7 @@ inline bool isShimUtility(llvm::StringRef FunctionName) {
 #define AOTI_SHIM_UTILITY(Name, Prefix)                                        \
   if (FunctionName.starts_with(Prefix))                                        \
     return true;
-#include "Analysis/AOTINames.def"
+#include "Support/AOTINames.def"
   return false;
 }
 
@@ -56,7 +57,7 @@ inline bool writesWholeOut(llvm::StringRef Kernel) {
 #define AOTI_WHOLE_OUT_OP(Name, Spelling)                                      \
   if (Kernel == Spelling)                                                      \
     return true;
-#include "Analysis/AOTINames.def"
+#include "Support/AOTINames.def"
   return false;
 }
 
@@ -72,6 +73,21 @@ inline llvm::StringRef aotiIncludeLine(llvm::StringRef Source) {
   return "";
 }
 
+/// The device a wrapper (or kernel source) is generated for, from its
+/// AOTI include (`aoti_include/cuda.h`: "cuda"); "unknown" without one.
+inline std::string wrapperDevice(llvm::StringRef Source) {
+  size_t Pos = Source.find(AOTIIncludeDir);
+  if (Pos == llvm::StringRef::npos)
+    return "unknown";
+  llvm::StringRef Rest = Source.drop_front(Pos + AOTIIncludeDir.size());
+  return Rest.take_until([](char C) { return C == '.' || C == '>'; }).str();
+}
+
+/// Whether \p Device (wrapperDevice's) is CUDA: the one test of it.
+inline bool isCudaDevice(llvm::StringRef Device) {
+  return Device == CudaDevice;
+}
+
 } // namespace aoti::names
 
-#endif // AOTI_ANALYSIS_AOTINAMES_H
+#endif // AOTI_SUPPORT_AOTINAMES_H
