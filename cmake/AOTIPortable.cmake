@@ -30,19 +30,26 @@ foreach(_lib yaml-cpp zstd bz2 lzma z)
   list(APPEND _aoti_static_archives "${AOTI_STATIC_${_lib}}")
 endforeach()
 
+# The layers' archives themselves, not the targets: their link interface
+# names the shared LLVM of the developer build.
+get_property(_aoti_layer_roots GLOBAL PROPERTY AOTI_LAYER_ROOTS)
+get_property(_aoti_layers GLOBAL PROPERTY AOTI_LAYER_LIBRARIES)
+set(_aoti_layer_archives)
+foreach(_layer IN LISTS _aoti_layers)
+  list(APPEND _aoti_layer_archives "$<TARGET_FILE:${_layer}>")
+endforeach()
 add_executable(aoti-instrument-static
   "${PROJECT_SOURCE_DIR}/tools/aoti-instrument/AOTIInstrumentMain.cpp")
-# The library's archive itself, not the target: its link interface names
-# the shared LLVM of the developer build.
-target_include_directories(aoti-instrument-static PRIVATE
-  $<TARGET_PROPERTY:AOTIInstrument,INTERFACE_INCLUDE_DIRECTORIES>)
+target_include_directories(aoti-instrument-static PRIVATE ${_aoti_layer_roots})
+target_include_directories(aoti-instrument-static SYSTEM PRIVATE
+  ${AOTI_LLVM_INCLUDE_DIRS})
 target_compile_options(aoti-instrument-static PRIVATE ${AOTI_LLVM_DEFINITIONS})
-add_dependencies(aoti-instrument-static AOTIInstrument)
+add_dependencies(aoti-instrument-static ${_aoti_layers})
 target_link_options(aoti-instrument-static PRIVATE
   -static -static-libstdc++ -static-libgcc -Wl,--gc-sections -s)
 target_link_libraries(aoti-instrument-static PRIVATE
-  $<TARGET_FILE:AOTIInstrument>
-  -Wl,--start-group ${_aoti_clang_archives} ${_aoti_llvm_archives}
+  -Wl,--start-group
+  ${_aoti_layer_archives} ${_aoti_clang_archives} ${_aoti_llvm_archives}
   -Wl,--end-group
   "${AOTI_STATIC_LIBZIP}/lib/libzip.a" ${_aoti_static_archives})
 set_target_properties(aoti-instrument-static PROPERTIES

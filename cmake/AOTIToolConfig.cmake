@@ -45,12 +45,31 @@ endif()
 set(AOTI_PYTHON_NEWEST "$ENV{AOTI_PYTHON_NEWEST}" CACHE FILEPATH
   "python3 with the newest torch (end-to-end package tests)")
 
-function(aoti_add_library name)
-  add_library(${name} STATIC ${ARGN})
-  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/lib)
+# The include root of lib/FOLDER alone: BUILD/layers/FOLDER/FOLDER links to
+# lib/FOLDER, so that `#include "FOLDER/X.h"` resolves there and nothing
+# else of lib/ does. A layer sees the roots of the layers it links, and an
+# include of a layer above it (or beside it) fails to build.
+function(aoti_layer_root folder out)
+  set(_root "${PROJECT_BINARY_DIR}/layers/${folder}")
+  file(MAKE_DIRECTORY "${_root}")
+  file(CREATE_LINK "${PROJECT_SOURCE_DIR}/lib/${folder}" "${_root}/${folder}"
+    SYMBOLIC)
+  set_property(GLOBAL APPEND PROPERTY AOTI_LAYER_ROOTS "${_root}")
+  set(${out} "${_root}" PARENT_SCOPE)
+endfunction()
+
+# aoti_add_layer(NAME FOLDER SOURCES... [DEPENDS LOWER_LAYERS...]): the
+# library of one lib/ folder, with LLVM/Clang, linked to the layers below it.
+function(aoti_add_layer name folder)
+  cmake_parse_arguments(L "" "" "SOURCES;DEPENDS" ${ARGN})
+  aoti_layer_root(${folder} _root)
+  add_library(${name} STATIC ${L_SOURCES})
+  target_include_directories(${name} PUBLIC "${_root}")
   target_include_directories(${name} SYSTEM PUBLIC ${AOTI_LLVM_INCLUDE_DIRS})
   target_compile_options(${name} PUBLIC ${AOTI_LLVM_DEFINITIONS})
   target_compile_definitions(${name} PRIVATE
     AOTI_INSTRUMENT_VERSION="${PROJECT_VERSION}"
     AOTI_CLANG_RESOURCE_DIR="${AOTI_CLANG_RESOURCE_DIR}")
+  target_link_libraries(${name} PUBLIC ${L_DEPENDS})
+  set_property(GLOBAL APPEND PROPERTY AOTI_LAYER_LIBRARIES ${name})
 endfunction()

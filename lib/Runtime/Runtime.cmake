@@ -1,5 +1,4 @@
-# Included at the end of lib/CMakeLists.txt (after AOTIInstrument and the
-# AOTIRuntimeText target, which embeds the runtime header, are defined).
+# Included by lib/CMakeLists.txt: the Runtime layer, AOTIRuntimeSource.
 #
 # Compiles the runtime's kernels (lib/Runtime/stats_kernel.cu) to PTX with
 # clang's CUDA front end and embeds it: for compute_75 (Turing, the oldest
@@ -60,13 +59,15 @@ add_custom_command(
   COMMENT "Embedding the runtime kernels' PTX"
   VERBATIM)
 add_custom_target(AOTIRuntimePtx DEPENDS "${AOTI_STATS_PTX_INC}")
-add_dependencies(AOTIInstrument AOTIRuntimePtx)
 
-# RuntimeSource alone, without LLVM, for unittests/runtime.
+# The Runtime layer: RuntimeSource, without LLVM (unittests/runtime link it
+# alone); AOTIRuntimeText (lib/CMakeLists.txt) embeds the runtime header.
+aoti_layer_root(Runtime _aoti_runtime_root)
 add_library(AOTIRuntimeSource STATIC "${AOTI_RUNTIME_DIR}/RuntimeSource.cpp")
 target_include_directories(AOTIRuntimeSource
-  PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}"
+  PUBLIC "${_aoti_runtime_root}"
   PRIVATE "${CMAKE_CURRENT_BINARY_DIR}")
+set_property(GLOBAL APPEND PROPERTY AOTI_LAYER_LIBRARIES AOTIRuntimeSource)
 target_compile_definitions(AOTIRuntimeSource PRIVATE
   AOTI_INSTRUMENT_VERSION="${PROJECT_VERSION}")
 add_dependencies(AOTIRuntimeSource AOTIRuntimeText AOTIRuntimePtx)

@@ -90,7 +90,7 @@ revision above and run
     cmake --build build --target aoti-instrument-static
 
 (or run scripts/build_wheel.sh with that glibc installed as the system's).
-The library objects of aoti-instrument (build/lib/libAOTIInstrument.a) can
+The library objects of aoti-instrument (build/lib/libAOTI*.a, one per layer) can
 be linked again with any glibc without recompiling them.
 """
 
