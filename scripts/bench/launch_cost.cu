@@ -300,7 +300,7 @@ struct Bench {
       return;
     }
     // Other forms of a stream-ordered crumb, driver calls alone, to find
-    // the cheapest (issue 8): the same write to device memory (unreadable
+    // the cheapest breadcrumb: the same write to device memory (unreadable
     // after a sticky fault), through cuStreamBatchMemOp, an event recorded
     // after each launch, and a crumb after every fourth launch only.
     if (V == kMemopDevice || V == kMemopBatch || V == kMemopEvery4) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Host time per launch that each runtime action adds (issue 8, part 3).
+"""Host time per launch that each runtime action adds (docs/benchmarks.md).
 
     python3 scripts/bench/launch_cost.py --out $OUT/launch_cost.jsonl
         [--launches 141] [--rounds 25] [--forwards 20] [--warmup 3]

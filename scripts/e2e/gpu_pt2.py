@@ -322,8 +322,8 @@ def part_oob():
 def part_failures():
     """Failures that are not faults, made on purpose at run time, each run
     by the original package and by pinpoint-ima, nan-hunt and print-all:
-    whatever the preset, the report must name where the run was (issue 9,
-    part 3). The row count of the input picks the failure."""
+    whatever the preset, the report must name where the run was. The row
+    count of the input picks the failure."""
     import torch
     grid = compiled("fail_grid", "fail_grid")
     oom = compiled("fail_oom", "fail_oom")
@@ -425,7 +425,7 @@ def part_inputs():
 
 
 def part_serve():
-    """Concurrent serving (issue 9, part 4): serve_threads.cpp runs the
+    """Concurrent serving: serve_threads.cpp runs the
     gather_ima package's model container with 4 model instances from 4
     threads on 4 streams; thread 2 sends a bad index on its 3rd run. Each
     variant 20 times: every process must end (no deadlock), and the report
@@ -502,7 +502,7 @@ print(json.dumps({"rank": int(os.environ["RANK"]), "device": str(out.device)}))
 
 
 def part_ranks():
-    """One process per GPU (issue 9, part 5): two processes with RANK,
+    """One process per GPU: two processes with RANK,
     LOCAL_RANK and WORLD_SIZE set as torchrun sets them, each running the
     nan_weight package on its own GPU, instrumented with a NaN check that
     warns, JSON lines and saves of the first run. Every line, JSON event

@@ -3,7 +3,7 @@
 # and no package registry) into .device/ (git ignores it; carry it):
 #  - the wheel (scripts/build_wheel.sh): the tool as users install it;
 #  - the CUDA runtime prelude, for unittests/runtime/gpu/run_gpu_tests.sh;
-#  - the runtime kernels' PTX, for scripts/bench/device_code.py.
+#  - the runtime kernels' PTX, for scripts/bench/launch_cost.py (--stats-ptx).
 # scripts/e2e/device_setup.sh installs and uses them there.
 set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

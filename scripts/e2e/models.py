@@ -169,10 +169,11 @@ class GatherIMA(nn.Module):
 
 def _user_triton_bugs():
     """Two user-defined Triton kernels with memory bugs that do not fault,
-    for the redzone and poison scenarios (issue 9): `scale_rows` writes 64
-    elements past the end of its output (its last row runs on); and
-    `add_rows` accumulates into the fresh `torch.empty` output it was given
-    instead of setting it (reads memory nothing wrote)."""
+    for the redzone and poison scenarios (catch-oob, catch-uninit):
+    `scale_rows` writes 64 elements past the end of its output (its last
+    row runs on); and `add_rows` accumulates into the fresh `torch.empty`
+    output it was given instead of setting it (reads memory nothing
+    wrote)."""
     import triton
     import triton.language as tl
     from torch.library import triton_op, wrap_triton
@@ -236,7 +237,7 @@ def _user_triton_grid():
     """A user Triton kernel launched with one program per row on the grid's
     second axis: more rows than the device allows there (65535) and the
     launch is refused (`invalid argument`), a failure that is not a fault
-    (issue 9)."""
+    (gpu_pt2.py's `failures` part)."""
     import triton
     import triton.language as tl
     from torch.library import triton_op, wrap_triton

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the per-forward overheads of a GPU bench run as an SVG bar chart
-(log scale, one bar per mode, the issue's aims as ticks). Stdlib only.
+(log scale, one bar per mode, each preset's aim as a tick). Stdlib only.
 
     plot_overheads.py docs/gpu-runs/bench-XXXX.jsonl docs/overheads.svg
 """

@@ -1,8 +1,8 @@
 // Concurrent serving of an AOTI model, as a C++ server does it: one model
 // container with several model instances (num_models), N threads, each on
 // its own CUDA stream, calling AOTInductorModelContainerRun in a loop. One
-// thread sends a bad index on one run. Used by gpu_pt2.py `serve` (issue 9,
-// part 4) on the gather_ima model, instrumented or not.
+// thread sends a bad index on one run. Used by gpu_pt2.py's `serve` part
+// on the gather_ima model, instrumented or not.
 //
 //   serve_threads MODEL_SO CUBIN_DIR THREADS MODELS BAD_THREAD BAD_RUN RUNS
 //

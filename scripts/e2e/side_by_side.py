@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Which tool names which failure, and at what cost per forward (issue 9,
-part 6). On the GPU machine, after `source scripts/e2e/device_setup.sh`:
+"""Which tool names which failure, and at what cost per forward
+(docs/benchmarks.md, "Side by side"). On the GPU machine, after
+`source scripts/e2e/device_setup.sh`:
 
   python3 scripts/e2e/side_by_side.py --work /tmp/aoti-pt2 --out $OUT \
       [--scenarios ima,assert,...] [--tools ours,memcheck,...]
