@@ -363,7 +363,7 @@ std::vector<std::string> defaultCommand(StringRef WrapperText) {
       "c++", Cxx20 ? "-std=c++20" : "-std=c++17",
       "-DTORCH_INDUCTOR_CPP_WRAPPER", "-DSTANDALONE_TORCH_HEADER",
       "-DC10_USING_CUSTOM_GENERATED_MACROS"};
-  if (names::isCudaDevice(names::wrapperDevice(WrapperText)))
+  if (names::isCudaWrapper(WrapperText))
     Command.push_back("-DUSE_CUDA");
   return Command;
 }

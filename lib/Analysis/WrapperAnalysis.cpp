@@ -1,8 +1,8 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
 
 #include "Analysis/WrapperAnalysis.h"
-#include "Support/AOTINames.h"
 #include "Analysis/ParsePCH.h"
+#include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -235,7 +235,7 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
     if (Options.PrintCompileCommand)
       Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
     if (!M->Files.SharedObject.empty()) {
-      bool Cuda = names::isCudaDevice(names::wrapperDevice(M->WrapperText));
+      bool Cuda = names::isCudaWrapper(M->WrapperText);
       Toolchain->WrapperPrelude = runtimePrelude(Cuda);
       Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
       auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);

@@ -1,8 +1,8 @@
 //===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
 
 #include "Instrument/Rewriter.h"
-#include "Support/AOTINames.h"
 #include "Runtime/RuntimeSource.h"
+#include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "Support/Version.h"
 #include "clang/Tooling/Core/Replacement.h"

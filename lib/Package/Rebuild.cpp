@@ -1,10 +1,10 @@
 //===- Rebuild.cpp - Rebuild a packaged model's .so -----------------------===//
 
 #include "Package/Rebuild.h"
-#include "Support/AOTINames.h"
 #include "Analysis/CompileFlags.h"
 #include "Package/RecordedCommand.h"
 #include "Runtime/RuntimeSource.h"
+#include "Support/AOTINames.h"
 #include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"

@@ -88,6 +88,11 @@ inline bool isCudaDevice(llvm::StringRef Device) {
   return Device == CudaDevice;
 }
 
+/// Whether \p Source, a wrapper's text, is generated for CUDA.
+inline bool isCudaWrapper(llvm::StringRef Source) {
+  return isCudaDevice(wrapperDevice(Source));
+}
+
 } // namespace aoti::names
 
 #endif // AOTI_SUPPORT_AOTINAMES_H

@@ -144,19 +144,8 @@ struct TestProgram {
                         MaxValues};
   }
 
-  std::vector<std::string> lines() const {
-    std::ifstream In(LogPath);
-    std::vector<std::string> L;
-    for (std::string S; std::getline(In, S);)
-      L.push_back(S);
-    return L;
-  }
-  std::string log() const {
-    std::ifstream In(LogPath);
-    std::stringstream SS;
-    SS << In.rdbuf();
-    return SS.str();
-  }
+  std::vector<std::string> lines() const { return linesOf(LogPath); }
+  std::string log() const { return readFile(LogPath); }
 };
 
 inline rt::Probe probe(rt::PrintLevel Print = rt::kPrintNone,

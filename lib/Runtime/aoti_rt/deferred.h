@@ -172,34 +172,35 @@ struct DeferredChecks {
       marks[K] = 1;
     }
   }
+  /// Of \p N pending tensors from \p First: the device's counts, once the
+  /// run's sync is done, given to \p Keep, or the tensor marked missed
+  /// when its launch never ran (its slot still pending); slots let go.
+  template <typename Tensor, typename KeepFn>
+  static void collectEach(Tensor *First, size_t N, KeepFn Keep) {
+    for (Tensor *T = First; T != First + N; ++T) {
+      if (!T->result)
+        continue;
+      if (T->result->count != kStatsPending)
+        Keep(*T, *T->result);
+      else
+        T->missed = true;
+      T->result = nullptr;
+    }
+  }
   /// The device's counts into the tensors: after the run's sync, or after
   /// a failed one, when the slots of launches that never ran still hold
   /// kStatsPending (those tensors get no counts).
   void collect() {
-    for (size_t I = 0; I < used; ++I) {
-      DeferredTensor &T = tensors[I];
-      if (!T.result)
-        continue;
-      if (T.result->count != kStatsPending) {
-        T.item.stats = *T.result;
-        T.item.haveStats = true;
-      } else {
-        T.missed = true;
-      }
-      T.result = nullptr;
-    }
-    for (CountedTensor &T : counted) {
-      if (!T.result)
-        continue;
-      if (T.result->count != kStatsPending) {
-        T.nan = T.result->nan;
-        T.inf = T.result->inf;
-        T.haveStats = true;
-      } else {
-        T.missed = true;
-      }
-      T.result = nullptr;
-    }
+    collectEach(tensors.data(), used, [](DeferredTensor &T, const Stats &S) {
+      T.item.stats = S;
+      T.item.haveStats = true;
+    });
+    collectEach(counted.data(), counted.size(),
+                [](CountedTensor &T, const Stats &S) {
+                  T.nan = S.nan;
+                  T.inf = S.inf;
+                  T.haveStats = true;
+                });
   }
   /// Whether the record's counts were all taken (its stats launch ran).
   bool complete(const DeferredRecord &R) const {
