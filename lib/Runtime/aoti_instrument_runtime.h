@@ -1,10 +1,11 @@
 //===- aoti_instrument_runtime.h - Code the instrumented wrapper calls ----===//
 //
-// The umbrella of the runtime: its headers by concern, in aoti_rt/, in the
-// order they build on each other. aoti-instrument pastes them, made one text
-// at build time (cmake/Amalgamate.cmake), into every instrumented
-// wrapper.cpp (after the wrapper's own #include), so the output compiles
-// with the wrapper's original command and needs nothing else.
+// The umbrella of the runtime: its headers by concern, in aoti_rt/, each
+// including what it uses (each compiles alone: ctest runtime-header-*).
+// aoti-instrument pastes them, made one text at build time
+// (cmake/Amalgamate.cmake), into every instrumented wrapper.cpp (after the
+// wrapper's own #include), so the output compiles with the wrapper's
+// original command and needs nothing else.
 //
 // Constraints (AOTI's stable ABI): only the AOTI C shim (aoti_torch_*), the
 // CUDA runtime/driver API (when AOTI_RT_CUDA is 1) and the C++17 standard
@@ -30,22 +31,18 @@
 #ifndef AOTI_INSTRUMENT_RUNTIME_H
 #define AOTI_INSTRUMENT_RUNTIME_H
 
+// What the wrapper calls: RunScope and the tables the tool emits (abi.h).
 #include "aoti_rt/run_scope.h"
-#include "aoti_rt/format.h"
-#include "aoti_rt/dtype.h"
-#include "aoti_rt/tensor.h"
-#include "aoti_rt/state.h"
-#include "aoti_rt/cpu_crash.h"
-#include "aoti_rt/cuda_stats.h"
-#include "aoti_rt/cuda_crumbs.h"
-#include "aoti_rt/items.h"
-#include "aoti_rt/safetensors.h"
-#include "aoti_rt/probe_text.h"
-#include "aoti_rt/nan.h"
-#include "aoti_rt/deferred.h"
-#include "aoti_rt/buffers.h"
+
+// RunScope's members, by concern; each header includes what it uses. A
+// wrapper built with the definitions apart (AOTI_RT_SEPARATE) sees only
+// the API above: none of the headers (<signal.h>, <cuda.h>, ...) below.
+#if AOTI_RT_DEFINITIONS
 #include "aoti_rt/run_scope_impl.h"
-#include "aoti_rt/probe.h"
-#include "aoti_rt/guards.h"
+#include "aoti_rt/run_scope_probe.h"
+#include "aoti_rt/run_scope_deferred.h"
+#include "aoti_rt/run_scope_buffers.h"
+#include "aoti_rt/run_scope_guards.h"
+#endif
 
 #endif // AOTI_INSTRUMENT_RUNTIME_H

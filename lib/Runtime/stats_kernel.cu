@@ -44,15 +44,15 @@ static_assert(sizeof(u64) == sizeof(uint64_t) && sizeof(i64) == sizeof(int64_t),
               "64-bit fields");
 
 struct Acc {
-  double mn, mx, sum;
-  i64 imn, imx;
+  double minVal, maxVal, sum;
+  i64 minInt, maxInt;
   u64 nan, inf, count;
   __device__ void init() {
-    mn = __longlong_as_double(0x7ff0000000000000LL);        // +inf
-    mx = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
+    minVal = __longlong_as_double(0x7ff0000000000000LL);        // +inf
+    maxVal = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
     sum = 0;
-    imn = 0x7fffffffffffffffLL;
-    imx = -0x7fffffffffffffffLL - 1;
+    minInt = 0x7fffffffffffffffLL;
+    maxInt = -0x7fffffffffffffffLL - 1;
     nan = inf = count = 0;
   }
 };
@@ -108,8 +108,8 @@ template <int ES> __device__ __forceinline__ void add(Acc &a, int k, u64 raw) {
   double v = 0;
   i64 iv = 0;
   if (decode<ES>(k, raw, &v, &iv)) {
-    a.imn = iv < a.imn ? iv : a.imn;
-    a.imx = iv > a.imx ? iv : a.imx;
+    a.minInt = iv < a.minInt ? iv : a.minInt;
+    a.maxInt = iv > a.maxInt ? iv : a.maxInt;
     a.sum += (double)iv;
     ++a.count;
   } else if (v != v) {
@@ -117,8 +117,8 @@ template <int ES> __device__ __forceinline__ void add(Acc &a, int k, u64 raw) {
   } else if (v - v != 0.0) { // +-inf
     ++a.inf;
   } else {
-    a.mn = fmin(a.mn, v);
-    a.mx = fmax(a.mx, v);
+    a.minVal = fmin(a.minVal, v);
+    a.maxVal = fmax(a.maxVal, v);
     a.sum += v;
     ++a.count;
   }
@@ -278,11 +278,11 @@ __device__ __forceinline__ u64 shflU(u64 v, int o) {
 }
 
 __device__ void combine(Acc &a, const Acc &b) {
-  a.mn = fmin(a.mn, b.mn);
-  a.mx = fmax(a.mx, b.mx);
+  a.minVal = fmin(a.minVal, b.minVal);
+  a.maxVal = fmax(a.maxVal, b.maxVal);
   a.sum += b.sum;
-  a.imn = b.imn < a.imn ? b.imn : a.imn;
-  a.imx = b.imx > a.imx ? b.imx : a.imx;
+  a.minInt = b.minInt < a.minInt ? b.minInt : a.minInt;
+  a.maxInt = b.maxInt > a.maxInt ? b.maxInt : a.maxInt;
   a.nan += b.nan;
   a.inf += b.inf;
   a.count += b.count;
@@ -363,11 +363,11 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1) {
       Acc b;
-      b.mn = shflD(a.mn, o);
-      b.mx = shflD(a.mx, o);
+      b.minVal = shflD(a.minVal, o);
+      b.maxVal = shflD(a.maxVal, o);
       b.sum = shflD(a.sum, o);
-      b.imn = shflL(a.imn, o);
-      b.imx = shflL(a.imx, o);
+      b.minInt = shflL(a.minInt, o);
+      b.maxInt = shflL(a.maxInt, o);
       b.nan = shflU(a.nan, o);
       b.inf = shflU(a.inf, o);
       b.count = shflU(a.count, o);
@@ -383,12 +383,12 @@ aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
       combine(a, warpAcc[w]);
     Stats *r = &L.acc[blockIdx.y];
     if (a.count) {
-      atomicMinDouble(&r->min, a.mn);
-      atomicMaxDouble(&r->max, a.mx);
+      atomicMinDouble(&r->min, a.minVal);
+      atomicMaxDouble(&r->max, a.maxVal);
       atomicAdd(&r->sum, a.sum);
       atomicAdd((u64 *)&r->count, a.count);
-      atomicMin((i64 *)&r->imin, a.imn);
-      atomicMax((i64 *)&r->imax, a.imx);
+      atomicMin((i64 *)&r->imin, a.minInt);
+      atomicMax((i64 *)&r->imax, a.maxInt);
     }
     if (a.nan)
       atomicAdd((u64 *)&r->nan, a.nan);

@@ -26,6 +26,12 @@
 struct AtenTensorOpaque;
 using AtenTensorHandle = AtenTensorOpaque *;
 
+// Whether the runtime is built for a CUDA wrapper (the tool defines it
+// before the runtime's text; 0: a CPU wrapper).
+#ifndef AOTI_RT_CUDA
+#define AOTI_RT_CUDA 0
+#endif
+
 // How the runtime is compiled. By default every definition is in the file
 // that includes it (an instrumented wrapper built by itself: one TU).
 // With AOTI_RT_SEPARATE=1 that file sees only the API and the hot inline

@@ -10,6 +10,14 @@
 
 #include "state.h"
 
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include <signal.h>
+#include <unistd.h>
+
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {

@@ -8,7 +8,25 @@
 #ifndef AOTI_RT_CUDA_CRUMBS_H
 #define AOTI_RT_CUDA_CRUMBS_H
 
+#include "cpu_crash.h"
+#include "cuda_api.h"
 #include "cuda_stats.h"
+#include "state.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #if AOTI_RT_DEFINITIONS
 #if AOTI_RT_CUDA

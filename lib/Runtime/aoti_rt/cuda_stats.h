@@ -8,7 +8,19 @@
 #ifndef AOTI_RT_CUDA_STATS_H
 #define AOTI_RT_CUDA_STATS_H
 
-#include "cpu_crash.h"
+#include "cuda_api.h"
+#include "state.h"
+#include "tensor.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #if AOTI_RT_DEFINITIONS
 #if AOTI_RT_CUDA

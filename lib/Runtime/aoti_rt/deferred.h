@@ -11,7 +11,17 @@
 #ifndef AOTI_RT_DEFERRED_H
 #define AOTI_RT_DEFERRED_H
 
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "cuda_api.h"
 #include "nan.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
@@ -567,21 +577,41 @@ struct ResultChunk {
   size_t cap, used;
 };
 
+/// What a deferred probe does with each of its tensors.
+enum ProbeNeed : uint8_t {
+  kNone,      ///< neither checked nor printed
+  kHostKnown, ///< counted on the host (or not readable): knownCounts
+  kSeen,      ///< counted earlier in the run, unwritten since: its slot
+  kScanFull,  ///< statistics on the device (printed, or strided)
+  kScanNan,   ///< NaN counts on the device (dense, only checked)
+  kLazy,      ///< an unchanging input: read only if the record reports
+};
+
+/// RunScope::deferProbe's working vectors, kept with the run (no
+/// allocation, no thread_local lookup per probe), and its tensors' device.
+struct ProbeScratch {
+  std::vector<TensorMeta> metas;
+  std::vector<uint8_t> needs; ///< ProbeNeed
+  std::vector<uint64_t> shapes;
+  std::vector<Stats *> slots;
+  std::vector<const TensorMeta *> scanFull, scanNan;
+  int device = -1; ///< of the first readable CUDA tensor; -1: none
+};
+
+/// Where a deferred probe's device counts go (RunScope::planCounts).
+struct CountPlan {
+  bool batchNan = false;  ///< its NaN counts join the run's NaN batch
+  bool batchFull = false; ///< its statistics join the statistics batch
+  size_t scans = 0;       ///< tensors counted by a launch of its own
+  Stats *host = nullptr;  ///< their slots (host side), statistics first
+  Stats *devOut = nullptr; ///< the same slots, as the device sees them
+};
+
 /// A run's deferred probes and their device side: a stats area (the run's
 /// launches are ordered by its stream) and result chunks. Leased from a
 /// pool at a run's first deferred probe and given back after its sync, so
 /// later runs reuse the buffers (nothing is allocated once they are big
 /// enough).
-/// RunScope::deferProbe's working vectors, kept with the run (no
-/// allocation, no thread_local lookup per probe).
-struct ProbeScratch {
-  std::vector<TensorMeta> metas;
-  std::vector<uint8_t> needs;
-  std::vector<uint64_t> shapes;
-  std::vector<Stats *> slots;
-  std::vector<const TensorMeta *> scanFull, scanNan;
-};
-
 struct DeferredRun {
   int device = -1; ///< of the area; -1: none yet
   ProbeScratch scratch;

@@ -9,8 +9,15 @@
 #ifndef AOTI_RT_DTYPE_H
 #define AOTI_RT_DTYPE_H
 
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
 #include "decode.h"
 #include "format.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

@@ -8,7 +8,17 @@
 #ifndef AOTI_RT_FORMAT_H
 #define AOTI_RT_FORMAT_H
 
-#include "run_scope.h"
+#include "abi.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cinttypes>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

@@ -8,7 +8,18 @@
 #ifndef AOTI_RT_ITEMS_H
 #define AOTI_RT_ITEMS_H
 
-#include "cuda_crumbs.h"
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "cuda_api.h"
+#include "cuda_stats.h"
+#include "tensor.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

@@ -10,6 +10,12 @@
 
 #include "probe_text.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {

@@ -8,7 +8,13 @@
 #ifndef AOTI_RT_PROBE_TEXT_H
 #define AOTI_RT_PROBE_TEXT_H
 
-#include "safetensors.h"
+#include "cuda_api.h"
+#include "cuda_crumbs.h"
+#include "items.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

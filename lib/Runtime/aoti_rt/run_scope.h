@@ -9,41 +9,14 @@
 #ifndef AOTI_RT_RUN_SCOPE_H
 #define AOTI_RT_RUN_SCOPE_H
 
-#ifndef AOTI_RT_CUDA
-#define AOTI_RT_CUDA 0
-#endif
-
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
 #include "abi.h"
 
-#include <algorithm>
-#include <atomic>
-#include <charconv>
-#include <cinttypes>
+#include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <exception>
-#include <filesystem>
-#include <initializer_list>
-#include <memory>
-#include <mutex>
-#include <stdexcept>
 #include <string>
-#include <system_error>
 #include <vector>
-
-#include <signal.h> // sigaction: chain the CPU crash handler
-#include <sys/syscall.h> // SYS_gettid: the thread a report names
-#include <unistd.h> // write: async-signal-safe output; getpid
-
-#if AOTI_RT_CUDA
-#include <cuda.h>
-#include <cuda_runtime_api.h>
-#include <dlfcn.h> // dladdr: a chained terminate handler's code is mapped
-#endif
 
 AOTI_RT_NAMESPACE_BEGIN
 
@@ -56,6 +29,7 @@ struct RedzonedBuffer;
 struct ZonePool;
 struct TensorMeta;
 struct RuntimeKernels;
+struct CountPlan;
 } // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first
@@ -153,6 +127,8 @@ public:
 
 private:
   void checkCompiledInputs(AtenTensorHandle *Inputs, int DeviceIndex);
+  void guardValues(const InputGuard &G, const detail::TensorMeta &M,
+                   std::vector<std::string> &Problems);
   void probeOn(int Site, Phase Ph, const TensorRef *Tensors, int N,
                const Probe &Pr, void *Stream, int Lane);
   void probeNow(const TensorRef *Tensors, int N, const Probe &Pr,
@@ -160,6 +136,13 @@ private:
   void streamCrumb(const detail::ProbeCtx &C, const Probe &Pr, int Lane);
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
+#if AOTI_RT_CUDA
+  bool planCounts(const detail::ProbeCtx &C, detail::CountPlan &Plan);
+  void launchUnbatched(const detail::ProbeCtx &C,
+                       const detail::RuntimeKernels &Fns,
+                       const detail::CountPlan &Plan);
+  void assignSlots(const detail::ProbeCtx &C, const detail::CountPlan &Plan);
+#endif
   void resolveDeferred(int End);
   void flushBatchFor(int Site, const TensorRef *Written, int N,
                      Phase Ph = kBefore);

@@ -9,6 +9,14 @@
 
 #include "items.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 AOTI_RT_COLD_BEGIN

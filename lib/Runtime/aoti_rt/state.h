@@ -8,7 +8,24 @@
 #ifndef AOTI_RT_STATE_H
 #define AOTI_RT_STATE_H
 
+#include "cuda_api.h"
+#include "format.h"
 #include "tensor.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

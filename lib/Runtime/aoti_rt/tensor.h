@@ -8,7 +8,20 @@
 #ifndef AOTI_RT_TENSOR_H
 #define AOTI_RT_TENSOR_H
 
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
 #include "dtype.h"
+#include "format.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN

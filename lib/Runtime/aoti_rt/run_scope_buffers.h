@@ -1,0 +1,368 @@
+//===- aoti_rt/run_scope_buffers.h - RunScope: buffers ----------*- C++ -*-===//
+//
+// RunScope's members for run_impl's buffers (buffers.h): redzones, poison,
+// the checks of their canaries, and the bases kept for the next run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_RUN_SCOPE_BUFFERS_H
+#define AOTI_RT_RUN_SCOPE_BUFFERS_H
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "run_scope.h"
+#include "buffers.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+
+AOTI_RT_COLD_BEGIN // once per buffer and run
+/// The storage of \p B, a buffer like \p M: B.base, a 1-D tensor of
+/// B.elems elements whose zones hold the canary, and B.start. On CUDA from
+/// the run's ZonePool when it has one of this kind (no allocation, no
+/// fill), else new and filled. False (Err set when the device refused the
+/// fill) when there is none.
+AOTI_RT_OUTLINE bool RunScope::redzonedBase(const detail::TensorMeta &M,
+                                            detail::RedzonedBuffer &B,
+                                            std::string &Err) {
+  using namespace detail;
+#if AOTI_RT_CUDA
+  if (M.cuda) {
+    if (!Buffers->pool) {
+      Buffers->pool = DevicePool<ZonePool>::get().take(-1, /*Exact=*/false);
+      if (!Buffers->pool)
+        Buffers->pool = new ZonePool();
+    }
+    ZonePool::Entry E;
+    if (Buffers->pool->take(B.dtype, B.device, B.elems, B.zone, E)) {
+      B.base = E.base;
+      B.start = E.start;
+      global().pooledBuffers.fetch_add(1, std::memory_order_relaxed);
+      return true;
+    }
+  }
+#endif
+  const int64_t One = 1;
+  void *Data = nullptr;
+  if (aoti_torch_empty_strided(1, &B.elems, &One, M.dtype->code, M.devType,
+                               M.devIndex, &B.base) != AOTI_TORCH_SUCCESS)
+    return false;
+  if (aoti_torch_get_data_ptr(B.base, &Data) != AOTI_TORCH_SUCCESS ||
+      !fillZones(*State, Run, static_cast<unsigned char *>(Data), B.bytes,
+                 B.zone, M.cuda, M.devIndex, StreamPtr, Err)) {
+    aoti_torch_delete_tensor_object(B.base);
+    return false;
+  }
+  B.start = static_cast<unsigned char *>(Data);
+  return true;
+}
+
+AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
+                                                  AtenTensorHandle Buf,
+                                                  const BufferPolicy &P,
+                                                  bool Covered) {
+  using namespace detail;
+  if (!Observing || Capturing || !Buf || (!P.redzone_bytes && !P.poison))
+    return nullptr;
+  TensorMeta M;
+  M.name = Name;
+  M.handle = Buf;
+  if (!readMeta(M) || M.numel == 0 || !M.dtype->size)
+    return nullptr;
+  size_t ES = static_cast<size_t>(M.dtype->size);
+  size_t Bytes = spanBytes(M);
+  unsigned char *Data = const_cast<unsigned char *>(M.data);
+  AtenTensorHandle Out = nullptr;
+  std::string Err;
+  if (P.redzone_bytes && P.redzone_bytes % ES == 0) {
+    RedzonedBuffer B;
+    B.name = Name;
+    B.bytes = Bytes;
+    B.zone = P.redzone_bytes;
+    B.cuda = M.cuda;
+    B.device = M.devIndex;
+    B.onFail = P.redzone_on_fail;
+    B.reported = false;
+    B.dtype = M.dtype->code;
+    B.elems = M.span + 2 * static_cast<int64_t>(P.redzone_bytes / ES);
+    if (!Buffers)
+      Buffers = new BufferRun();
+    if (redzonedBase(M, B, Err)) {
+      int64_t Zone = static_cast<int64_t>(P.redzone_bytes / ES);
+      if (aoti_torch__reinterpret_tensor(
+              B.base, static_cast<int64_t>(M.sizes.size()), M.sizes.data(),
+              M.strides.data(), Zone, &Out) != AOTI_TORCH_SUCCESS) {
+        aoti_torch_delete_tensor_object(B.base);
+        Out = nullptr;
+      }
+    }
+    if (!Out) {
+      warnOnce(*State, State->warnedBuffers,
+               std::string("no redzones for ") + Name +
+                   " (and later buffers where it fails too): " +
+                   (Err.empty() ? "allocation failed" : Err),
+               Run);
+    } else {
+      Buffers->buffers.push_back(std::move(B));
+#if AOTI_RT_CUDA
+      if (M.cuda)
+        Buffers->buffers.back().record = newZoneRecord(*Buffers);
+#endif
+      Data = Buffers->buffers.back().start + P.redzone_bytes;
+    }
+  }
+  // (Pending counts of the bytes poisoned go first: a view of an AOTI
+  // pool is not fresh memory. The zones are: a fresh or kept base.)
+  if (P.poison && !(Covered && isDense(M)))
+    poison(M, Data, Bytes, P);
+  forgetWritten(Data - (Out ? P.redzone_bytes : 0),
+                Bytes + (Out ? 2 * P.redzone_bytes : 0));
+  return Out;
+}
+
+AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
+                                     const BufferPolicy &P, bool Covered) {
+  using namespace detail;
+  if (!Observing || Capturing || !Buf || !P.poison)
+    return;
+  TensorMeta M;
+  M.name = Name;
+  M.handle = Buf;
+  if (!readMeta(M) || M.numel == 0 || (Covered && isDense(M)))
+    return;
+  const size_t Bytes = spanBytes(M);
+  poison(M, const_cast<unsigned char *>(M.data), Bytes, P);
+  forgetWritten(M.data, Bytes);
+}
+
+/// Fills \p Bytes at \p Data, the storage of \p M, with poison: merged
+/// into the run's batched count launch where it can be (mergeFill: after
+/// the pending counts of what was there), else after those counts are
+/// launched, in stream order.
+AOTI_RT_OUTLINE void RunScope::poison(const detail::TensorMeta &M,
+                                      unsigned char *Data, size_t Bytes,
+                                      const BufferPolicy &P) {
+  using namespace detail;
+  const uint8_t Value =
+      isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte;
+#if AOTI_RT_CUDA
+  if (mergeFill(M, Data, Bytes, Value))
+    return;
+#endif
+  if (BatchPending) { // counts of what was there go first
+    const TensorRef Filled{M.name, kOut, M.handle};
+    flushBatchFor(LastSite, &Filled, 1, kAfter);
+  }
+  std::string Err;
+  if (!fillBytes(Data, Bytes, Value, M.cuda, M.devIndex, StreamPtr, Err))
+    warnOnce(*State, State->warnedBuffers,
+             std::string("no poison for ") + M.name + ": " + Err, Run);
+}
+
+/// Bytes the runtime wrote itself (poison, canaries): what the deferred
+/// probes counted there before is no longer what is there.
+AOTI_RT_OUTLINE void RunScope::forgetWritten(const void *P, size_t Bytes) {
+#if AOTI_RT_CUDA
+  if (Deferred && Bytes) {
+    uintptr_t B = reinterpret_cast<uintptr_t>(P);
+    Deferred->seen.forget(B, B + Bytes);
+  }
+#else
+  (void)P, (void)Bytes;
+#endif
+}
+AOTI_RT_COLD_END
+
+/// After a launch (Probe::redzones): the redzones of the buffers it wrote.
+AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
+                                             int Site) {
+  using namespace detail;
+  for (int I = 0; I < N; ++I) {
+    if (!(Tensors[I].role & kOut) || !Tensors[I].handle)
+      continue;
+    void *Data = nullptr;
+    if (aoti_torch_get_data_ptr(Tensors[I].handle, &Data) !=
+        AOTI_TORCH_SUCCESS)
+      continue;
+    RedzonedBuffer *B = Buffers->find(Data);
+    if (!B)
+      continue;
+    if (B->cuda) { // checked in stream order, read at the end of the run
+      if (B->writers.empty() || B->writers.back() != Site)
+        B->writers.push_back(Site);
+#if AOTI_RT_CUDA
+      if (B->record >= 0)
+        zoneWrittenBy(*B, Site);
+#endif
+      continue;
+    }
+    if (B->reported)
+      continue;
+    std::string Failed;
+    if (checkRedzonesOf(*State, *Prog, Run, *B,
+                        orDefault(Tensors[I].name, B->name),
+                        zoneResultOf(*B, B->start,
+                                     B->start + B->zone + B->bytes),
+                        {Site}, Failed)) {
+      B->reported = true;
+      if (!Failed.empty())
+        fail(B->onFail, Failed);
+    }
+  }
+}
+
+#if AOTI_RT_CUDA
+/// After launch \p Site wrote \p B: its zones are checked, in stream order,
+/// before the next launch that writes \p B (beforeWrite, when the wrapper
+/// calls it: Program::batch_deferred) or at the end of the run, all
+/// pending checks in one launch; else right now.
+AOTI_RT_OUTLINE void RunScope::zoneWrittenBy(detail::RedzonedBuffer &B,
+                                             int Site) {
+  using namespace detail;
+  if (B.pendingSite < 0)
+    Buffers->pending.push_back(static_cast<size_t>(&B - Buffers->buffers.data()));
+  B.pendingSite = Site;
+  if (Prog->batch_deferred)
+    ZonesPending = true;
+  else
+    flushZones(*Buffers, StreamPtr);
+}
+#endif
+
+/// Before a launch that writes \p Written (\p N < 0: anything): the
+/// pending checks are launched when it writes a buffer one is pending for.
+AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
+                                             int N) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  if (!Buffers || Buffers->pending.empty()) {
+    ZonesPending = false;
+    return;
+  }
+  bool Hit = N < 0;
+  for (int I = 0; I < N && !Hit; ++I) {
+    void *Data = nullptr;
+    if (!Written[I].handle ||
+        aoti_torch_get_data_ptr(Written[I].handle, &Data) != AOTI_TORCH_SUCCESS)
+      continue;
+    const RedzonedBuffer *B = Buffers->find(Data);
+    Hit = B && B->pendingSite >= 0;
+  }
+  if (Hit) {
+    flushZones(*Buffers, StreamPtr);
+    ZonesPending = false;
+  }
+#else
+  (void)Written, (void)N;
+  ZonesPending = false;
+#endif
+}
+
+/// The end of the run: the CUDA buffers' redzones, read with one sync, then
+/// every buffer's storage given back. \p MayThrow: finish() (a kThrow
+/// failure throws); else ~RunScope (it reports, and aborts for kAbort).
+AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
+  using namespace detail;
+  if (!Buffers)
+    return;
+  std::unique_ptr<BufferRun> Owned(Buffers);
+  Buffers = nullptr;
+  // Every base goes back, but the clean ones of a run that ends well,
+  // which are kept for the next run (Keep, set last).
+  struct Release {
+    BufferRun &R;
+    ZonePool *&Kept;
+    bool Keep = false;
+    ~Release() {
+      ZonePool *Pool = R.pool;
+      if (Pool)
+        Pool->clear(); // what this run did not take
+      for (RedzonedBuffer &B : R.buffers) {
+        if (Keep && Pool && B.clean)
+          Pool->entries.push_back(ZonePool::Entry{
+              B.base, B.start, B.dtype, B.device, B.elems, B.zone,
+              B.bytes + 2 * static_cast<size_t>(B.zone)});
+        else
+          aoti_torch_delete_tensor_object(B.base);
+      }
+#if AOTI_RT_CUDA
+      if (Pool && Keep && !Pool->entries.empty())
+        Kept = Pool;
+      else if (Pool)
+        DevicePool<ZonePool>::get().give(Pool);
+      // Read after the run's sync (or left for the next run's, in stream
+      // order on the same memory: a record is reset before it is used).
+      if (R.records)
+        DevicePool<ZoneRecords>::get().give(R.records);
+#endif
+    }
+  } GiveBack{*Owned, Kept};
+  std::string Failed;
+  OnFail FailWith = kWarn;
+#if AOTI_RT_CUDA
+  flushZones(*Owned, StreamPtr);
+  ZonesPending = false;
+  std::vector<RedzonedBuffer *> Read;
+  for (RedzonedBuffer &B : Owned->buffers)
+    if (B.cuda && !B.reported)
+      Read.push_back(&B);
+  if (!Read.empty()) {
+    std::vector<ZoneResult> Results;
+    if (!readZones(Read, static_cast<cudaStream_t>(StreamPtr), Results))
+      return; // ~RunScope or the caller reports the error
+    for (size_t K = 0; K < Read.size(); ++K) {
+      std::string F;
+      const ZoneResult *Attributed =
+          Read[K]->record >= 0 && Owned->records
+              ? Owned->records->host + Read[K]->record
+              : nullptr;
+      Read[K]->clean =
+          !checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
+                           Results[K], Read[K]->writers, F, Attributed);
+      if (!F.empty() && Failed.empty()) {
+        Failed = F;
+        FailWith = Read[K]->onFail;
+      }
+    }
+  }
+#endif
+  // Only finish() knows that the run went well so far; ~RunScope, where
+  // the outputs are set, drops what they hold (releaseKept).
+  GiveBack.Keep = MayThrow && Outputs && Failed.empty();
+  if (Failed.empty())
+    return;
+  if (MayThrow || FailWith == kAbort)
+    fail(FailWith, Failed);
+}
+
+/// The end of run_impl: the bases finish() kept (endBuffers) go to the
+/// next run, but those an output of this run holds; all of them when an
+/// exception leaves run_impl (the outputs are not set).
+AOTI_RT_OUTLINE void RunScope::releaseKept(bool Unwinding) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  ZonePool *Pool = Kept;
+  Kept = nullptr;
+  if (!Pool)
+    return;
+  if (Unwinding)
+    Pool->clear();
+  else
+    Pool->dropHolders(Outputs, NumOutputs);
+  DevicePool<ZonePool>::get().give(Pool);
+#else
+  (void)Unwinding;
+#endif
+}
+
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_RUN_SCOPE_BUFFERS_H

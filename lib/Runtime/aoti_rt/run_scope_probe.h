@@ -1,0 +1,394 @@
+//===- aoti_rt/probe.h - RunScope::probeOn ----------------------*- C++ -*-===//
+//
+// What a probe does, in order: print, NaN check, save, sync, breadcrumb.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_PROBE_H
+#define AOTI_RT_PROBE_H
+
+#include "run_scope.h"
+#include "cuda_api.h"
+#include "deferred.h"
+#include "safetensors.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+
+AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
+                                       const TensorRef *Tensors, int N,
+                                       const Probe &Pr, void *Stream,
+                                       int Lane) {
+  using namespace detail;
+  if (!Observing)
+    return;
+  if (Pr.redzones && Buffers && Ph == kAfter)
+    checkRedzones(Tensors, N, Site);
+  ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};
+  // Host-side breadcrumb: the crash handler names this site.
+  if (Pr.breadcrumb) {
+    installSignalHandler(*State);
+    cpuCrumb() = CpuCrumb{Prog, C.site, Site, Run, Ph == kBefore ? 1 : 2};
+  }
+  bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
+  if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
+    streamCrumb(C, Pr, Lane); // the common cheap case: breadcrumbs only
+    return;
+  }
+#if AOTI_RT_CUDA
+  // A deferred NaN check or stats print: no sync here (only when nothing
+  // else in this probe needs one). Deferred probes are read by syncing
+  // run_impl's stream: a launch on another stream is probed right away.
+  const bool NanWaits = Pr.nan_roles && Pr.nan_deferred;
+  const bool PrintWaits = Pr.print == kPrintStats && Pr.print_deferred;
+  if (!Capturing && Lane == 0 && (NanWaits || PrintWaits) &&
+      (!Pr.nan_roles || NanWaits) && (Pr.print < kPrintStats || PrintWaits) &&
+      !Pr.sync && !Pr.save && deferProbe(Site, Ph, Tensors, N, Pr, C)) {
+    streamCrumb(C, Pr, Lane);
+    return;
+  }
+#endif
+  probeNow(Tensors, N, Pr, C, Lane);
+}
+
+/// 5. Breadcrumb in stream order (after everything else the probe does).
+AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
+                                           const Probe &Pr, int Lane) {
+#if AOTI_RT_CUDA
+  using namespace detail;
+  if (!Pr.breadcrumb || C.phase != kAfter || Capturing)
+    return;
+  std::string Why;
+  if (!crumbArenaInit(Why)) {
+    warnOnce(*State, State->warnedCrumbs, "breadcrumbs unavailable: " + Why,
+             Run);
+    return;
+  }
+  std::string Err;
+  if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
+                  Lane, C.site ? C.site->stream : nullptr, Pr.crumb_every, Err))
+    cudaFailure(C, Err);
+  else if (crumbArena().useHostFn.load(std::memory_order_relaxed))
+    warnOnce(*State, State->warnedCrumbHostFn,
+             "breadcrumbs fall back to host functions (cuStreamWriteValue32: " +
+                 cuErrorText(static_cast<CUresult>(
+                     crumbArena().hostFnCause.load())) +
+                 "): each costs a host callback per launch",
+             Run);
+#else
+  (void)C, (void)Pr, (void)Lane;
+#endif
+}
+
+AOTI_RT_COLD_BEGIN // the probe synchronizes anyway
+namespace detail {
+
+/// The items of a probe that reads its tensors, into \p B: each tensor's
+/// metadata and what it is wanted for, then their one device pass.
+inline void gatherItems(const ProbeCtx &C, Batch &B, const TensorRef *Tensors,
+                        int N, const Probe &Pr) {
+  const Program &P = *C.prog;
+  B.items.resize(static_cast<size_t>(std::max(N, 0)));
+  for (int I = 0; I < N; ++I) {
+    Item &It = B.items[static_cast<size_t>(I)];
+    It.meta.name = orDefault(Tensors[I].name, "?");
+    It.meta.role = Tensors[I].role;
+    It.meta.handle = Tensors[I].handle;
+    readMeta(It.meta);
+    uint8_t R = It.meta.role;
+    It.wantStats = (Pr.print >= kPrintStats && (R & Pr.print_roles)) ||
+                   (Pr.nan_roles && (R & Pr.nan_roles));
+    It.wantValues = Pr.print >= kPrintValues && (R & Pr.print_roles) &&
+                    P.max_print_values > 0;
+    It.wantSave = Pr.save && (R & Pr.save_roles);
+    It.haveStats = false;
+    It.stats = statsInit();
+    It.host = nullptr;
+    It.why.clear();
+  }
+  std::string Err;
+  if (!materialize(*C.state, B, C.stream, P.max_print_values, C.run, Err))
+    cudaFailure(C, Err);
+}
+
+/// The values line of \p It (print: values) under \p Prefix, into \p Ev.
+inline void addValuesLine(const ProbeCtx &C, EventBuf &Ev,
+                          const std::string &Prefix, const Item &It) {
+  const Program &P = *C.prog;
+  const TensorMeta &M = It.meta;
+  int64_t Shown = std::min<int64_t>(M.numel, P.max_print_values);
+  std::string Line = Prefix + "   " + M.name + " values " +
+                     formatValues(M, It.host, Shown) + " (" +
+                     std::to_string(static_cast<long long>(Shown)) + " of " +
+                     std::to_string(static_cast<long long>(M.numel)) + ")";
+  std::string Json;
+  if (Ev.json) {
+    JsonObj J = siteJson("values", P, C.run, phaseName(C.phase), C.ordinal,
+                         C.site);
+    J.str("tensor", M.name)
+        .raw("values", formatValues(M, It.host, Shown, /*Json=*/true));
+    J.num("shown", Shown).num("numel", M.numel);
+    Json = J.done();
+  }
+  Ev.add(Line, Json);
+}
+
+/// 1. Print: the probe's lines (the site; statistics and values unless
+/// \p Skip) in one write.
+inline void printProbe(const ProbeCtx &C, const Batch &B, const Probe &Pr,
+                       bool Skip) {
+  const Program &P = *C.prog;
+  EventBuf Ev(*C.state);
+  Ev.add("[aoti-instrument] run " +
+             std::to_string(static_cast<long long>(C.run)) + " " +
+             phaseName(C.phase) + " " + siteText(P, C.ordinal, C.site),
+         Ev.json ? siteJson("launch", P, C.run, phaseName(C.phase), C.ordinal,
+                            C.site)
+                       .done()
+                 : std::string());
+  if (Pr.print >= kPrintStats && !Skip) {
+    const std::string Prefix = linePrefix(C);
+    std::string Json;
+    for (const Item &It : B.items) {
+      if (!(It.meta.role & Pr.print_roles))
+        continue;
+      std::string Line = statsLine(C, Prefix, It, Ev.json ? &Json : nullptr);
+      Ev.add(Line, Json);
+      if (It.wantValues && It.meta.ok && It.host && It.meta.numel > 0 &&
+          isReadableKind(It.meta.dtype->kind))
+        addValuesLine(C, Ev, Prefix, It);
+    }
+  }
+  emit(*C.state, Ev);
+}
+
+/// The inputs' counts, for "inputs were clean": a second pass only for the
+/// inputs of \p B whose statistics were not computed.
+inline void countInputs(const ProbeCtx &C, Batch &B) {
+  Batch Missing;
+  std::vector<Item *> Targets;
+  for (Item &It : B.items) {
+    if (It.meta.role != kIn || !It.meta.ok || It.haveStats)
+      continue;
+    Item Copy;
+    Copy.meta = It.meta;
+    Copy.wantStats = true;
+    Missing.items.push_back(std::move(Copy));
+    Targets.push_back(&It);
+  }
+  if (Missing.items.empty())
+    return;
+  std::string Err;
+  if (!materialize(*C.state, Missing, C.stream, 0, C.run, Err))
+    cudaFailure(C, Err);
+  for (size_t K = 0; K < Targets.size(); ++K) {
+    Targets[K]->haveStats = Missing.items[K].haveStats;
+    Targets[K]->stats = Missing.items[K].stats;
+  }
+}
+
+/// 2. NaN/Inf check of \p B's tensors; a hit is reported with the inputs'
+/// counts and fails per Pr.nan_on_fail.
+inline void checkNanNow(const ProbeCtx &C, Batch &B, const Probe &Pr) {
+  bool Any = false;
+  for (const Item &It : B.items)
+    Any = Any || nanHit(nanView(It), Pr.nan_roles, Pr.nan_checks);
+  if (!Any)
+    return;
+  countInputs(C, B);
+  std::vector<NanView> Views;
+  for (const Item &It : B.items)
+    Views.push_back(nanView(It));
+  std::string Line, Json;
+  if (nanEvent(*C.prog, C.run, C.phase, C.ordinal, C.site, Views.data(),
+               Views.size(), Pr.nan_roles, Pr.nan_checks, Line, Json)) {
+    emit(*C.state, Line, Json);
+    fail(Pr.nan_on_fail, Line);
+  }
+}
+
+/// The items of \p B a save writes (each name once), and in \p Skipped
+/// those it cannot (unreadable, no safetensors dtype, no host copy).
+inline std::vector<const Item *> savedItems(const Batch &B,
+                                            std::string &Skipped) {
+  std::vector<const Item *> Saved;
+  for (const Item &It : B.items) {
+    if (!It.wantSave)
+      continue;
+    bool Dup = false;
+    for (const Item *O : Saved)
+      Dup = Dup || std::strcmp(O->meta.name, It.meta.name) == 0;
+    if (Dup)
+      continue;
+    if (!It.meta.ok || !It.meta.dtype->safetensors ||
+        (!It.host && It.meta.numel > 0)) {
+      Skipped += (Skipped.empty() ? "" : ", ") + std::string(It.meta.name);
+      continue;
+    }
+    Saved.push_back(&It);
+  }
+  return Saved;
+}
+
+/// The safetensors header's metadata of a save of \p Saved.
+inline std::string saveMetadata(const ProbeCtx &C,
+                                const std::vector<const Item *> &Saved) {
+  JsonObj Meta;
+  Meta.str("run", std::to_string(static_cast<long long>(C.run)))
+      .str("ordinal", std::to_string(C.ordinal));
+  Meta.str("kernel", C.site ? orDefault(C.site->kernel, "") : "");
+  Meta.str("phase", phaseName(C.phase));
+  Meta.str("wrapper", baseName(C.prog->wrapper_file));
+  Meta.str("line", std::to_string(C.site ? C.site->line : 0));
+  std::string Roles;
+  for (const Item *It : Saved)
+    Roles += std::string(Roles.empty() ? "" : ",") + It->meta.name + ":" +
+             roleName(It->meta.role);
+  Meta.str("roles", Roles);
+  return Meta.done();
+}
+
+/// Appends the save of \p Saved, file \p Name, to the session's
+/// manifest.jsonl (S.saveMutex held).
+inline void appendSaveManifest(const ProbeCtx &C, const std::string &Name,
+                               const std::vector<const Item *> &Saved,
+                               const std::string &Skipped) {
+  ProgramState &S = *C.state;
+  JsonObj M = siteJson("save", *C.prog, C.run, phaseName(C.phase), C.ordinal,
+                       C.site);
+  M.str("file", Name);
+  std::string Ts = "[";
+  for (size_t I = 0; I < Saved.size(); ++I) {
+    const TensorMeta &TM = Saved[I]->meta;
+    Ts += (I ? "," : "") + JsonObj()
+                               .str("name", TM.name)
+                               .str("role", roleName(TM.role))
+                               .str("dtype", TM.dtype->name)
+                               .raw("shape", jsonList(TM.sizes))
+                               .done();
+  }
+  M.raw("tensors", Ts + "]");
+  if (!Skipped.empty())
+    M.str("skipped", Skipped);
+  std::string Manifest = M.done() + "\n", NoText;
+  addRankTags(S, NoText, Manifest);
+  std::string MPath = S.sessionDir + "/manifest.jsonl";
+  if (FILE *F = std::fopen(MPath.c_str(), "a")) {
+    std::fwrite(Manifest.data(), 1, Manifest.size(), F);
+    std::fclose(F);
+  }
+}
+
+/// Writes \p Saved to a safetensors file of the session, \p File, and its
+/// manifest line. False (\p Err set) when it cannot.
+inline bool writeProbeSave(const ProbeCtx &C,
+                           const std::vector<const Item *> &Saved,
+                           const std::string &Skipped, std::string &File,
+                           std::string &Err) {
+  ProgramState &S = *C.state;
+  std::lock_guard<std::mutex> Lock(S.saveMutex);
+  if (!ensureSession(S, Err))
+    return false;
+  std::string Name = "run" + std::to_string(static_cast<long long>(C.run)) +
+                     "_" + std::to_string(C.ordinal) + "_" +
+                     fileSafe(C.site ? C.site->kernel : "site") + "_" +
+                     phaseName(C.phase) + ".safetensors";
+  File = S.sessionDir + "/" + Name;
+  if (!writeSafetensors(File, Saved, saveMetadata(C, Saved), Err))
+    return false;
+  appendSaveManifest(C, Name, Saved, Skipped);
+  return true;
+}
+
+/// 3. Save: \p B's saved tensors in one safetensors file, and the line
+/// that says where.
+inline void saveProbe(const ProbeCtx &C, const Batch &B) {
+  ProgramState &S = *C.state;
+  std::string Skipped, Err, File;
+  std::vector<const Item *> Saved = savedItems(B, Skipped);
+  if (!writeProbeSave(C, Saved, Skipped, File, Err)) {
+    warnOnce(S, S.warnedSave, "cannot save tensors: " + Err, C.run);
+    return;
+  }
+  std::string Line = "[aoti-instrument] run " +
+                     std::to_string(static_cast<long long>(C.run)) + " " +
+                     phaseName(C.phase) + " " + shortSite(C) + " saved " +
+                     std::to_string(Saved.size()) + " tensor(s) to " + File;
+  if (!Skipped.empty())
+    Line += " (not saved: " + Skipped + ")";
+  JsonObj J =
+      siteJson("saved", *C.prog, C.run, phaseName(C.phase), C.ordinal, C.site);
+  J.str("file", File).num("tensors", static_cast<long long>(Saved.size()));
+  emit(S, Line, J.done());
+}
+
+/// 4. Sync: the launch (and everything before it) finished without error.
+inline void syncProbe(const ProbeCtx &C) {
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(C.stream));
+  global().hostSyncs.fetch_add(1);
+  if (E == cudaSuccess)
+    E = cudaGetLastError();
+  if (E != cudaSuccess)
+    cudaFailure(C, cudaErrorText(E));
+#else
+  (void)C;
+#endif
+}
+
+} // namespace detail
+
+/// Everything but a breadcrumb alone or a deferred check: prints, immediate
+/// NaN checks, saves and syncs, each after the tensors' one device pass.
+/// While the stream is captured, nothing that synchronizes.
+AOTI_RT_OUTLINE void RunScope::probeNow(const TensorRef *Tensors, int N,
+                                        const Probe &Pr,
+                                        const detail::ProbeCtx &C, int Lane) {
+  using namespace detail;
+  const bool Skip = Capturing; // anything that synchronizes
+  const bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
+#if AOTI_RT_CUDA
+  // A probe that synchronizes anyway first reads the checks deferred so
+  // far, so reports keep launch order.
+  if (!Skip && Deferred && Deferred->checks.pending() && (NeedData || Pr.sync))
+    resolveDeferred(kEndMayThrow);
+#endif
+  // The probe's items, reused by the thread's next probe (the vectors keep
+  // their capacity: no allocation per tensor); the scratch lease goes back
+  // when the probe ends, however it ends.
+  thread_local Batch Reused;
+  struct BatchUse {
+    Batch &B;
+    ~BatchUse() { B.release(); }
+  } Use{Reused};
+  Batch &B = Reused;
+  if (NeedData && !Skip)
+    gatherItems(C, B, Tensors, N, Pr);
+  else
+    B.items.clear();
+  if (Pr.print >= kPrintNames)
+    printProbe(C, B, Pr, Skip);
+  if (Pr.nan_roles && !Skip)
+    checkNanNow(C, B, Pr);
+  if (Pr.save && !Skip)
+    saveProbe(C, B);
+  if (Pr.sync && !Skip)
+    syncProbe(C);
+  streamCrumb(C, Pr, Lane);
+}
+AOTI_RT_COLD_END
+
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_PROBE_H
