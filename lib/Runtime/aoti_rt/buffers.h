@@ -335,6 +335,137 @@ struct ZoneScratch {
   size_t cap = 0; ///< buffers
 };
 
+/// Mapped memory for \p N buffers' descriptors and results, from the pool
+/// (grown when too small); null when there is none to be had.
+inline ZoneScratch *leaseZoneScratch(size_t N) {
+  ZoneScratch *Z = DevicePool<ZoneScratch>::get().take(-1, /*Exact=*/false);
+  if (!Z)
+    Z = new ZoneScratch();
+  const size_t Need = N * (sizeof(ZoneDesc) + sizeof(ZoneResult));
+  if (Z->cap < N) {
+    RelaxedCaptureMode Relaxed;
+    if (Z->host)
+      cudaFreeHost(Z->host);
+    Z->host = nullptr;
+    Z->cap = 0;
+    void *H = nullptr;
+    if (cudaHostAlloc(&H, std::max<size_t>(Need, 4096),
+                      cudaHostAllocPortable | cudaHostAllocMapped) ==
+        cudaSuccess) {
+      Z->host = static_cast<unsigned char *>(H);
+      Z->cap = std::max<size_t>(Need, 4096) /
+               (sizeof(ZoneDesc) + sizeof(ZoneResult));
+    } else {
+      cudaGetLastError();
+    }
+  }
+  if (Z->host)
+    return Z;
+  DevicePool<ZoneScratch>::get().give(Z);
+  return nullptr;
+}
+
+/// One launch of the redzone kernel \p Fn on \p Stream for the \p N
+/// descriptors at \p Descs of buffers on \p Dev, results at \p Res.
+inline cudaError_t launchZoneCheck(CUfunction Fn, int Dev, ZoneDesc *Descs,
+                                   ZoneResult *Res, size_t N,
+                                   cudaStream_t Stream) {
+  DeviceGuard Guard(Dev);
+  void *DescsDev = nullptr, *ResDev = nullptr;
+  if (cudaHostGetDevicePointer(&DescsDev, Descs, 0) != cudaSuccess ||
+      cudaHostGetDevicePointer(&ResDev, Res, 0) != cudaSuccess)
+    return cudaGetLastError();
+  ZoneLaunch L;
+  std::memset(&L, 0, sizeof L);
+  L.descs = static_cast<const ZoneDesc *>(DescsDev);
+  L.out = static_cast<ZoneResult *>(ResDev);
+  L.n = static_cast<int32_t>(N);
+  L.canary = kRedzoneCanary;
+  void *Args[] = {&L};
+  if (cuLaunchKernel(Fn, static_cast<unsigned>(N), 1, 1, 256, 1, 1, 0,
+                     reinterpret_cast<CUstream>(Stream), Args,
+                     nullptr) != CUDA_SUCCESS)
+    return cudaErrorLaunchFailure;
+  return cudaSuccess;
+}
+
+/// The zones of \p Bs checked by the redzone kernel, one launch per device
+/// (nearly always one): Bs[K]'s descriptor and result at \p Slot[K] of
+/// \p Z.
+inline cudaError_t enqueueZoneChecks(const std::vector<RedzonedBuffer *> &Bs,
+                                     CUfunction Fn, ZoneScratch &Z,
+                                     std::vector<size_t> &Slot,
+                                     cudaStream_t Stream) {
+  auto *Descs = reinterpret_cast<ZoneDesc *>(Z.host);
+  auto *Res = reinterpret_cast<ZoneResult *>(Z.host + Z.cap * sizeof(ZoneDesc));
+  std::vector<bool> Done(Bs.size(), false);
+  size_t Next = 0;
+  cudaError_t E = cudaSuccess;
+  for (size_t I = 0; I < Bs.size() && E == cudaSuccess; ++I) {
+    if (Done[I])
+      continue;
+    const int Dev = Bs[I]->device;
+    const size_t First = Next;
+    for (size_t J = I; J < Bs.size(); ++J)
+      if (!Done[J] && Bs[J]->device == Dev) {
+        Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->start),
+                               Bs[J]->bytes, Bs[J]->zone, 0, 0, 0};
+        Slot[J] = Next++;
+        Done[J] = true;
+      }
+    E = launchZoneCheck(Fn, Dev, Descs + First, Res + First, Next - First,
+                        Stream);
+  }
+  return E;
+}
+
+/// The zones of \p Bs copied to \p Copies (both zones of each buffer, in
+/// order), without the kernel: two copies per buffer.
+inline cudaError_t enqueueZoneCopies(const std::vector<RedzonedBuffer *> &Bs,
+                                     std::vector<unsigned char> &Copies,
+                                     cudaStream_t Stream) {
+  size_t Total = 0;
+  for (RedzonedBuffer *B : Bs)
+    Total += 2 * B->zone;
+  Copies.resize(Total);
+  size_t At = 0;
+  cudaError_t E = cudaSuccess;
+  for (RedzonedBuffer *B : Bs) {
+    DeviceGuard Guard(B->device);
+    unsigned char *H = Copies.data() + At;
+    At += 2 * B->zone;
+    if (E == cudaSuccess)
+      E = cudaMemcpyAsync(H, B->start, B->zone, cudaMemcpyDeviceToHost,
+                          Stream);
+    if (E == cudaSuccess)
+      E = cudaMemcpyAsync(H + B->zone, B->start + B->zone + B->bytes, B->zone,
+                          cudaMemcpyDeviceToHost, Stream);
+  }
+  return E;
+}
+
+/// After the sync: each buffer's result, from the kernel's (\p Z, at
+/// \p Slot) or from \p Copies.
+inline void takeZoneResults(const std::vector<RedzonedBuffer *> &Bs,
+                            const ZoneScratch *Z,
+                            const std::vector<size_t> &Slot,
+                            const std::vector<unsigned char> &Copies,
+                            std::vector<ZoneResult> &Out) {
+  if (Z) {
+    auto *Res = reinterpret_cast<const ZoneResult *>(Z->host +
+                                                     Z->cap * sizeof(ZoneDesc));
+    for (size_t K = 0; K < Bs.size(); ++K)
+      Out[K] = Res[Slot[K]];
+    return;
+  }
+  size_t At = 0;
+  for (size_t K = 0; K < Bs.size(); ++K) {
+    const unsigned char *H = Copies.data() + At;
+    At += 2 * Bs[K]->zone;
+    Out[K] = zoneResultOf(*Bs[K], H, H + Bs[K]->zone);
+  }
+}
+
 /// The zones of the CUDA buffers \p Bs, read after the work enqueued on
 /// \p Stream: one launch of the redzone kernel per device and one sync
 /// (without the kernel: two copies per buffer). False when the stream
@@ -344,114 +475,17 @@ inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
   Out.assign(Bs.size(), ZoneResult{-1, -1, -1, -1, -1, -1});
   std::string Why;
   const RuntimeKernels *Fns = runtimeKernels(Why);
-  ZoneScratch *Z = nullptr;
-  if (Fns && Fns->redzones) {
-    Z = DevicePool<ZoneScratch>::get().take(-1, /*Exact=*/false);
-    if (!Z)
-      Z = new ZoneScratch();
-    size_t Need = Bs.size() * (sizeof(ZoneDesc) + sizeof(ZoneResult));
-    if (Z->cap < Bs.size()) {
-      RelaxedCaptureMode Relaxed;
-      if (Z->host)
-        cudaFreeHost(Z->host);
-      Z->host = nullptr;
-      Z->cap = 0;
-      void *H = nullptr;
-      if (cudaHostAlloc(&H, std::max<size_t>(Need, 4096),
-                        cudaHostAllocPortable | cudaHostAllocMapped) ==
-          cudaSuccess) {
-        Z->host = static_cast<unsigned char *>(H);
-        Z->cap = std::max<size_t>(Need, 4096) /
-                 (sizeof(ZoneDesc) + sizeof(ZoneResult));
-      } else {
-        cudaGetLastError();
-      }
-    }
-    if (!Z->host) {
-      DevicePool<ZoneScratch>::get().give(Z);
-      Z = nullptr;
-    }
-  }
-  cudaError_t E = cudaSuccess;
+  ZoneScratch *Z =
+      Fns && Fns->redzones ? leaseZoneScratch(Bs.size()) : nullptr;
   std::vector<unsigned char> Copies;
   std::vector<size_t> Slot(Bs.size(), 0);
-  if (Z) {
-    auto *Descs = reinterpret_cast<ZoneDesc *>(Z->host);
-    auto *Res = reinterpret_cast<ZoneResult *>(Z->host +
-                                               Z->cap * sizeof(ZoneDesc));
-    // Buffers of one device are checked by one launch (nearly always all):
-    // Bs[K]'s descriptor and result are at Slot[K].
-    std::vector<bool> Done(Bs.size(), false);
-    size_t Next = 0;
-    for (size_t I = 0; I < Bs.size() && E == cudaSuccess; ++I) {
-      if (Done[I])
-        continue;
-      int Dev = Bs[I]->device;
-      size_t First = Next, N = 0;
-      for (size_t J = I; J < Bs.size(); ++J)
-        if (!Done[J] && Bs[J]->device == Dev) {
-          Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->start),
-                                 Bs[J]->bytes, Bs[J]->zone, 0, 0, 0};
-          Slot[J] = Next++;
-          Done[J] = true;
-          ++N;
-        }
-      DeviceGuard Guard(Dev);
-      void *DescsDev = nullptr, *ResDev = nullptr;
-      if (cudaHostGetDevicePointer(&DescsDev, Descs + First, 0) !=
-              cudaSuccess ||
-          cudaHostGetDevicePointer(&ResDev, Res + First, 0) != cudaSuccess) {
-        E = cudaGetLastError();
-        break;
-      }
-      ZoneLaunch L;
-      std::memset(&L, 0, sizeof L);
-      L.descs = static_cast<const ZoneDesc *>(DescsDev);
-      L.out = static_cast<ZoneResult *>(ResDev);
-      L.n = static_cast<int32_t>(N);
-      L.canary = kRedzoneCanary;
-      void *Args[] = {&L};
-      if (cuLaunchKernel(Fns->redzones, static_cast<unsigned>(N), 1, 1, 256,
-                         1, 1, 0, reinterpret_cast<CUstream>(Stream), Args,
-                         nullptr) != CUDA_SUCCESS)
-        E = cudaErrorLaunchFailure;
-    }
-  } else {
-    size_t Total = 0;
-    for (RedzonedBuffer *B : Bs)
-      Total += 2 * B->zone;
-    Copies.resize(Total);
-    size_t At = 0;
-    for (RedzonedBuffer *B : Bs) {
-      DeviceGuard Guard(B->device);
-      unsigned char *H = Copies.data() + At;
-      At += 2 * B->zone;
-      if (E == cudaSuccess)
-        E = cudaMemcpyAsync(H, B->start, B->zone, cudaMemcpyDeviceToHost,
-                            Stream);
-      if (E == cudaSuccess)
-        E = cudaMemcpyAsync(H + B->zone, B->start + B->zone + B->bytes,
-                            B->zone, cudaMemcpyDeviceToHost, Stream);
-    }
-  }
+  cudaError_t E = Z ? enqueueZoneChecks(Bs, Fns->redzones, *Z, Slot, Stream)
+                    : enqueueZoneCopies(Bs, Copies, Stream);
   if (E == cudaSuccess)
     E = cudaStreamSynchronize(Stream);
   global().hostSyncs.fetch_add(1);
-  if (E == cudaSuccess) {
-    if (Z) {
-      auto *Res = reinterpret_cast<const ZoneResult *>(
-          Z->host + Z->cap * sizeof(ZoneDesc));
-      for (size_t K = 0; K < Bs.size(); ++K)
-        Out[K] = Res[Slot[K]];
-    } else {
-      size_t At = 0;
-      for (size_t K = 0; K < Bs.size(); ++K) {
-        const unsigned char *H = Copies.data() + At;
-        At += 2 * Bs[K]->zone;
-        Out[K] = zoneResultOf(*Bs[K], H, H + Bs[K]->zone);
-      }
-    }
-  }
+  if (E == cudaSuccess)
+    takeZoneResults(Bs, Z, Slot, Copies, Out);
   if (Z)
     DevicePool<ZoneScratch>::get().give(Z);
   return E == cudaSuccess;

@@ -282,6 +282,55 @@ inline void countLazy(ProgramState &S, const DeferredChecks &Checks,
     Views.push_back(nanView(It));
 }
 
+/// A deferred record's print lines (print: names or stats) into \p Ev.
+inline void addRecordLines(ProgramState &S, const Program &P, int64_t Run,
+                           const DeferredChecks &Checks,
+                           const DeferredRecord &Rec, EventBuf &Ev) {
+  const SiteInfo *SI = findSite(P, Rec.site);
+  ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
+  Ev.add("[aoti-instrument] run " + std::to_string(static_cast<long long>(Run)) +
+             " " + phaseName(Rec.phase) + " " + siteText(P, Rec.site, SI),
+         Ev.json ? siteJson("launch", P, Run, phaseName(Rec.phase), Rec.site,
+                            SI)
+                       .done()
+                 : std::string());
+  if (Rec.print < kPrintStats)
+    return;
+  const std::string Prefix = linePrefix(C);
+  std::string Json;
+  for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
+    const Item &It = Checks.tensors[I].item;
+    if (!(It.meta.role & Rec.printRoles))
+      continue;
+    std::string Line = statsLine(C, Prefix, It, Ev.json ? &Json : nullptr);
+    Ev.add(Line, Json);
+  }
+}
+
+/// A deferred kThrow or kAbort hit at the end of run \p Run, its line
+/// \p Line written: fails as \p End says (kEndNoThrow: a kThrow check
+/// cannot throw from ~RunScope, so it aborts, saying why).
+inline void failDeferred(ProgramState &S, int64_t Run, OnFail F,
+                         DeferredEnd End, const std::string &Line) {
+  if (End == kEndMayThrow)
+    fail(F, Line);
+  if (End != kEndNoThrow)
+    return;
+  if (F == kThrow) {
+    std::string Why = "the NaN check above cannot throw at the end of run " +
+                      std::to_string(static_cast<long long>(Run)) +
+                      " (the wrapper does not call RunScope::finish()): "
+                      "aborting";
+    emit(S, "[aoti-instrument] error: " + Why,
+         JsonObj()
+             .str("event", "warning")
+             .num("run", Run)
+             .str("message", Why)
+             .done());
+  }
+  abortNow();
+}
+
 /// Writes the deferred probes of run Run in launch order (counts
 /// collected): each record's print lines; each hit of a kWarn check; the
 /// first hit of a kThrow or kAbort check ends the report and fails as End
@@ -296,27 +345,8 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
     const DeferredRecord &Rec = Checks.records[R];
     if (End == kEndFailed && !Checks.complete(Rec))
       break; // this launch and the later ones may not have run
-    const SiteInfo *SI = findSite(P, Rec.site);
-    if (Rec.print >= kPrintNames && !Rec.compact) {
-      ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
-      Ev.add("[aoti-instrument] run " +
-                 std::to_string(static_cast<long long>(Run)) + " " +
-                 phaseName(Rec.phase) + " " + siteText(P, Rec.site, SI),
-             Ev.json ? siteJson("launch", P, Run, phaseName(Rec.phase),
-                                Rec.site, SI)
-                           .done()
-                     : std::string());
-      if (Rec.print >= kPrintStats) {
-        const std::string Prefix = linePrefix(C);
-        std::string Json;
-        for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
-          const Item &It = Checks.tensors[I].item;
-          if (!(It.meta.role & Rec.printRoles))
-            continue;
-          Ev.add(statsLine(C, Prefix, It, Ev.json ? &Json : nullptr), Json);
-        }
-      }
-    }
+    if (Rec.print >= kPrintNames && !Rec.compact)
+      addRecordLines(S, P, Run, Checks, Rec, Ev);
     if (!Rec.roles)
       continue;
     Views.clear();
@@ -328,32 +358,17 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
     if (Hit && End != kEndFailed)
       countLazy(S, Checks, Rec, Stream, Run, Lazy, Views);
     std::string Line, Json;
-    if (!nanEvent(P, Run, Rec.phase, Rec.site, SI, Views.data(), Views.size(),
-                  Rec.roles, Rec.checks, Line, Json))
+    if (!nanEvent(P, Run, Rec.phase, Rec.site, findSite(P, Rec.site),
+                  Views.data(), Views.size(), Rec.roles, Rec.checks, Line,
+                  Json))
       continue;
     Ev.add(Line, Json);
-    OnFail F = Rec.onFail;
+    const OnFail F = Rec.onFail;
     if (F == kWarn || End == kEndFailed)
       continue;
     emit(S, Ev);
     Checks.clear(); // Rec is gone: the run stops here
-    if (End == kEndMayThrow)
-      fail(F, Line);
-    if (End == kEndNoThrow) {
-      if (F == kThrow) {
-        std::string Why =
-            "the NaN check above cannot throw at the end of run " +
-            std::to_string(static_cast<long long>(Run)) +
-            " (the wrapper does not call RunScope::finish()): aborting";
-        emit(S, "[aoti-instrument] error: " + Why,
-             JsonObj()
-                 .str("event", "warning")
-                 .num("run", Run)
-                 .str("message", Why)
-                 .done());
-      }
-      abortNow();
-    }
+    failDeferred(S, Run, F, End, Line);
     return;
   }
   emit(S, Ev);

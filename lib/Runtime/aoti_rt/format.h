@@ -50,23 +50,21 @@ inline bool isInfD(double V) {
   return (B & 0x7fffffffffffffffULL) == 0x7ff0000000000000ULL;
 }
 
-/// printf's "%.<Prec>g" of a finite, normal, nonzero \p V for 1 <= Prec <=
-/// 9, the fast way: V scaled by a power of ten to Prec digits before the
-/// point (1e0..1e22 are exact doubles, so the scaling rounds once, by less
-/// than 1.2e-7 below 2^30) and rounded to an integer. That decides printf's
-/// rounding of the exact value unless the scaled value lies within 1e-6 of
-/// a tie and the scaling was not exact: then, or when the scale is out of
-/// the table, false with nothing appended (appendG then takes the exact
-/// path). A few times faster than
-/// libstdc++'s std::to_chars with a precision, which print-all calls three
-/// times per line.
-inline bool appendGScaled(std::string &S, double V, int Prec) {
-  static constexpr double kPow10[] = {
-      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  constexpr int kMaxPow = 22;
-  if (Prec < 1 || Prec > 9)
-    return false;
+/// Powers of ten that are exact doubles, for appendGScaled.
+constexpr double kExactPow10[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr int kMaxExactPow10 = 22;
+
+/// The \p Prec significant digits of finite, normal, nonzero \p V, rounded
+/// as printf rounds, into \p N, and its decimal exponent into \p E (V is
+/// about N * 10^(E - Prec + 1)). V scaled by a power of ten to Prec digits
+/// before the point (1e0..1e22 are exact doubles, so the scaling rounds
+/// once, by less than 1.2e-7 below 2^30) and rounded to an integer. That
+/// decides printf's rounding of the exact value unless the scaled value
+/// lies within 1e-6 of a tie and the scaling was not exact: then, or when
+/// the scale is out of the table, false.
+inline bool scaledDigits(double V, int Prec, uint64_t &N, int &E) {
   uint64_t Bits;
   std::memcpy(&Bits, &V, sizeof Bits);
   const int BinExp = static_cast<int>((Bits >> 52) & 0x7ff) - 1023;
@@ -75,29 +73,29 @@ inline bool appendGScaled(std::string &S, double V, int Prec) {
   const double A = V < 0 ? -V : V;
   // floor(log10(A)) is floor(BinExp * log10(2)) or one more.
   const double Est = BinExp * 0.30102999566398120;
-  int E = static_cast<int>(Est);
+  E = static_cast<int>(Est);
   if (E > Est)
     --E;
   double Scaled = 0;
   int K = 0;
   for (int Try = 0;; ++Try) {
     K = Prec - 1 - E;
-    if (K > kMaxPow || K < -kMaxPow)
+    if (K > kMaxExactPow10 || K < -kMaxExactPow10)
       return false;
-    Scaled = K >= 0 ? A * kPow10[K] : A / kPow10[-K];
-    if (Scaled < kPow10[Prec] || Try == 1)
+    Scaled = K >= 0 ? A * kExactPow10[K] : A / kExactPow10[-K];
+    if (Scaled < kExactPow10[Prec] || Try == 1)
       break;
     ++E;
   }
-  if (Scaled < kPow10[Prec - 1] || Scaled >= kPow10[Prec])
+  if (Scaled < kExactPow10[Prec - 1] || Scaled >= kExactPow10[Prec])
     return false;
-  uint64_t N = static_cast<uint64_t>(Scaled);          // floor: Scaled > 0
+  N = static_cast<uint64_t>(Scaled);                   // floor: Scaled > 0
   const double Frac = Scaled - static_cast<double>(N); // exact
   if (Frac > 0.5 - 1e-6 && Frac < 0.5 + 1e-6) {
     // Near a tie: decided only if the scaling was exact (a tie is a
     // dyadic number this small, so only an exact scaling can make one);
     // then ties go to even, as printf rounds.
-    const double Pow = kPow10[K >= 0 ? K : -K];
+    const double Pow = kExactPow10[K >= 0 ? K : -K];
     const bool Exact = K == 0 || (K > 0 ? __builtin_fma(A, Pow, -Scaled) == 0
                                         : __builtin_fma(Scaled, Pow, -A) == 0);
     if (!Exact)
@@ -106,20 +104,17 @@ inline bool appendGScaled(std::string &S, double V, int Prec) {
   } else {
     N += Frac > 0.5;
   }
-  if (N == static_cast<uint64_t>(kPow10[Prec])) { // 9.99999x -> 10.0000
+  if (N == static_cast<uint64_t>(kExactPow10[Prec])) { // 9.99999x -> 10.0000
     N /= 10;
     ++E;
   }
-  char Digits[9];
-  for (int I = Prec - 1; I >= 0; --I, N /= 10)
-    Digits[I] = static_cast<char>('0' + N % 10);
-  int Last = Prec; // without trailing zeros
-  while (Last > 1 && Digits[Last - 1] == '0')
-    --Last;
-  char Buf[32];
-  char *P = Buf;
-  if (V < 0)
-    *P++ = '-';
+  return true;
+}
+
+/// Writes "%g"'s layout of the digits \p Digits[0, Last) (no trailing
+/// zeros) with decimal exponent \p E at \p P (scientific when E < -4 or
+/// E >= \p Prec); the end of what it wrote.
+inline char *layoutG(char *P, const char *Digits, int Last, int E, int Prec) {
   if (E < -4 || E >= Prec) { // d.ddde+XX
     *P++ = Digits[0];
     if (Last > 1) {
@@ -150,6 +145,30 @@ inline bool appendGScaled(std::string &S, double V, int Prec) {
     for (int I = 0; I < Last; ++I)
       *P++ = Digits[I];
   }
+  return P;
+}
+
+/// printf's "%.<Prec>g" of a finite, normal, nonzero \p V for 1 <= Prec <=
+/// 9, the fast way (scaledDigits); false with nothing appended where that
+/// cannot decide (appendG then takes the exact path). A few times faster
+/// than libstdc++'s std::to_chars with a precision, which print-all calls
+/// three times per line.
+inline bool appendGScaled(std::string &S, double V, int Prec) {
+  uint64_t N = 0;
+  int E = 0;
+  if (Prec < 1 || Prec > 9 || !scaledDigits(V, Prec, N, E))
+    return false;
+  char Digits[9];
+  for (int I = Prec - 1; I >= 0; --I, N /= 10)
+    Digits[I] = static_cast<char>('0' + N % 10);
+  int Last = Prec; // without trailing zeros
+  while (Last > 1 && Digits[Last - 1] == '0')
+    --Last;
+  char Buf[32];
+  char *P = Buf;
+  if (V < 0)
+    *P++ = '-';
+  P = layoutG(P, Digits, Last, E, Prec);
   S.append(Buf, P);
   return true;
 }

@@ -51,71 +51,71 @@ struct Batch {
   }
 };
 
-/// Makes statistics (wantStats) and host-readable data (wantValues,
-/// wantSave) of every item with one device pass and one host sync.
-/// False on a CUDA error (text in Err).
-inline bool materialize(ProgramState &S, Batch &B, void *Stream,
-                        int64_t MaxValues, int64_t Run, std::string &Err) {
-  (void)S;
-  (void)Stream;
-  (void)Err;
-  (void)Run;
-  std::vector<Item> &Items = B.items;
+/// The items of \p B on the host: their statistics (host copies are the
+/// data itself); why those on another device than CPU or CUDA are not
+/// read. Whether any item is a readable CUDA tensor.
+inline bool readHostItems(Batch &B) {
   bool AnyCuda = false;
-  for (Item &It : Items) {
+  for (Item &It : B.items) {
     TensorMeta &M = It.meta;
     if (!M.ok)
       continue;
     bool Readable = isReadableKind(M.dtype->kind);
     if (It.wantStats && !Readable)
       It.why = std::string("no statistics for ") + M.dtype->name;
-    if (!M.cuda) {
-      if (M.devType != aoti_torch_device_type_cpu()) {
-        It.why = "device " + deviceName(M.devType, M.devIndex) +
-                 " is not readable";
-        continue;
-      }
-      It.host = M.data;
-      if (It.wantStats && Readable) {
-        It.stats = hostStats(M, M.data);
-        It.haveStats = true;
-      }
+    if (M.cuda) {
+      AnyCuda = true;
       continue;
     }
-    AnyCuda = true;
-  }
-  if (!AnyCuda)
-    return true;
-#if !AOTI_RT_CUDA
-  for (Item &It : Items)
-    if (It.meta.ok && It.meta.cuda)
-      It.why = "CUDA tensor in a CPU build of the runtime";
-  (void)MaxValues;
-  return true;
-#else
-  int Device = -1;
-  for (Item &It : Items)
-    if (It.meta.ok && It.meta.cuda) {
-      Device = It.meta.devIndex;
-      break;
+    if (M.devType != aoti_torch_device_type_cpu()) {
+      It.why =
+          "device " + deviceName(M.devType, M.devIndex) + " is not readable";
+      continue;
     }
-  DeviceGuard Guard(Device);
-  const RuntimeKernels *Kernels =
-      S.statsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
-  CUfunction Fn = Kernels ? Kernels->stats : nullptr;
+    It.host = M.data;
+    if (It.wantStats && Readable) {
+      It.stats = hostStats(M, M.data);
+      It.haveStats = true;
+    }
+  }
+  return AnyCuda;
+}
 
-  // Plan: kernel items get a descriptor; others a host copy of their span.
-  struct Plan {
-    Item *item;
-    bool kernel;
-    size_t hostOff;  ///< of the copy in the host buffer
-    int64_t elems;   ///< copied
-    size_t slot;     ///< kernel descriptor index
-  };
-  std::vector<Plan> Plans;
-  size_t NumKernel = 0;
-  size_t CopyBytes = 0;
-  for (Item &It : Items) {
+#if AOTI_RT_CUDA
+/// What the device pass does for one CUDA item: statistics by the kernel
+/// (slot), and/or a host copy of its first elems elements at hostOff.
+struct ItemPlan {
+  Item *item;
+  bool kernel;
+  size_t hostOff; ///< of the copy in the host buffer
+  int64_t elems;  ///< copied
+  size_t slot;    ///< kernel descriptor index
+};
+
+/// Elements of \p It to copy to the host: its whole span for a save or
+/// host statistics, up to the last printed value for a values print.
+inline int64_t copyElems(const Item &It, bool StatsOnDevice,
+                         int64_t MaxValues) {
+  const TensorMeta &M = It.meta;
+  bool Readable = isReadableKind(M.dtype->kind);
+  if (It.wantSave || (It.wantStats && Readable && !StatsOnDevice))
+    return M.span;
+  if (!It.wantValues)
+    return 0;
+  int64_t Last = 0;
+  forEachOffset(M, MaxValues, [&](int64_t Off) { Last = std::max(Last, Off); });
+  return Last + 1;
+}
+
+/// The device pass of \p B's CUDA items on \p Device: kernel statistics
+/// where \p Fn can take them, host copies for the rest; \p NumKernel and
+/// \p CopyBytes: the kernel's tensors and the host buffer's bytes.
+inline std::vector<ItemPlan> planItems(Batch &B, int Device, CUfunction Fn,
+                                       int64_t MaxValues, size_t &NumKernel,
+                                       size_t &CopyBytes) {
+  std::vector<ItemPlan> Plans;
+  NumKernel = CopyBytes = 0;
+  for (Item &It : B.items) {
     TensorMeta &M = It.meta;
     if (!M.ok || !M.cuda)
       continue;
@@ -131,82 +131,64 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
                ", not the launch's first CUDA device";
       continue;
     }
-    bool Readable = isReadableKind(M.dtype->kind);
-    bool StatsOnDevice = It.wantStats && Readable && Fn &&
+    bool StatsOnDevice = It.wantStats && isReadableKind(M.dtype->kind) &&
+                         Fn &&
                          M.csizes.size() <= static_cast<size_t>(kMaxKernelDims);
-    int64_t Copy = 0;
-    if (It.wantSave || (It.wantStats && Readable && !StatsOnDevice)) {
-      Copy = M.span;
-    } else if (It.wantValues) {
-      int64_t Last = 0;
-      forEachOffset(M, MaxValues,
-                    [&](int64_t Off) { Last = std::max(Last, Off); });
-      Copy = Last + 1;
-    }
+    int64_t Copy = copyElems(It, StatsOnDevice, MaxValues);
     if (!StatsOnDevice && Copy == 0)
       continue;
-    Plan P{&It, StatsOnDevice, 0, Copy, 0};
+    ItemPlan P{&It, StatsOnDevice, 0, Copy, 0};
     if (StatsOnDevice)
       P.slot = NumKernel++;
     if (Copy) {
       P.hostOff = CopyBytes;
-      CopyBytes += (static_cast<size_t>(Copy) * M.dtype->size + 255) & ~size_t(255);
+      CopyBytes +=
+          (static_cast<size_t>(Copy) * M.dtype->size + 255) & ~size_t(255);
     }
     Plans.push_back(P);
   }
-  if (Plans.empty())
-    return true;
+  return Plans;
+}
 
-  size_t ResBytes = NumKernel * sizeof(Stats);
-  size_t Head = (ResBytes + 255) & ~size_t(255);
-  B.lease.reset(new ScratchLease(Device));
-  ScratchLease &Lease = *B.lease;
-  cudaStream_t St = static_cast<cudaStream_t>(Stream);
-  cudaError_t E = Lease.reserve(NumKernel, Head + CopyBytes, St);
-  if (E != cudaSuccess) {
-    Err = cudaErrorText(E);
-    return false;
-  }
+/// Enqueues \p Plans on \p St: one statistics launch for the kernel items
+/// (results into \p Results, the lease's host buffer, mapped or copied),
+/// then the host copies at \p Head. False on a CUDA error (text in Err).
+inline bool enqueueItems(ScratchLease &Lease, CUfunction Fn,
+                         std::vector<ItemPlan> &Plans, size_t NumKernel,
+                         size_t Head, cudaStream_t St, std::string &Err) {
   unsigned char *HostBuf = Lease->host;
-  Stats *Results = reinterpret_cast<Stats *>(HostBuf);
+  cudaError_t E = cudaSuccess;
   if (NumKernel) {
-    // One launch for every kernel item; the results land in the (mapped)
-    // host buffer directly, else in the area and come back by a copy.
     std::vector<const TensorMeta *> Ms(NumKernel);
-    for (Plan &P : Plans)
+    for (ItemPlan &P : Plans)
       if (P.kernel)
         Ms[P.slot] = &P.item->meta;
     Stats *Out = Lease->hostDev ? reinterpret_cast<Stats *>(Lease->hostDev)
                                 : Lease->area.res();
     if (!launchStats(Fn, Lease->area, Ms.data(), NumKernel, Out, St, Err))
       return false;
-    if (!Lease->hostDev) {
-      E = cudaMemcpyAsync(Results, Out, ResBytes, cudaMemcpyDeviceToHost, St);
-      if (E != cudaSuccess) {
-        Err = cudaErrorText(E);
-        return false;
-      }
-    }
+    if (!Lease->hostDev)
+      E = cudaMemcpyAsync(HostBuf, Out, NumKernel * sizeof(Stats),
+                          cudaMemcpyDeviceToHost, St);
   }
-  for (Plan &P : Plans) {
-    if (!P.elems)
+  for (ItemPlan &P : Plans) {
+    if (E != cudaSuccess || !P.elems)
       continue;
     const TensorMeta &M = P.item->meta;
     E = cudaMemcpyAsync(HostBuf + Head + P.hostOff, M.data,
                         static_cast<size_t>(P.elems) * M.dtype->size,
                         cudaMemcpyDeviceToHost, St);
-    if (E != cudaSuccess) {
-      Err = cudaErrorText(E);
-      return false;
-    }
   }
-  E = cudaStreamSynchronize(St);
-  global().hostSyncs.fetch_add(1);
-  if (E != cudaSuccess) {
+  if (E != cudaSuccess)
     Err = cudaErrorText(E);
-    return false;
-  }
-  for (Plan &P : Plans) {
+  return E == cudaSuccess;
+}
+
+/// After the pass's sync: each planned item's host copy and statistics.
+inline void takeItemResults(std::vector<ItemPlan> &Plans,
+                            unsigned char *HostBuf, size_t Head) {
+  const Stats *Results = reinterpret_cast<const Stats *>(HostBuf);
+  for (ItemPlan &P : Plans) {
     Item &It = *P.item;
     if (P.elems)
       It.host = HostBuf + Head + P.hostOff;
@@ -218,6 +200,59 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
       It.haveStats = true;
     }
   }
+}
+
+/// The device of \p B's first readable CUDA item.
+inline int firstCudaDevice(const Batch &B) {
+  for (const Item &It : B.items)
+    if (It.meta.ok && It.meta.cuda)
+      return It.meta.devIndex;
+  return -1;
+}
+#endif // AOTI_RT_CUDA
+
+/// Makes statistics (wantStats) and host-readable data (wantValues,
+/// wantSave) of every item with one device pass and one host sync.
+/// False on a CUDA error (text in Err).
+inline bool materialize(ProgramState &S, Batch &B, void *Stream,
+                        int64_t MaxValues, int64_t Run, std::string &Err) {
+  if (!readHostItems(B))
+    return true;
+#if !AOTI_RT_CUDA
+  (void)S, (void)Stream, (void)MaxValues, (void)Run, (void)Err;
+  for (Item &It : B.items)
+    if (It.meta.ok && It.meta.cuda)
+      It.why = "CUDA tensor in a CPU build of the runtime";
+  return true;
+#else
+  const int Device = firstCudaDevice(B);
+  DeviceGuard Guard(Device);
+  const RuntimeKernels *Kernels =
+      S.statsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
+  CUfunction Fn = Kernels ? Kernels->stats : nullptr;
+  size_t NumKernel = 0, CopyBytes = 0;
+  std::vector<ItemPlan> Plans =
+      planItems(B, Device, Fn, MaxValues, NumKernel, CopyBytes);
+  if (Plans.empty())
+    return true;
+  const size_t Head = (NumKernel * sizeof(Stats) + 255) & ~size_t(255);
+  B.lease.reset(new ScratchLease(Device));
+  ScratchLease &Lease = *B.lease;
+  cudaStream_t St = static_cast<cudaStream_t>(Stream);
+  cudaError_t E = Lease.reserve(NumKernel, Head + CopyBytes, St);
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  if (!enqueueItems(Lease, Fn, Plans, NumKernel, Head, St, Err))
+    return false;
+  E = cudaStreamSynchronize(St);
+  global().hostSyncs.fetch_add(1);
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  takeItemResults(Plans, Lease->host, Head);
   return true;
 #endif
 }

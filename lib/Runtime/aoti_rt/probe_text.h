@@ -83,32 +83,10 @@ template <class Dims> void appendList(std::string &S, const Dims &V) {
   S += ']';
 }
 
-/// The statistics line of a tensor (Prefix from linePrefix) and, when Json
-/// is not null, its JSON event.
-inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
-                             const Item &It, std::string *Json) {
-  const TensorMeta &M = It.meta;
-  std::string L;
-  L.reserve(Prefix.size() + 160);
-  L += Prefix;
-  L += "   ";
-  L += M.name;
-  L += ' ';
-  L += roleName(M.role);
-  JsonObj J;
-  if (Json) {
-    J = siteJson("stats", *C.prog, C.run, phaseName(C.phase), C.ordinal,
-                 C.site);
-    J.str("tensor", M.name).str("role", roleName(M.role));
-  }
-  if (!M.ok) {
-    L += " " + M.error;
-    if (Json) {
-      J.str("error", M.error);
-      *Json = J.done();
-    }
-    return L;
-  }
+/// A statistics line's description of \p M (dtype, shape, strides,
+/// device, numel) into \p L and, when \p J is not null, its event.
+inline void appendTensorFacts(std::string &L, const TensorMeta &M,
+                              JsonObj *J) {
   L += ' ';
   L += M.dtype->name;
   L += ' ';
@@ -124,51 +102,84 @@ inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
   }
   L += " numel ";
   appendInt(L, static_cast<long long>(M.numel));
-  if (Json) {
-    J.str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
-    J.raw("strides", jsonList(M.strides))
-        .str("device", deviceName(M.devType, M.devIndex));
-    J.num("numel", M.numel);
+  if (!J)
+    return;
+  J->str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
+  J->raw("strides", jsonList(M.strides))
+      .str("device", deviceName(M.devType, M.devIndex));
+  J->num("numel", M.numel);
+}
+
+/// A statistics line's numbers (min, max, mean, NaN and Inf counts) of
+/// \p St, counted from a tensor of kind \p K, into \p L and \p J.
+inline void appendStats(std::string &L, const Stats &St, DKind K,
+                        JsonObj *J) {
+  double Mn = statsMin(St, K), Mx = statsMax(St, K);
+  double Mean = statsMean(St);
+  if (isIntKind(K) && !St.count) {
+    L += " min - max -";
+  } else if (isIntKind(K)) {
+    L += " min ";
+    appendInt(L, static_cast<long long>(St.imin));
+    L += " max ";
+    appendInt(L, static_cast<long long>(St.imax));
+  } else {
+    L += " min ";
+    appendDouble(L, Mn);
+    L += " max ";
+    appendDouble(L, Mx);
   }
-  if (M.numel == 0) {
-    L += " (empty)";
-  } else if (It.haveStats) {
-    DKind K = M.dtype->kind;
-    double Mn = statsMin(It.stats, K), Mx = statsMax(It.stats, K);
-    double Mean = statsMean(It.stats);
-    if (isIntKind(K) && !It.stats.count) {
-      L += " min - max -";
-    } else if (isIntKind(K)) {
-      L += " min ";
-      appendInt(L, static_cast<long long>(It.stats.imin));
-      L += " max ";
-      appendInt(L, static_cast<long long>(It.stats.imax));
-    } else {
-      L += " min ";
-      appendDouble(L, Mn);
-      L += " max ";
-      appendDouble(L, Mx);
-    }
-    L += " mean ";
-    appendDouble(L, Mean);
-    L += " nan ";
-    appendUInt(L, static_cast<unsigned long long>(It.stats.nan));
-    L += " inf ";
-    appendUInt(L, static_cast<unsigned long long>(It.stats.inf));
-    if (Json) {
-      if (isIntKind(K) && It.stats.count) {
-        J.num("min", It.stats.imin).num("max", It.stats.imax);
-      } else {
-        J.dbl("min", Mn).dbl("max", Mx);
-      }
-      J.dbl("mean", Mean);
-      J.num("nan", static_cast<long long>(It.stats.nan));
-      J.num("inf", static_cast<long long>(It.stats.inf));
-    }
-  } else if (!It.why.empty()) {
-    L += " (" + It.why + ")";
+  L += " mean ";
+  appendDouble(L, Mean);
+  L += " nan ";
+  appendUInt(L, static_cast<unsigned long long>(St.nan));
+  L += " inf ";
+  appendUInt(L, static_cast<unsigned long long>(St.inf));
+  if (!J)
+    return;
+  if (isIntKind(K) && St.count)
+    J->num("min", St.imin).num("max", St.imax);
+  else
+    J->dbl("min", Mn).dbl("max", Mx);
+  J->dbl("mean", Mean);
+  J->num("nan", static_cast<long long>(St.nan));
+  J->num("inf", static_cast<long long>(St.inf));
+}
+
+/// The statistics line of a tensor (Prefix from linePrefix) and, when Json
+/// is not null, its JSON event.
+inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
+                             const Item &It, std::string *Json) {
+  const TensorMeta &M = It.meta;
+  std::string L;
+  L.reserve(Prefix.size() + 160);
+  L += Prefix;
+  L += "   ";
+  L += M.name;
+  L += ' ';
+  L += roleName(M.role);
+  JsonObj J;
+  JsonObj *JP = Json ? &J : nullptr;
+  if (Json) {
+    J = siteJson("stats", *C.prog, C.run, phaseName(C.phase), C.ordinal,
+                 C.site);
+    J.str("tensor", M.name).str("role", roleName(M.role));
+  }
+  if (!M.ok) {
+    L += " " + M.error;
     if (Json)
-      J.str("note", It.why);
+      J.str("error", M.error);
+  } else {
+    appendTensorFacts(L, M, JP);
+    if (M.numel == 0) {
+      L += " (empty)";
+    } else if (It.haveStats) {
+      appendStats(L, It.stats, M.dtype->kind, JP);
+    } else if (!It.why.empty()) {
+      L += " (" + It.why + ")";
+      if (Json)
+        J.str("note", It.why);
+    }
   }
   if (Json)
     *Json = J.done();
