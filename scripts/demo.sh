@@ -33,7 +33,7 @@ aoti-instrument --version
 
 # 2. A model that makes NaN, as a .pt2.
 step python3 make_model.py "   # torch.export + aoti_compile_and_package -> model.pt2"
-[ -f model.pt2 ] || python3 - "$REPO/scripts/e2e" <<'PY'
+[ -f model.pt2 ] || python3 - "$REPO/test/e2e" <<'PY'
 import sys, torch
 sys.path.insert(0, sys.argv[1])
 import models

@@ -19,7 +19,7 @@ Cases (all on the CPU, fp32, tiny; models seeded, so a re-run gives the same
 models):
   mlp_cpu              2-layer MLP, static shapes, default settings
   transformer_cpu_dyn  2-layer transformer (d=64, 4 heads), dynamic batch and
-                       sequence (scripts/e2e/models.py's Transformer)
+                       sequence (test/e2e/models.py's Transformer)
   mlp_cpu_cpponly      the MLP with aot_inductor.package_cpp_only=True
   cond_cpu             torch.cond on a data-dependent predicate (x.sum() > 0)
   custom_op_cpu        a C++ custom op (load_inline, TORCH_LIBRARY, fake kernel
@@ -44,7 +44,7 @@ import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "scripts", "e2e"))
+sys.path.insert(0, os.path.join(REPO, "test", "e2e"))
 
 CASES = ["mlp_cpu", "transformer_cpu_dyn", "mlp_cpu_cpponly", "cond_cpu",
          "custom_op_cpu"]

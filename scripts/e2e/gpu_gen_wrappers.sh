@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 W=/tmp/aoti-gen; mkdir -p "$W"
-H="python3 scripts/e2e/harness.py compile"
+H="python3 test/e2e/harness.py compile"
 $H --model transformer --device cuda --dynamic --out $W/transformer12_cuda_dyn &
 $H --model transformer --device cuda --dynamic --dtype bf16 --out $W/transformer12_cuda_dyn_bf16 &
 wait

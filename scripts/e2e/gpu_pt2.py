@@ -92,7 +92,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
+TEST_E2E = os.path.join(REPO, "test", "e2e")  # models.py, harness.py
+sys.path[:0] = [HERE, TEST_E2E]
 import gpu_scenarios  # noqa: E402  (its log/record/sh; record writes OUT/results.jsonl)
 from gpu_scenarios import log, record, sh  # noqa: E402
 
@@ -404,7 +405,7 @@ def part_inputs():
     inputs = os.path.join(d, "inputs.pt")
     for v in ["original", "pinpoint-ima", "nan-hunt", "print-all"]:
         p = pt2 if v == "original" else instrument(pt2, preset(v), v)
-        q = sh([sys.executable, "-c", WRONG_INPUTS, p, inputs, HERE],
+        q = sh([sys.executable, "-c", WRONG_INPUTS, p, inputs, TEST_E2E],
                check=False, timeout=300)
         lines = [l for l in q.stdout.splitlines() if l.startswith("{")]
         results = json.loads(lines[-1]) if lines else {}
@@ -1075,7 +1076,7 @@ def part_cpponly():
     """package_cpp_only (CMake) build vs .pt2 of the bf16 transformer."""
     import torch
     d = os.path.join(A.work, "cpponly_bf16")
-    harness = [sys.executable, os.path.join(HERE, "harness.py")]
+    harness = [sys.executable, os.path.join(TEST_E2E, "harness.py")]
     if not os.path.exists(os.path.join(d, "case.json")):
         sh(harness + ["compile", "--model", "transformer", "--device", "cuda",
                       "--dtype", "bf16", "--dynamic", "--out", d], timeout=900)

@@ -30,7 +30,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-HARNESS = [sys.executable, os.path.join(HERE, "harness.py")]
+TEST_E2E = os.path.join(REPO, "test", "e2e")  # models.py, harness.py
+HARNESS = [sys.executable, os.path.join(TEST_E2E, "harness.py")]
 PRESETS = ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
            "save-kernels", "input-guards"]
 A = None
@@ -169,7 +170,7 @@ def part_ima():
     # same process.
     code = f"""
 import sys, torch
-sys.path.insert(0, {HERE!r})
+sys.path.insert(0, {TEST_E2E!r})
 r = torch._C._aoti.AOTIModelContainerRunnerCuda({build(d, 'guard')!r}, 1, 'cuda', {os.path.dirname(harness_wrapper(d))!r})
 bad = [x.cuda() for x in torch.load({bad_path!r})]
 good = [x.cuda() for x in torch.load({os.path.join(d, 'inputs.pt')!r})]
@@ -206,7 +207,7 @@ print('AFTER-OK', torch.equal(out.cpu(), ref))
 
 
 def harness_wrapper(d):
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, TEST_E2E)
     import harness
     return harness.wrapper_path(d)
 
@@ -245,7 +246,7 @@ def part_saves():
     saves = os.path.join(A.work, "saves")
     r, err, _ = run(d, "save-inputs", env={"AOTI_INSTRUMENT_SAVE_DIR": saves})
     save_log("saves", err + json.dumps(r))
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, TEST_E2E)
     import glob
     import models
     from safetensors.torch import load_file
@@ -370,7 +371,7 @@ def part_bench():
                ratio=round(ms / base, 2) if ms and base else None, ok=r["ok"])
     # Host compile time of the wrapper: the build step's time per variant is
     # in the "built" events; here the wrapper's own compile, isolated.
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, TEST_E2E)
     import harness
     flags = json.load(open(harness.wrapper_path(d).replace(".wrapper.cpp",
                                                        ".wrapper_compile_flags.json")))

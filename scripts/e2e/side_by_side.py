@@ -6,7 +6,7 @@
   python3 scripts/e2e/side_by_side.py --work /tmp/aoti-pt2 --out $OUT \
       [--scenarios ima,assert,...] [--tools ours,memcheck,...]
 
-Scenarios (models of scripts/e2e/models.py, AOT-compiled with torch's
+Scenarios (models of test/e2e/models.py, AOT-compiled with torch's
 defaults; each has good inputs and bad ones):
   ima        an unchecked user Triton gather with an index of 10^8
   assert     an embedding lookup with an id past the table: Inductor's

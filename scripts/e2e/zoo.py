@@ -93,7 +93,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
+TEST_E2E = os.path.join(REPO, "test", "e2e")  # models.py, harness.py
+sys.path[:0] = [HERE, TEST_E2E]
 from gpu_pt2 import SKIP_ISA_PROBE, build_hostprof, hostprof_variant  # noqa: E402
 
 PRESETS = ["pinpoint-ima", "pinpoint-ima-sparse", "input-guards", "nan-hunt",

@@ -41,7 +41,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "scripts", "e2e"))
+sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 
@@ -60,7 +60,7 @@ def check(cond, what):
 def harness_run(*args, env=None, check_rc=True):
     """Runs a harness stage in a subprocess (a fresh process per .so, as a
     user would) and returns (returncode, stdout, stderr)."""
-    cmd = [sys.executable, os.path.join(REPO, "scripts", "e2e", "harness.py")]
+    cmd = [sys.executable, os.path.join(HERE, "harness.py")]
     p = subprocess.run(cmd + list(args), capture_output=True, text=True,
                        env=dict(os.environ, **(env or {})))
     if check_rc and p.returncode:

@@ -33,7 +33,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "scripts", "e2e"))
+sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 
@@ -303,7 +303,7 @@ def scenario_inputs():
               f"inputs: {name}'s summary says the inputs are checked")
         after = os.path.join(os.path.dirname(pt2), f"out-inputs-{name}.pt")
         p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
-                os.path.join(REPO, "scripts", "e2e")], check_rc=False)
+                HERE], check_rc=False)
         if p.returncode:
             check(False, f"inputs: {name}: the script ran ({p.stderr[-600:]})")
             continue
@@ -360,7 +360,7 @@ def scenario_inputs_named(pt2, inputs):
     out, _ = instrument(named, preset("pinpoint-ima"), "named-pinpoint-ima")
     after = os.path.join(os.path.dirname(pt2), "out-inputs-named.pt")
     p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
-            os.path.join(REPO, "scripts", "e2e")], check_rc=False)
+            HERE], check_rc=False)
     check(re.search(r"wrong input: input 0 \(\w+, 'x'\): dtype float16",
                     p.stderr) is not None,
           "inputs: with the exported program, input 0 is named 'x'")
