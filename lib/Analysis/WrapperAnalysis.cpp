@@ -727,6 +727,9 @@ private:
     return nullptr;
   }
 
+  /// Records \p Call as a launch site anchored at \p Anchor when it launches
+  /// something: what it launches, on which stream, with which tensors and
+  /// scalars, and where its probes go.
   bool recordLaunch(const CallExpr *Call, const Stmt *Anchor) {
     auto Classified = classify(Call);
     if (!Classified)
@@ -740,7 +743,6 @@ private:
     Site.Line = SM.getSpellingLineNumber(CallLoc);
     Site.Column = SM.getSpellingColumnNumber(CallLoc);
 
-    const FunctionDecl *FD = Call->getDirectCallee();
     unsigned AfterOffset = lineEnd(Buffer, endOffsetOf(Anchor));
     // Ops through the C shim run on the current stream.
     if (Site.Kind == LaunchKind::Extern || Site.Kind == LaunchKind::Proxy) {
@@ -752,63 +754,90 @@ private:
                                 calleeName(Call) == names::LaunchKernel
                             ? 1
                             : 0;
-    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
-      const Expr *Arg = Call->getArg(I);
-      if (isa<CXXDefaultArgExpr>(Arg))
-        continue;
-      const ParmVarDecl *Param =
-          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
-      std::string ParamName = Param ? Param->getName().str() : "";
-      if (isStreamParam(calleeName(Call), ParamName))
-        setStream(Site, Arg);
-      if (names::isPlumbingParam(ParamName))
-        continue;
-      // A handle array stands for the tensors it lists.
-      auto AddListed = [&](const InitListExpr *List) {
-        for (unsigned J = 0; J < List->getNumInits(); ++J)
-          if (auto Elem = resolveTensor(List->getInit(J)))
-            Site.Tensors.push_back(makeTensorArg(
-                *Elem, ParamName + "[" + std::to_string(J) + "]",
-                roleOf(Site.Kind, Site.Kernel, Param, false),
-                textOf(List->getInit(J))));
-      };
-      if (const InitListExpr *List = handleStdArrayData(Arg)) {
-        AddListed(List);
-        continue;
-      }
-      if (auto R = resolveTensor(Arg)) {
-        if (const InitListExpr *List = handleArrayInit(R->Var)) {
-          AddListed(List);
-          continue;
-        }
-        TensorArg T = makeTensorArg(
-            *R, ParamName, roleOf(Site.Kind, Site.Kernel, Param, R->ViaOutParam),
-            textOf(Arg));
-        if (T.ViaOutParam)
-          if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
-            AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
-        Site.Tensors.push_back(std::move(T));
-        continue;
-      }
-      ScalarArg Scalar{ParamName, textOf(Arg), ""};
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
-            Scalar.Definition = textOf(VD->getInit());
-      Site.Scalars.push_back(std::move(Scalar));
-    }
+    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I)
+      recordArgument(Site, Call, I, AfterOffset);
 
+    placeProbes(Site, Anchor, AfterOffset);
+    attachSourceNodes(Site);
+    PrevBoundary = AfterOffset;
+    Inv.Sites.push_back(std::move(Site));
+    return true;
+  }
+
+  /// Records argument \p I of \p Call in \p Site: the stream it names, and
+  /// the tensors or the scalar it passes unless it is plumbing. A tensor
+  /// returned through an out-parameter that an RAII handle then owns moves
+  /// \p AfterOffset past the owner's declaration.
+  void recordArgument(LaunchSite &Site, const CallExpr *Call, unsigned I,
+                      unsigned &AfterOffset) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg))
+      return;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const ParmVarDecl *Param =
+        FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+    std::string ParamName = Param ? Param->getName().str() : "";
+    if (isStreamParam(calleeName(Call), ParamName))
+      setStream(Site, Arg);
+    if (names::isPlumbingParam(ParamName))
+      return;
+    // A handle array stands for the tensors it lists.
+    if (const InitListExpr *List = handleStdArrayData(Arg)) {
+      addListedTensors(Site, Param, ParamName, List);
+      return;
+    }
+    auto R = resolveTensor(Arg);
+    if (!R) {
+      Site.Scalars.push_back(scalarArg(ParamName, Arg));
+      return;
+    }
+    if (const InitListExpr *List = handleArrayInit(R->Var)) {
+      addListedTensors(Site, Param, ParamName, List);
+      return;
+    }
+    TensorArg T = makeTensorArg(
+        *R, ParamName, roleOf(Site.Kind, Site.Kernel, Param, R->ViaOutParam),
+        textOf(Arg));
+    if (T.ViaOutParam)
+      if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
+        AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
+    Site.Tensors.push_back(std::move(T));
+  }
+
+  /// Adds each tensor of the handle array \p List, passed as \p Param, to
+  /// \p Site as `ParamName[J]`.
+  void addListedTensors(LaunchSite &Site, const ParmVarDecl *Param,
+                        const std::string &ParamName,
+                        const InitListExpr *List) const {
+    for (unsigned J = 0; J < List->getNumInits(); ++J)
+      if (auto Elem = resolveTensor(List->getInit(J)))
+        Site.Tensors.push_back(makeTensorArg(
+            *Elem, ParamName + "[" + std::to_string(J) + "]",
+            roleOf(Site.Kind, Site.Kernel, Param, false),
+            textOf(List->getInit(J))));
+  }
+
+  /// A scalar argument \p Arg passed as \p ParamName, with the initializer
+  /// of the local variable it names, if any.
+  ScalarArg scalarArg(const std::string &ParamName, const Expr *Arg) const {
+    ScalarArg Scalar{ParamName, textOf(Arg), ""};
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+          Scalar.Definition = textOf(VD->getInit());
+    return Scalar;
+  }
+
+  /// Where \p Site's probes go: before the line of \p Anchor, indented as
+  /// it is, and after \p AfterOffset.
+  void placeProbes(LaunchSite &Site, const Stmt *Anchor,
+                   unsigned AfterOffset) const {
     unsigned AnchorBegin = offsetOf(Anchor->getBeginLoc());
     Site.BeforeOffset = lineStart(Buffer, AnchorBegin);
     Site.AfterOffset = AfterOffset;
     Site.Indent = Buffer.slice(Site.BeforeOffset, AnchorBegin)
                       .take_while([](char C) { return C == ' ' || C == '\t'; })
                       .str();
-    attachSourceNodes(Site);
-    PrevBoundary = AfterOffset;
-    Inv.Sites.push_back(std::move(Site));
-    return true;
   }
 
   /// The last `// ... Source Nodes: ...` comment between the previous

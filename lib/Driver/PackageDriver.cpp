@@ -148,6 +148,334 @@ void nameInputsAsExported(const PackageArchive &Archive,
   nameInputs(exportedInputNames(*Text), Inv.Inputs.size(), Inv.InputSpecs);
 }
 
+/// One run of the tool over a package's models, in one of its three modes:
+/// listing each model's launch sites (--list), printing the commands that
+/// would rebuild each one (--print-compile-command), or instrumenting each
+/// one, rebuilding its .so and writing the new package.
+class PackageRun {
+public:
+  PackageRun(const DriverOptions &Options, const std::optional<RuleSet> &Rules,
+             const PackageArchive &Archive, const WorkDir &Work,
+             llvm::raw_ostream &Out, llvm::raw_ostream &Err)
+      : Options(Options), Rules(Rules), Archive(Archive), Work(Work), Out(Out),
+        Err(Err) {}
+
+  /// --list: every model's launch sites, as tables or as one JSON object.
+  llvm::Error listModels();
+  /// Every model rebuilt: its commands printed (--print-compile-command),
+  /// or the model instrumented and rebuilt, then the new package written.
+  llvm::Error rebuildModels();
+
+private:
+  llvm::Expected<ExtractedModel> unpack(size_t Index, bool SourcesOnly) const;
+  std::string labelOf(const PackageModel &Model) const;
+  llvm::Expected<WrapperInventory> analyzeModel(const ExtractedModel &M) const;
+  llvm::Error listModel(size_t Index, bool Json);
+  llvm::Error rebuildModel(size_t Index);
+  llvm::Expected<std::optional<RebuildPlan>>
+  planModel(const ExtractedModel &M, StringRef Instrumented, StringRef Build,
+            StringRef Label);
+  llvm::Error printCommands(const PackageModel &Model,
+                            const std::optional<RebuildPlan> &Plan,
+                            StringRef Label);
+  llvm::Error instrumentModel(const ExtractedModel &M,
+                              std::optional<RebuildPlan> &Plan,
+                              StringRef Build, StringRef Instrumented,
+                              StringRef Label);
+  llvm::Error startEarlySteps(BuildRunner &Runner, const RebuildPlan &Plan,
+                              StringRef Label);
+  llvm::Error instrumentWrapper(const ExtractedModel &M,
+                                StringRef Instrumented, StringRef Label);
+  llvm::Error rebuildSharedObject(BuildRunner &Runner, RebuildPlan &Plan,
+                                  StringRef Label);
+  llvm::Error writePackage();
+
+  const DriverOptions &Options;
+  const std::optional<RuleSet> &Rules;
+  const PackageArchive &Archive;
+  const WorkDir &Work;
+  llvm::raw_ostream &Out;
+  llvm::raw_ostream &Err;
+  /// What rebuilds use; not set when listing.
+  std::optional<LocalToolchain> Toolchain;
+  /// Entry of the package -> the file that replaces it in the new one.
+  llvm::StringMap<std::string> Replacements;
+};
+
+/// Takes model \p Index out of the package into the work dir, timed;
+/// \p SourcesOnly for listing.
+llvm::Expected<ExtractedModel> PackageRun::unpack(size_t Index,
+                                                  bool SourcesOnly) const {
+  llvm::TimeRegion Timing(
+      timer(Options, "unpack", "take the models out of the package"));
+  return extract(Archive, Archive.models()[Index],
+                 Work.sub("model" + llvm::Twine(Index)), SourcesOnly);
+}
+
+/// How messages name \p Model: its name comes from the package, so it is
+/// shown escaped.
+std::string PackageRun::labelOf(const PackageModel &Model) const {
+  return escapeControl(Options.InputPath + ": model '" + Model.Name + "'");
+}
+
+/// Analyzes \p M's wrapper, its inputs named as the package exported them.
+llvm::Expected<WrapperInventory>
+PackageRun::analyzeModel(const ExtractedModel &M) const {
+  auto Inventory =
+      analyzeWrapperFile(Options, M.Files.Wrapper, M.WrapperText, Err);
+  if (!Inventory)
+    return Inventory.takeError();
+  nameInputsAsExported(Archive, *M.Model, *Inventory);
+  return Inventory;
+}
+
+llvm::Error PackageRun::listModels() {
+  bool Json = Options.List == ListFormat::Json;
+  if (Json)
+    Out << "{\"package\": " << llvm::json::Value(Options.InputPath)
+        << ", \"models\": [";
+  for (size_t Index = 0; Index < Archive.models().size(); ++Index)
+    if (llvm::Error E = listModel(Index, Json))
+      return E;
+  if (Json)
+    Out << "]}\n";
+  return llvm::Error::success();
+}
+
+/// Prints the launch sites of model \p Index: an element of the JSON's
+/// "models" array when \p Json, else a table.
+llvm::Error PackageRun::listModel(size_t Index, bool Json) {
+  const PackageModel &Model = Archive.models()[Index];
+  auto M = unpack(Index, /*SourcesOnly=*/true);
+  if (!M)
+    return M.takeError();
+  auto Inventory = analyzeModel(*M);
+  if (!Inventory)
+    return Inventory.takeError();
+  Inventory->File = M->EntryOf.lookup(M->Files.Wrapper);
+  if (Json) {
+    Out << (Index ? ", " : "") << "{\"name\": "
+        << llvm::json::Value(Model.Name) << ", \"inventory\": ";
+    printInventoryJson(*Inventory, Out);
+    Out << "}";
+  } else {
+    Out << (Index ? "\n" : "") << "model '" << escapeControl(Model.Name)
+        << "' (" << escapeControl(Inventory->File) << "):\n";
+    printInventoryTable(*Inventory, Out);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error PackageRun::rebuildModels() {
+  auto TC = localToolchain(Options);
+  if (!TC)
+    return TC.takeError();
+  Toolchain = std::move(*TC);
+  Toolchain->UntrustedDir = Work.path().str();
+  if (Options.PrintCompileCommand)
+    Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
+  for (size_t Index = 0; Index < Archive.models().size(); ++Index)
+    if (llvm::Error E = rebuildModel(Index))
+      return E;
+  if (Options.PrintCompileCommand)
+    return llvm::Error::success();
+  return writePackage();
+}
+
+/// Model \p Index, unless it is instrumented already: its rebuild planned in
+/// a build directory of its own, then its commands printed, or the model
+/// instrumented and rebuilt.
+llvm::Error PackageRun::rebuildModel(size_t Index) {
+  const PackageModel &Model = Archive.models()[Index];
+  auto M = unpack(Index, /*SourcesOnly=*/false);
+  if (!M)
+    return M.takeError();
+  std::string Label = labelOf(Model);
+  if (isInstrumented(M->WrapperText))
+    return makeToolError(ExitCode::OutputError, Options.InputPath,
+                         "model '" + Model.Name +
+                             "' is already instrumented by aoti-instrument",
+                         "run it on the original package");
+  std::string Build = Work.sub("build" + llvm::Twine(Index));
+  if (std::error_code EC = fs::create_directories(Build))
+    return makeToolError(ExitCode::OutputError, Build,
+                         "cannot create directory: " + EC.message());
+  std::string Instrumented =
+      Build + "/" + path::filename(M->Files.Wrapper).str();
+  auto Planned = planModel(*M, Instrumented, Build, Label);
+  if (!Planned)
+    return Planned.takeError();
+  std::optional<RebuildPlan> Plan = std::move(*Planned);
+  // A precompiled header built for a rebuild that then failed is no use.
+  auto DropUnpublished = llvm::make_scope_exit([&] {
+    if (Plan)
+      dropUnpublished(*Plan);
+  });
+  if (Options.PrintCompileCommand)
+    return printCommands(Model, Plan, Label);
+  return instrumentModel(*M, Plan, Build, Instrumented, Label);
+}
+
+/// The rebuild of \p M's .so with \p Instrumented as its wrapper, in
+/// \p Build, its notes reported; none when the model has no .so
+/// (package_cpp_only).
+llvm::Expected<std::optional<RebuildPlan>>
+PackageRun::planModel(const ExtractedModel &M, StringRef Instrumented,
+                      StringRef Build, StringRef Label) {
+  if (M.Files.SharedObject.empty())
+    return std::nullopt;
+  bool Cuda = names::isCudaWrapper(M.WrapperText);
+  Toolchain->WrapperPrelude = runtimePrelude(Cuda);
+  Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
+  auto Plan = planRebuild(M.Files, Instrumented, Build, *Toolchain);
+  if (!Plan)
+    return Plan.takeError();
+  for (const std::string &Note : Plan->Notes)
+    llvm::WithColor::note(Err, Label) << printableMessage(Note, false) << "\n";
+  return std::move(*Plan);
+}
+
+/// --print-compile-command: the commands that would rebuild \p Model.
+llvm::Error PackageRun::printCommands(const PackageModel &Model,
+                                      const std::optional<RebuildPlan> &Plan,
+                                      StringRef Label) {
+  if (!Plan)
+    return makeToolError(ExitCode::CompileError, Label.str(),
+                         "the model has no .so to rebuild "
+                         "(package_cpp_only): build it with the "
+                         "package's CMakeLists.txt");
+  Out << "# model '" << Model.Name << "'\n";
+  printSteps(*Plan, Work.path(), Out);
+  return llvm::Error::success();
+}
+
+/// Instruments \p M's wrapper into \p Instrumented and rebuilds its .so by
+/// \p Plan, if it has one, in \p Build.
+llvm::Error PackageRun::instrumentModel(const ExtractedModel &M,
+                                        std::optional<RebuildPlan> &Plan,
+                                        StringRef Build, StringRef Instrumented,
+                                        StringRef Label) {
+  // The kernels and the weights do not depend on the instrumentation:
+  // they build while the wrapper is analyzed.
+  BuildRunner Runner(Build);
+  if (Plan)
+    if (llvm::Error E = startEarlySteps(Runner, *Plan, Label))
+      return E;
+  if (llvm::Error E = instrumentWrapper(M, Instrumented, Label))
+    return E;
+  if (!Plan) {
+    llvm::WithColor::note(Err, Label)
+        << "the model has no .so (package_cpp_only): only its wrapper is "
+           "instrumented; build it with the package's CMakeLists.txt\n";
+    return llvm::Error::success();
+  }
+  if (llvm::Error E = rebuildSharedObject(Runner, *Plan, Label))
+    return E;
+  Replacements[M.EntryOf.lookup(M.Files.SharedObject)] = Plan->OutputSo;
+  return llvm::Error::success();
+}
+
+/// Starts the steps of \p Plan that come before the wrapper's compile: the
+/// kernels, the weights and the precompiled header.
+llvm::Error PackageRun::startEarlySteps(BuildRunner &Runner,
+                                        const RebuildPlan &Plan,
+                                        StringRef Label) {
+  for (const BuildStep &Step : Plan.Early)
+    if (llvm::Error E = Runner.start(Step))
+      return E;
+  if (Plan.PrecompileStep)
+    Err << Label << ": " << Plan.Early[*Plan.PrecompileStep].What
+        << ", once\n";
+  return llvm::Error::success();
+}
+
+/// Analyzes and instruments \p M's wrapper into \p Instrumented, which
+/// replaces it in the new package, and reports what was inserted.
+llvm::Error PackageRun::instrumentWrapper(const ExtractedModel &M,
+                                          StringRef Instrumented,
+                                          StringRef Label) {
+  StringRef WrapperName = path::filename(M.Files.Wrapper);
+  Err << Label << ": analyzing " << WrapperName << "\n";
+  auto Inventory = analyzeModel(M);
+  if (!Inventory)
+    return Inventory.takeError();
+  InstrumentSummary Summary;
+  size_t Matched = 0;
+  {
+    llvm::TimeRegion Timing(
+        timer(Options, "instrument", "plan, rewrite and write the wrapper"));
+    // A package's wrapper is one self-contained file.
+    auto Text = instrumentWrapperText(*Rules, *Inventory, M.WrapperText,
+                                      WrapperName, RuntimeMode::Embed,
+                                      Summary, Matched, Err);
+    if (!Text)
+      return Text.takeError();
+    if (llvm::Error E = writeOutput(Instrumented, *Text))
+      return E;
+  }
+  Replacements[M.EntryOf.lookup(M.Files.Wrapper)] = Instrumented.str();
+  Err << Label << ": " << Summary.describe()
+      << describeMatches(*Rules, Matched, Inventory->Sites.size()) << "\n";
+  return llvm::Error::success();
+}
+
+/// Builds \p Plan's .so once the instrumented wrapper is written, the early
+/// steps started by \p Runner, and publishes what the build cache keeps.
+llvm::Error PackageRun::rebuildSharedObject(BuildRunner &Runner,
+                                            RebuildPlan &Plan,
+                                            StringRef Label) {
+  Err << Label << ": rebuilding " << path::filename(Plan.OutputSo) << "\n";
+  // Early steps are numbered first in the runner.
+  if (Plan.PrecompileStep) {
+    llvm::TimeRegion Timing(timer(Options, "wait-pch",
+                                  "wait for the precompiled header build"));
+    if (llvm::Error E = Runner.waitFor(*Plan.PrecompileStep))
+      return E;
+  }
+  {
+    llvm::TimeRegion Timing(
+        timer(Options, "compile",
+              "compile the wrapper (and wait for the kernels, weights)"));
+    if (llvm::Error E = Runner.start(Plan.CompileWrapper))
+      return E;
+    if (llvm::Error E = Runner.wait())
+      return E;
+  }
+  {
+    llvm::TimeRegion Timing(timer(Options, "link", "link the model's .so"));
+    if (llvm::Error E = Runner.run(Plan.Link))
+      return E;
+    if (llvm::Error E = appendTrailer(Plan.Data, Plan.OutputSo))
+      return E;
+  }
+  publishToCache(Plan);
+  return llvm::Error::success();
+}
+
+/// Writes the package with every replaced entry (the original kept aside
+/// when instrumenting in place).
+llvm::Error PackageRun::writePackage() {
+  std::string Destination = Options.InPlace ? Options.InputPath
+                                            : Options.OutputPath;
+  if (Options.InPlace) {
+    if (llvm::Error E = keepOriginal(Options.InputPath))
+      return E;
+  }
+  {
+    llvm::TimeRegion Timing(timer(Options, "repack", "write the package"));
+    if (llvm::Error E =
+            Archive.writeWithReplacements(Destination, Replacements))
+      return E;
+  }
+  size_t Models = Archive.models().size();
+  Err << Options.InputPath << ": " << Models << " model"
+      << (Models == 1 ? "" : "s") << " instrumented -> " << Destination
+      << (Options.InPlace ? " (original kept as " + Options.InputPath + ".orig)"
+                          : "")
+      << "\n";
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
@@ -165,185 +493,8 @@ llvm::Error aoti::runPackageDriver(const DriverOptions &Options,
   WorkDir Work;
   if (llvm::Error E = Work.create())
     return E;
-  const std::vector<PackageModel> &Models = Archive->models();
-  bool Listing = Options.List != ListFormat::None;
-  bool Json = Options.List == ListFormat::Json;
-
-  std::optional<LocalToolchain> Toolchain;
-  if (!Listing) {
-    auto TC = localToolchain(Options);
-    if (!TC)
-      return TC.takeError();
-    Toolchain = std::move(*TC);
-    Toolchain->UntrustedDir = Work.path().str();
-  }
-
-  if (Json)
-    Out << "{\"package\": " << llvm::json::Value(Options.InputPath)
-        << ", \"models\": [";
-  llvm::StringMap<std::string> Replacements;
-  for (size_t Index = 0; Index < Models.size(); ++Index) {
-    const PackageModel &Model = Models[Index];
-    std::optional<llvm::TimeRegion> Unpacking(
-        timer(Options, "unpack", "take the models out of the package"));
-    auto M = extract(*Archive, Model, Work.sub("model" + llvm::Twine(Index)),
-                     Listing);
-    if (!M)
-      return M.takeError();
-    Unpacking.reset();
-    StringRef WrapperName = path::filename(M->Files.Wrapper);
-    // The model's name comes from the package: shown escaped.
-    std::string Label =
-        escapeControl(Options.InputPath + ": model '" + Model.Name + "'");
-
-    if (Listing) {
-      auto Inventory =
-          analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
-      if (!Inventory)
-        return Inventory.takeError();
-      nameInputsAsExported(*Archive, Model, *Inventory);
-      Inventory->File = M->EntryOf[M->Files.Wrapper];
-      if (Json) {
-        Out << (Index ? ", " : "") << "{\"name\": "
-            << llvm::json::Value(Model.Name) << ", \"inventory\": ";
-        printInventoryJson(*Inventory, Out);
-        Out << "}";
-      } else {
-        Out << (Index ? "\n" : "") << "model '" << escapeControl(Model.Name)
-            << "' (" << escapeControl(Inventory->File) << "):\n";
-        printInventoryTable(*Inventory, Out);
-      }
-      continue;
-    }
-
-    if (isInstrumented(M->WrapperText))
-      return makeToolError(ExitCode::OutputError, Options.InputPath,
-                           "model '" + Model.Name +
-                               "' is already instrumented by aoti-instrument",
-                           "run it on the original package");
-    std::string Build = Work.sub("build" + llvm::Twine(Index));
-    if (std::error_code EC = fs::create_directories(Build))
-      return makeToolError(ExitCode::OutputError, Build,
-                           "cannot create directory: " + EC.message());
-    std::string Instrumented = Build + "/" + WrapperName.str();
-    std::optional<RebuildPlan> Plan;
-    // A precompiled header built for a rebuild that then failed is no use.
-    auto DropUnpublished = llvm::make_scope_exit([&] {
-      if (Plan)
-        dropUnpublished(*Plan);
-    });
-    if (Options.PrintCompileCommand)
-      Toolchain->BuildCacheDir.clear(); // the commands one would run by hand
-    if (!M->Files.SharedObject.empty()) {
-      bool Cuda = names::isCudaWrapper(M->WrapperText);
-      Toolchain->WrapperPrelude = runtimePrelude(Cuda);
-      Toolchain->RuntimeObjectSource = runtimeObjectSource(Cuda);
-      auto Planned = planRebuild(M->Files, Instrumented, Build, *Toolchain);
-      if (!Planned)
-        return Planned.takeError();
-      Plan = std::move(*Planned);
-      for (const std::string &Note : Plan->Notes)
-        llvm::WithColor::note(Err, Label) << printableMessage(Note, false) << "\n";
-    }
-    if (Options.PrintCompileCommand) {
-      if (!Plan)
-        return makeToolError(ExitCode::CompileError, Label,
-                             "the model has no .so to rebuild "
-                             "(package_cpp_only): build it with the "
-                             "package's CMakeLists.txt");
-      Out << "# model '" << Model.Name << "'\n";
-      printSteps(*Plan, Work.path(), Out);
-      continue;
-    }
-
-    // The kernels and the weights do not depend on the instrumentation:
-    // they build while the wrapper is analyzed.
-    BuildRunner Runner(Build);
-    if (Plan)
-      for (const BuildStep &Step : Plan->Early)
-        if (llvm::Error E = Runner.start(Step))
-          return E;
-    if (Plan && Plan->PrecompileStep)
-      Err << Label << ": " << Plan->Early[*Plan->PrecompileStep].What
-          << ", once\n";
-    Err << Label << ": analyzing " << WrapperName << "\n";
-    auto Inventory =
-        analyzeWrapperFile(Options, M->Files.Wrapper, M->WrapperText, Err);
-    if (!Inventory)
-      return Inventory.takeError();
-    nameInputsAsExported(*Archive, Model, *Inventory);
-    InstrumentSummary Summary;
-    size_t Matched = 0;
-    {
-      llvm::TimeRegion Timing(
-          timer(Options, "instrument", "plan, rewrite and write the wrapper"));
-      // A package's wrapper is one self-contained file.
-      auto Text = instrumentWrapperText(*Rules, *Inventory, M->WrapperText,
-                                        WrapperName, RuntimeMode::Embed,
-                                        Summary, Matched, Err);
-      if (!Text)
-        return Text.takeError();
-      if (llvm::Error E = writeOutput(Instrumented, *Text))
-        return E;
-    }
-    Replacements[M->EntryOf[M->Files.Wrapper]] = Instrumented;
-    Err << Label << ": " << Summary.describe()
-        << describeMatches(*Rules, Matched, Inventory->Sites.size()) << "\n";
-
-    if (!Plan) {
-      llvm::WithColor::note(Err, Label)
-          << "the model has no .so (package_cpp_only): only its wrapper is "
-             "instrumented; build it with the package's CMakeLists.txt\n";
-      continue;
-    }
-    Err << Label << ": rebuilding " << path::filename(Plan->OutputSo) << "\n";
-    // Early steps are numbered first in the runner.
-    if (Plan->PrecompileStep) {
-      llvm::TimeRegion Timing(timer(Options, "wait-pch",
-                                    "wait for the precompiled header build"));
-      if (llvm::Error E = Runner.waitFor(*Plan->PrecompileStep))
-        return E;
-    }
-    {
-      llvm::TimeRegion Timing(
-          timer(Options, "compile",
-                "compile the wrapper (and wait for the kernels, weights)"));
-      if (llvm::Error E = Runner.start(Plan->CompileWrapper))
-        return E;
-      if (llvm::Error E = Runner.wait())
-        return E;
-    }
-    {
-      llvm::TimeRegion Timing(timer(Options, "link", "link the model's .so"));
-      if (llvm::Error E = Runner.run(Plan->Link))
-        return E;
-      if (llvm::Error E = appendTrailer(Plan->Data, Plan->OutputSo))
-        return E;
-    }
-    publishToCache(*Plan);
-    Replacements[M->EntryOf[M->Files.SharedObject]] = Plan->OutputSo;
-  }
-  if (Json)
-    Out << "]}\n";
-  if (Listing || Options.PrintCompileCommand)
-    return llvm::Error::success();
-
-  std::string Destination = Options.InPlace ? Options.InputPath
-                                            : Options.OutputPath;
-  if (Options.InPlace) {
-    if (llvm::Error E = keepOriginal(Options.InputPath))
-      return E;
-  }
-  {
-    llvm::TimeRegion Timing(timer(Options, "repack", "write the package"));
-    if (llvm::Error E =
-            Archive->writeWithReplacements(Destination, Replacements))
-      return E;
-  }
-  Err << Options.InputPath << ": " << Models.size() << " model"
-      << (Models.size() == 1 ? "" : "s") << " instrumented -> " << Destination
-      << (Options.InPlace ? " (original kept as " + Options.InputPath + ".orig)"
-                          : "")
-      << "\n";
-  return llvm::Error::success();
+  PackageRun Run(Options, Rules, *Archive, Work, Out, Err);
+  if (Options.List != ListFormat::None)
+    return Run.listModels();
+  return Run.rebuildModels();
 }

@@ -165,6 +165,144 @@ llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
                        formatSourceSnippet(Rules.Text, Loc.Line, Loc.Column));
 }
 
+/// What every rule matching site \p SiteIndex asks for there, and its
+/// redzone checks; counts each rule's matches in \p Plan.
+SitePlan planSite(const RuleSet &Rules, const WrapperInventory &Inv,
+                  unsigned SiteIndex, InstrumentationPlan &Plan) {
+  SitePlan SP;
+  SP.Site = SiteIndex;
+  for (unsigned RuleIndex = 0; RuleIndex < Rules.Rules.size(); ++RuleIndex) {
+    const Rule &R = Rules.Rules[RuleIndex];
+    if (!selectorMatches(R.Match, Inv.Sites[SiteIndex]))
+      continue;
+    ++Plan.RuleMatchCounts[RuleIndex];
+    bool StreamOrdered = Inv.isCuda();
+    mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
+    mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
+  }
+  // Redzones: every launch of run_impl that may write a tensor.
+  const LaunchSite &Site = Inv.Sites[SiteIndex];
+  if (Rules.Buffers && Rules.Buffers->RedzoneBytes &&
+      Site.Function == names::RunImpl)
+    SP.After.Redzones = llvm::any_of(Site.Tensors, [](const TensorArg &T) {
+      return T.Role != ArgRole::Input;
+    });
+  return SP;
+}
+
+/// Whether deferred counts are batched across launches
+/// (InstrumentationPlan::BatchDeferred). Batching must see every write to a
+/// pending tensor in stream order: not with launches on other streams. What
+/// is batched: deferred counts, and the redzone checks of CUDA buffers (each
+/// before the buffer's next writer).
+bool batchesDeferred(const RuleSet &Rules, const WrapperInventory &Inv,
+                     const InstrumentationPlan &Plan) {
+  auto DeferredCounts = [](const ProbePlan &P) {
+    return (P.NanRoles && P.NanDeferred) ||
+           (P.Print == PrintDetail::Stats && P.PrintDeferred) || P.Redzones;
+  };
+  return Inv.isCuda() &&
+         llvm::all_of(Rules.Rules,
+                      [](const Rule &R) {
+                        return (!R.NanCheck || R.NanCheck->Batch) &&
+                               (!R.Print || R.Print->Batch);
+                      }) &&
+         llvm::any_of(Plan.Sites,
+                      [&](const SitePlan &SP) {
+                        return DeferredCounts(SP.Before) ||
+                               DeferredCounts(SP.After);
+                      }) &&
+         llvm::all_of(Inv.Sites, [](const LaunchSite &S) {
+           return S.Stream.empty() && S.StreamLane == 0;
+         });
+}
+
+/// Warns of each rule that matched no site, naming the closest kernels.
+void warnUnmatchedRules(const RuleSet &Rules, const WrapperInventory &Inv,
+                        const InstrumentationPlan &Plan,
+                        std::vector<PlanWarning> &Warnings) {
+  for (unsigned I = 0; I < Rules.Rules.size(); ++I)
+    if (!Plan.RuleMatchCounts[I])
+      Warnings.push_back(
+          {where(Rules, Rules.Rules[I].Loc),
+           "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
+               closestKernels(Rules.Rules[I], Inv)});
+}
+
+/// The buffer events that get redzones or poison (rules `buffers:`), and
+/// those of them whose first writer covers the buffer.
+void planBuffers(const RuleSet &Rules, const WrapperInventory &Inv,
+                 InstrumentationPlan &Plan) {
+  const auto &B = Rules.Buffers;
+  if (!B || (!B->RedzoneBytes && !B->Poison))
+    return;
+  Plan.Buffers = *B;
+  for (unsigned I = 0; I < Inv.Buffers.size(); ++I) {
+    const BufferEvent &Ev = Inv.Buffers[I];
+    // A reuse keeps its data when its first user reads it (an in-place
+    // update): only a reuse whose first user writes it is poisoned.
+    if (Ev.Kind == BufferEvent::Reuse &&
+        (!B->Poison || !Ev.FirstUse || *Ev.FirstUse == ArgRole::Input ||
+         *Ev.FirstUse == ArgRole::InOut))
+      continue;
+    Plan.BufferEvents.push_back(I);
+    if (B->Poison && firstWriterCoversBuffer(Ev, Inv))
+      Plan.CoveredBufferEvents.push_back(I);
+  }
+}
+
+/// The inputs of one `equal_dims` group of \p G, as (input index, dim).
+llvm::Expected<std::vector<std::pair<unsigned, unsigned>>>
+resolveEqualDims(const RuleSet &Rules, const WrapperInventory &Inv,
+                 const InputGuardSection &G,
+                 const std::vector<DimReference> &Group) {
+  std::vector<std::pair<unsigned, unsigned>> Refs;
+  for (const DimReference &D : Group) {
+    StringRef Name = D.Input;
+    std::optional<unsigned> Index;
+    unsigned N;
+    if (Name.consume_front("#") && !Name.getAsInteger(10, N))
+      Index = N;
+    auto Resolved = resolveInput(Rules, Inv, G.Loc, Index, D.Input);
+    if (!Resolved)
+      return Resolved.takeError();
+    Refs.push_back({*Resolved, D.Dim});
+  }
+  return Refs;
+}
+
+/// The input guards of the rules (`guards:`): AOTI's own checks, each
+/// input's guard and the groups of dims that must be equal.
+llvm::Error planGuards(const RuleSet &Rules, const WrapperInventory &Inv,
+                       InstrumentationPlan &Plan,
+                       std::vector<PlanWarning> &Warnings) {
+  const auto &G = Rules.Guards;
+  if (!G)
+    return llvm::Error::success();
+  Plan.EnforceAotiChecks = G->EnforceAotiChecks;
+  Plan.GuardOnFail = G->OnFail;
+  if (G->EnforceAotiChecks && Inv.InputChecks.empty() && !Inv.Inputs.empty())
+    Warnings.push_back({where(Rules, G->Loc),
+                        "enforce_aoti_checks: this wrapper has no "
+                        "check_input_N functions to enforce"});
+  for (const InputGuardRule &Guard : G->Inputs) {
+    auto Index = resolveInput(Rules, Inv, Guard.Loc, Guard.Index, Guard.Name);
+    if (!Index)
+      return Index.takeError();
+    Plan.Guards.push_back({*Index, Inv.Inputs[0].Name, &Guard});
+    for (const GraphInput &In : Inv.Inputs)
+      if (In.Index == *Index)
+        Plan.Guards.back().InputName = In.Name;
+  }
+  for (const auto &Group : G->EqualDims) {
+    auto Refs = resolveEqualDims(Rules, Inv, *G, Group);
+    if (!Refs)
+      return Refs.takeError();
+    Plan.EqualDims.push_back(std::move(*Refs));
+  }
+  return llvm::Error::success();
+}
+
 } // namespace
 
 bool aoti::selectorMatches(const SiteSelector &S, const LaunchSite &Site) {
@@ -199,104 +337,14 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
   InstrumentationPlan Plan;
   Plan.RuleMatchCounts.assign(Rules.Rules.size(), 0);
   for (unsigned SiteIndex = 0; SiteIndex < Inv.Sites.size(); ++SiteIndex) {
-    SitePlan SP;
-    SP.Site = SiteIndex;
-    for (unsigned RuleIndex = 0; RuleIndex < Rules.Rules.size(); ++RuleIndex) {
-      const Rule &R = Rules.Rules[RuleIndex];
-      if (!selectorMatches(R.Match, Inv.Sites[SiteIndex]))
-        continue;
-      ++Plan.RuleMatchCounts[RuleIndex];
-      bool StreamOrdered = Inv.isCuda();
-      mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
-      mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
-    }
-    // Redzones: every launch of run_impl that may write a tensor.
-    const LaunchSite &Site = Inv.Sites[SiteIndex];
-    if (Rules.Buffers && Rules.Buffers->RedzoneBytes &&
-        Site.Function == names::RunImpl)
-      SP.After.Redzones = llvm::any_of(Site.Tensors, [](const TensorArg &T) {
-        return T.Role != ArgRole::Input;
-      });
+    SitePlan SP = planSite(Rules, Inv, SiteIndex, Plan);
     if (!SP.Before.empty() || !SP.After.empty())
       Plan.Sites.push_back(std::move(SP));
   }
-  // Batching must see every write to a pending tensor in stream order:
-  // not with launches on other streams. What is batched: deferred counts,
-  // and the redzone checks of CUDA buffers (each before the buffer's next
-  // writer).
-  auto DeferredCounts = [](const ProbePlan &P) {
-    return (P.NanRoles && P.NanDeferred) ||
-           (P.Print == PrintDetail::Stats && P.PrintDeferred) || P.Redzones;
-  };
-  Plan.BatchDeferred =
-      Inv.isCuda() &&
-      llvm::all_of(Rules.Rules,
-                   [](const Rule &R) {
-                     return (!R.NanCheck || R.NanCheck->Batch) &&
-                            (!R.Print || R.Print->Batch);
-                   }) &&
-      llvm::any_of(Plan.Sites,
-                   [&](const SitePlan &SP) {
-                     return DeferredCounts(SP.Before) ||
-                            DeferredCounts(SP.After);
-                   }) &&
-      llvm::all_of(Inv.Sites, [](const LaunchSite &S) {
-        return S.Stream.empty() && S.StreamLane == 0;
-      });
-  for (unsigned I = 0; I < Rules.Rules.size(); ++I)
-    if (!Plan.RuleMatchCounts[I])
-      Warnings.push_back(
-          {where(Rules, Rules.Rules[I].Loc),
-           "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
-               closestKernels(Rules.Rules[I], Inv)});
-
-  if (const auto &B = Rules.Buffers;
-      B && (B->RedzoneBytes || B->Poison)) {
-    Plan.Buffers = *B;
-    for (unsigned I = 0; I < Inv.Buffers.size(); ++I) {
-      const BufferEvent &Ev = Inv.Buffers[I];
-      // A reuse keeps its data when its first user reads it (an in-place
-      // update): only a reuse whose first user writes it is poisoned.
-      if (Ev.Kind == BufferEvent::Reuse &&
-          (!B->Poison || !Ev.FirstUse || *Ev.FirstUse == ArgRole::Input ||
-           *Ev.FirstUse == ArgRole::InOut))
-        continue;
-      Plan.BufferEvents.push_back(I);
-      if (B->Poison && firstWriterCoversBuffer(Ev, Inv))
-        Plan.CoveredBufferEvents.push_back(I);
-    }
-  }
-  if (const auto &G = Rules.Guards) {
-    Plan.EnforceAotiChecks = G->EnforceAotiChecks;
-    Plan.GuardOnFail = G->OnFail;
-    if (G->EnforceAotiChecks && Inv.InputChecks.empty() && !Inv.Inputs.empty())
-      Warnings.push_back({where(Rules, G->Loc),
-                          "enforce_aoti_checks: this wrapper has no "
-                          "check_input_N functions to enforce"});
-    for (const InputGuardRule &Guard : G->Inputs) {
-      auto Index = resolveInput(Rules, Inv, Guard.Loc, Guard.Index, Guard.Name);
-      if (!Index)
-        return Index.takeError();
-      Plan.Guards.push_back({*Index, Inv.Inputs[0].Name, &Guard});
-      for (const GraphInput &In : Inv.Inputs)
-        if (In.Index == *Index)
-          Plan.Guards.back().InputName = In.Name;
-    }
-    for (const auto &Group : G->EqualDims) {
-      std::vector<std::pair<unsigned, unsigned>> Refs;
-      for (const DimReference &D : Group) {
-        StringRef Name = D.Input;
-        std::optional<unsigned> Index;
-        unsigned N;
-        if (Name.consume_front("#") && !Name.getAsInteger(10, N))
-          Index = N;
-        auto Resolved = resolveInput(Rules, Inv, G->Loc, Index, D.Input);
-        if (!Resolved)
-          return Resolved.takeError();
-        Refs.push_back({*Resolved, D.Dim});
-      }
-      Plan.EqualDims.push_back(std::move(Refs));
-    }
-  }
+  Plan.BatchDeferred = batchesDeferred(Rules, Inv, Plan);
+  warnUnmatchedRules(Rules, Inv, Plan, Warnings);
+  planBuffers(Rules, Inv, Plan);
+  if (llvm::Error E = planGuards(Rules, Inv, Plan, Warnings))
+    return std::move(E);
   return Plan;
 }

@@ -292,14 +292,10 @@ std::string compiledInputsTable(const WrapperInventory &Inv,
          Rows + "};\n";
 }
 
-/// Tables shared by every probe: sites, probes, guards, the Program.
-std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
-                   const InstrumentationPlan &Plan, const RuleSet &Rules) {
-  // Designated initializers name every field of aoti_rt/abi.h's tables: a
-  // C++20 form that g++ and clang accept in C++17 with a pedantic warning,
-  // silenced here and only here.
-  std::string Out = "namespace {\n" + std::string(DesignatorsBegin);
-  Out += "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
+/// `aoti_rt_sites[]`: what the runtime reports of each launch site (one
+/// empty entry when there is none: a zero-length array is not C++).
+std::string sitesTable(const WrapperInventory &Inv) {
+  std::string Out = "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
   for (const LaunchSite &S : Inv.Sites)
     Out += llvm::formatv("    {{.ordinal = {0}, .kernel = {1}, .kind = {2}, "
                          ".line = {3}, .source_nodes = {4}, .aten_ops = {5}"
@@ -312,11 +308,16 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
   if (Inv.Sites.empty())
     Out += "    {.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
            ".source_nodes = \"\", .aten_ops = \"\"},\n";
-  Out += "};\n";
+  return Out + "};\n";
+}
+
+/// `aoti_rt_program`: the wrapper, its rules' settings and its tables;
+/// \p Inputs is compiledInputsTable's text.
+std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
+                         const InstrumentationPlan &Plan, const RuleSet &Rules,
+                         StringRef Inputs) {
   const RuntimeSettings &RS = Rules.Settings;
-  std::string Inputs = compiledInputsTable(Inv, Rules);
-  Out += Inputs;
-  Out += llvm::formatv(
+  return llvm::formatv(
              "const ::aoti_rt::Program aoti_rt_program = {{.wrapper_file = "
              "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
              "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
@@ -331,14 +332,27 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
              Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
              Inputs.empty() ? 0 : Inv.InputSpecs.size(),
              inputCheckFail(RS.CheckInputs))
-             .str();
-  if (const auto &B = Plan.Buffers)
-    Out += llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
-                         "{{.redzone_bytes = {0}, .redzone_on_fail = {1}, "
-                         ".poison = {2}, .poison_byte = {3}};\n",
-                         B->RedzoneBytes, failName(B->RedzoneOnFail),
-                         bool01(B->Poison), B->PoisonByte)
-               .str();
+      .str();
+}
+
+/// `aoti_rt_buffers`: the redzones and poison of the rules' `buffers:`;
+/// "" without.
+std::string bufferPolicy(const InstrumentationPlan &Plan) {
+  const auto &B = Plan.Buffers;
+  if (!B)
+    return "";
+  return llvm::formatv("constexpr ::aoti_rt::BufferPolicy aoti_rt_buffers = "
+                       "{{.redzone_bytes = {0}, .redzone_on_fail = {1}, "
+                       ".poison = {2}, .poison_byte = {3}};\n",
+                       B->RedzoneBytes, failName(B->RedzoneOnFail),
+                       bool01(B->Poison), B->PoisonByte)
+      .str();
+}
+
+/// Each probe's `aoti_rt_probe_N_before/after`.
+std::string probeDefinitions(const WrapperInventory &Inv,
+                             const InstrumentationPlan &Plan) {
+  std::string Out;
   for (const SitePlan &SP : Plan.Sites) {
     unsigned Ordinal = Inv.Sites[SP.Site].Ordinal;
     if (!SP.Before.empty())
@@ -346,43 +360,57 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
     if (!SP.After.empty())
       Out += probeDefinition(Ordinal, true, SP.After);
   }
-  for (size_t I = 0; I < Plan.Guards.size(); ++I) {
-    const GuardPlan &G = Plan.Guards[I];
-    const InputGuardRule &R = *G.Rule;
-    std::string Id = std::to_string(I);
-    int Rank = R.Rank ? int(*R.Rank) : -1;
-    std::string MinName = "nullptr", MaxName = "nullptr";
-    if (!R.Dims.empty()) {
-      // The loader guarantees a rank whenever dims are given.
-      unsigned Extent = unsigned(Rank);
-      std::vector<int64_t> Min(Extent, -1), Max(Extent, -1);
-      for (const auto &[Dim, Bounds] : R.Dims)
-        if (Dim < Extent)
-          Min[Dim] = Bounds.first, Max[Dim] = Bounds.second;
-      MinName = "aoti_rt_guard_" + Id + "_min";
-      MaxName = "aoti_rt_guard_" + Id + "_max";
-      Out += "constexpr int64_t " + MinName + "[] = {" + int64List(Min) + "};\n";
-      Out += "constexpr int64_t " + MaxName + "[] = {" + int64List(Max) + "};\n";
-    }
-    Out += llvm::formatv(
-               "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
-               "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
-               ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
-               ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
-               ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
-               ".exported = {15}, .rule = {16}};\n",
-               Id, G.InputIndex, quoted(G.InputName),
-               R.Dtype ? quoted(*R.Dtype) : "nullptr",
-               R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
-               bool01(R.Contiguous), R.Alignment, bool01(R.ValueRange.has_value()),
-               R.ValueRange ? exactDouble(R.ValueRange->first) : "0",
-               R.ValueRange ? exactDouble(R.ValueRange->second) : "0",
-               bool01(R.Finite), failName(Plan.GuardOnFail),
-               quoted(exportedName(Inv, G.InputIndex)),
-               quoted(formatRulesLocation(
-                   llvm::sys::path::filename(Rules.Path), R.Loc)))
-               .str();
+  return Out;
+}
+
+/// `aoti_rt_guard_I`: the input guard \p I of \p Plan, after the bounds of
+/// its dims when it has any.
+std::string guardDefinition(size_t I, const WrapperInventory &Inv,
+                            const InstrumentationPlan &Plan,
+                            const RuleSet &Rules) {
+  const GuardPlan &G = Plan.Guards[I];
+  const InputGuardRule &R = *G.Rule;
+  std::string Out;
+  std::string Id = std::to_string(I);
+  int Rank = R.Rank ? int(*R.Rank) : -1;
+  std::string MinName = "nullptr", MaxName = "nullptr";
+  if (!R.Dims.empty()) {
+    // The loader guarantees a rank whenever dims are given.
+    unsigned Extent = unsigned(Rank);
+    std::vector<int64_t> Min(Extent, -1), Max(Extent, -1);
+    for (const auto &[Dim, Bounds] : R.Dims)
+      if (Dim < Extent)
+        Min[Dim] = Bounds.first, Max[Dim] = Bounds.second;
+    MinName = "aoti_rt_guard_" + Id + "_min";
+    MaxName = "aoti_rt_guard_" + Id + "_max";
+    Out += "constexpr int64_t " + MinName + "[] = {" + int64List(Min) + "};\n";
+    Out += "constexpr int64_t " + MaxName + "[] = {" + int64List(Max) + "};\n";
   }
+  Out += llvm::formatv(
+             "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
+             "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
+             ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
+             ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
+             ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
+             ".exported = {15}, .rule = {16}};\n",
+             Id, G.InputIndex, quoted(G.InputName),
+             R.Dtype ? quoted(*R.Dtype) : "nullptr",
+             R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
+             bool01(R.Contiguous), R.Alignment,
+             bool01(R.ValueRange.has_value()),
+             R.ValueRange ? exactDouble(R.ValueRange->first) : "0",
+             R.ValueRange ? exactDouble(R.ValueRange->second) : "0",
+             bool01(R.Finite), failName(Plan.GuardOnFail),
+             quoted(exportedName(Inv, G.InputIndex)),
+             quoted(formatRulesLocation(
+                 llvm::sys::path::filename(Rules.Path), R.Loc)))
+             .str();
+  return Out;
+}
+
+/// `aoti_rt_equal_dims_I[]`: each group of (input, dim) that must be equal.
+std::string equalDimsTables(const InstrumentationPlan &Plan) {
+  std::string Out;
   for (size_t I = 0; I < Plan.EqualDims.size(); ++I) {
     Out += "constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
            std::to_string(I) + "[] = {";
@@ -392,6 +420,25 @@ std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
              std::to_string(Plan.EqualDims[I][J].second) + "}";
     Out += "};\n";
   }
+  return Out;
+}
+
+/// Tables shared by every probe: sites, probes, guards, the Program.
+std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
+                   const InstrumentationPlan &Plan, const RuleSet &Rules) {
+  // Designated initializers name every field of aoti_rt/abi.h's tables: a
+  // C++20 form that g++ and clang accept in C++17 with a pedantic warning,
+  // silenced here and only here.
+  std::string Out = "namespace {\n" + std::string(DesignatorsBegin);
+  Out += sitesTable(Inv);
+  std::string Inputs = compiledInputsTable(Inv, Rules);
+  Out += Inputs;
+  Out += programTable(DisplayName, Inv, Plan, Rules, Inputs);
+  Out += bufferPolicy(Plan);
+  Out += probeDefinitions(Inv, Plan);
+  for (size_t I = 0; I < Plan.Guards.size(); ++I)
+    Out += guardDefinition(I, Inv, Plan, Rules);
+  Out += equalDimsTables(Plan);
   return Out + DesignatorsEnd + "} // namespace\n";
 }
 
@@ -468,6 +515,152 @@ std::string guardCode(const AnalyzedFunction &F,
   return Out + Indent + "}\n";
 }
 
+/// Offset in the original wrapper -> the text inserted there, in the order
+/// it must appear.
+using InsertionMap = std::map<unsigned, std::string>;
+
+/// The first line of an instrumented wrapper: what it is a copy of, and how
+/// it was made (isInstrumented looks for it).
+std::string instrumentedHeader(StringRef DisplayName, const RuleSet &Rules) {
+  return instrumentedMarker().str() + toolVersion().str() +
+         ": instrumented copy of " + DisplayName.str() + " (rules " +
+         Rules.Path + ", sha256 " + Rules.Digest +
+         "). Do not edit: re-run aoti-instrument on the original.\n";
+}
+
+/// Gives each function that needs one (run_impl, and any with a probed
+/// launch) its run scope, its checks of the inputs and its input guards;
+/// the calls that finish it go to \p Exits. Returns the names of the
+/// functions given a run scope.
+std::set<std::string> insertRunScopes(const WrapperInventory &Inv,
+                                      const InstrumentationPlan &Plan,
+                                      const RuleSet &Rules,
+                                      InsertionMap &Insertions,
+                                      InsertionMap &Exits) {
+  std::set<std::string> Scoped;
+  for (const AnalyzedFunction &F : Inv.Functions) {
+    bool Needed = F.Name == names::RunImpl ||
+                  llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
+                    return Inv.Sites[SP.Site].Function == F.Name;
+                  });
+    if (!Needed)
+      continue;
+    Scoped.insert(F.Name);
+    Insertions[F.ScopeOffset] +=
+        scopeCode(F, Inv, Plan) + compiledInputsCheck(F, Inv, Rules);
+    Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
+    // Deferred NaN checks are read here, before the outputs are released
+    // (a failure then throws while RAII still owns every buffer).
+    Exits[F.ExitOffset] = "    aoti_rt_run.finish(); // aoti-instrument: "
+                          "deferred checks\n";
+  }
+  return Scoped;
+}
+
+/// The redzones and poison of each planned buffer event: an allocation's
+/// buffer made by the runtime, a reuse poisoned.
+void insertBufferEvents(const WrapperInventory &Inv,
+                        const InstrumentationPlan &Plan,
+                        InsertionMap &Insertions, InstrumentSummary &Summary) {
+  for (unsigned I : Plan.BufferEvents) {
+    const BufferEvent &Ev = Inv.Buffers[I];
+    const bool Covered = llvm::is_contained(Plan.CoveredBufferEvents, I);
+    // Covered: the runtime poisons the buffer only where it is not dense.
+    const std::string Args = quoted(Ev.Name) + ", " + Ev.Name +
+                             ".get(), aoti_rt_buffers" +
+                             (Covered ? ", /*Covered=*/true" : "");
+    if (Ev.Kind == BufferEvent::Alloc) {
+      Insertions[Ev.InsertOffset] +=
+          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" + Args +
+          ")) " + Ev.Name +
+          " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
+          (Plan.Buffers->RedzoneBytes ? "redzones" : "poison") + "\n";
+      Summary.RedzonedBuffers += Plan.Buffers->RedzoneBytes != 0;
+    } else {
+      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + Args +
+                                     "); // aoti-instrument: poison\n";
+    }
+    Summary.PoisonedBuffers += Plan.Buffers->Poison;
+    Summary.CoveredBuffers += Covered;
+  }
+}
+
+/// Counts what the probes of \p SP do in \p Summary.
+void countProbes(const SitePlan &SP, InstrumentSummary &Summary) {
+  ++Summary.SitesProbed;
+  for (const ProbePlan *P : {&SP.Before, &SP.After}) {
+    Summary.NanChecks += P->NanRoles != 0;
+    Summary.Prints += P->Print.has_value();
+    Summary.Saves += P->Save;
+  }
+  Summary.Syncs += SP.After.Sync;
+  Summary.Breadcrumbs += SP.Before.Breadcrumb || SP.After.Breadcrumb;
+}
+
+/// Each site's probes, and with batched counts the guard of what each
+/// launch of a function in \p Scoped writes.
+void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
+                  const std::set<std::string> &Scoped,
+                  InsertionMap &Insertions, InstrumentSummary &Summary) {
+  const std::set<std::string> Stable = stableConstants(Inv), None;
+  auto StableFor = [&](const ProbePlan &P) -> const std::set<std::string> & {
+    return P.NanRoles && P.NanDeferred ? Stable : None;
+  };
+  auto Next = Plan.Sites.begin();
+  for (unsigned Index = 0; Index < Inv.Sites.size(); ++Index) {
+    const LaunchSite &Site = Inv.Sites[Index];
+    const SitePlan *SP = Next != Plan.Sites.end() && Next->Site == Index
+                             ? &*Next++
+                             : nullptr;
+    if (SP && !SP->Before.empty())
+      Insertions[Site.BeforeOffset] +=
+          probeCall(Site, /*After=*/false, StableFor(SP->Before));
+    // The batch guard goes right before the launch: after its before-probe,
+    // whose counts of what the launch overwrites must go first too.
+    if (Plan.BatchDeferred && Scoped.count(Site.Function)) {
+      std::string Guard = beforeWriteCall(Site);
+      Summary.WriteGuards += !Guard.empty();
+      Insertions[Site.BeforeOffset] += Guard;
+    }
+    if (!SP)
+      continue;
+    if (!SP->After.empty())
+      Insertions[Site.AfterOffset] +=
+          probeCall(Site, /*After=*/true, StableFor(SP->After));
+    countProbes(*SP, Summary);
+  }
+}
+
+/// Counts the input guards and checks of \p Plan in \p Summary.
+void countInputChecks(const WrapperInventory &Inv,
+                      const InstrumentationPlan &Plan, const RuleSet &Rules,
+                      InstrumentSummary &Summary) {
+  Summary.InputGuards = Plan.Guards.size();
+  if (checksCompiledInputs(Inv, Rules))
+    Summary.CompiledInputs = Inv.InputSpecs.size();
+  Summary.EqualDimGroups = Plan.EqualDims.size();
+  Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;
+}
+
+/// \p Original with \p Insertions made.
+llvm::Expected<std::string> applyInsertions(StringRef Original,
+                                            StringRef DisplayName,
+                                            const InsertionMap &Insertions) {
+  clang::tooling::Replacements Replaces;
+  for (const auto &[Offset, Text] : Insertions)
+    if (llvm::Error E = Replaces.add(
+            clang::tooling::Replacement(DisplayName, Offset, 0, Text)))
+      return makeToolError(ExitCode::OutputError, DisplayName.str(),
+                           "internal error: conflicting insertions: " +
+                               llvm::toString(std::move(E)));
+  auto Result = clang::tooling::applyAllReplacements(Original, Replaces);
+  if (!Result)
+    return makeToolError(ExitCode::OutputError, DisplayName.str(),
+                         "internal error: cannot apply insertions: " +
+                             llvm::toString(Result.takeError()));
+  return *Result;
+}
+
 } // namespace
 
 StringRef aoti::instrumentedMarker() { return "// aoti-instrument "; }
@@ -520,11 +713,8 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                      RuntimeMode Runtime, InstrumentSummary &Summary) {
   // Insertions grouped by offset, in the order they must appear: at a shared
   // offset, site k's after-probe comes before site k+1's before-probe.
-  std::map<unsigned, std::string> Insertions;
-  Insertions[0] += instrumentedMarker().str() + toolVersion().str() +
-                   ": instrumented copy of " + DisplayName.str() +
-                   " (rules " + Rules.Path + ", sha256 " + Rules.Digest +
-                   "). Do not edit: re-run aoti-instrument on the original.\n";
+  InsertionMap Insertions;
+  Insertions[0] += instrumentedHeader(DisplayName, Rules);
   Insertions[Inv.PreludeOffset] +=
       "// ===== aoti-instrument: runtime and tables =====\n" +
       runtimeInclusion(Runtime, Inv.isCuda()) + "\n" +
@@ -532,101 +722,15 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
       "// ===== aoti-instrument: end of runtime and tables =====\n\n";
 
   // Added last at their offsets: after any probe that lands there too.
-  std::map<unsigned, std::string> Exits;
-  std::set<std::string> Scoped; // the functions given a run scope
-  for (const AnalyzedFunction &F : Inv.Functions) {
-    bool Needed = F.Name == names::RunImpl ||
-                  llvm::any_of(Plan.Sites, [&](const SitePlan &SP) {
-                    return Inv.Sites[SP.Site].Function == F.Name;
-                  });
-    if (!Needed)
-      continue;
-    Scoped.insert(F.Name);
-    Insertions[F.ScopeOffset] +=
-        scopeCode(F, Inv, Plan) + compiledInputsCheck(F, Inv, Rules);
-    Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
-    // Deferred NaN checks are read here, before the outputs are released
-    // (a failure then throws while RAII still owns every buffer).
-    Exits[F.ExitOffset] = "    aoti_rt_run.finish(); // aoti-instrument: "
-                          "deferred checks\n";
-  }
-
+  InsertionMap Exits;
+  std::set<std::string> Scoped =
+      insertRunScopes(Inv, Plan, Rules, Insertions, Exits);
   // Buffers, before any probe at the same offset (the launch after an
   // allocation sees the buffer as the runtime made it).
-  for (unsigned I : Plan.BufferEvents) {
-    const BufferEvent &Ev = Inv.Buffers[I];
-    const bool Covered = llvm::is_contained(Plan.CoveredBufferEvents, I);
-    // Covered: the runtime poisons the buffer only where it is not dense.
-    const std::string Args = quoted(Ev.Name) + ", " + Ev.Name +
-                             ".get(), aoti_rt_buffers" +
-                             (Covered ? ", /*Covered=*/true" : "");
-    if (Ev.Kind == BufferEvent::Alloc) {
-      Insertions[Ev.InsertOffset] +=
-          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" + Args +
-          ")) " + Ev.Name +
-          " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
-          (Plan.Buffers->RedzoneBytes ? "redzones" : "poison") + "\n";
-      Summary.RedzonedBuffers += Plan.Buffers->RedzoneBytes != 0;
-    } else {
-      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + Args +
-                                     "); // aoti-instrument: poison\n";
-    }
-    Summary.PoisonedBuffers += Plan.Buffers->Poison;
-    Summary.CoveredBuffers += Covered;
-  }
-  const std::set<std::string> Stable = stableConstants(Inv), None;
-  auto StableFor = [&](const ProbePlan &P) -> const std::set<std::string> & {
-    return P.NanRoles && P.NanDeferred ? Stable : None;
-  };
-  auto Next = Plan.Sites.begin();
-  for (unsigned Index = 0; Index < Inv.Sites.size(); ++Index) {
-    const LaunchSite &Site = Inv.Sites[Index];
-    const SitePlan *SP = Next != Plan.Sites.end() && Next->Site == Index
-                             ? &*Next++
-                             : nullptr;
-    if (SP && !SP->Before.empty())
-      Insertions[Site.BeforeOffset] +=
-          probeCall(Site, /*After=*/false, StableFor(SP->Before));
-    // The batch guard goes right before the launch: after its before-probe,
-    // whose counts of what the launch overwrites must go first too.
-    if (Plan.BatchDeferred && Scoped.count(Site.Function)) {
-      std::string Guard = beforeWriteCall(Site);
-      Summary.WriteGuards += !Guard.empty();
-      Insertions[Site.BeforeOffset] += Guard;
-    }
-    if (!SP)
-      continue;
-    ++Summary.SitesProbed;
-    if (!SP->After.empty())
-      Insertions[Site.AfterOffset] +=
-          probeCall(Site, /*After=*/true, StableFor(SP->After));
-    for (const ProbePlan *P : {&SP->Before, &SP->After}) {
-      Summary.NanChecks += P->NanRoles != 0;
-      Summary.Prints += P->Print.has_value();
-      Summary.Saves += P->Save;
-    }
-    Summary.Syncs += SP->After.Sync;
-    Summary.Breadcrumbs += SP->Before.Breadcrumb || SP->After.Breadcrumb;
-  }
+  insertBufferEvents(Inv, Plan, Insertions, Summary);
+  insertProbes(Inv, Plan, Scoped, Insertions, Summary);
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;
-  Summary.InputGuards = Plan.Guards.size();
-  if (checksCompiledInputs(Inv, Rules))
-    Summary.CompiledInputs = Inv.InputSpecs.size();
-  Summary.EqualDimGroups = Plan.EqualDims.size();
-  Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;
-
-  clang::tooling::Replacements Replaces;
-  for (const auto &[Offset, Text] : Insertions)
-    if (llvm::Error E = Replaces.add(
-            clang::tooling::Replacement(DisplayName, Offset, 0, Text)))
-      return makeToolError(ExitCode::OutputError, DisplayName.str(),
-                           "internal error: conflicting insertions: " +
-                               llvm::toString(std::move(E)));
-  auto Result = clang::tooling::applyAllReplacements(Original, Replaces);
-  if (!Result)
-    return makeToolError(ExitCode::OutputError, DisplayName.str(),
-                         "internal error: cannot apply insertions: " +
-                             llvm::toString(Result.takeError()));
-  return *Result;
+  countInputChecks(Inv, Plan, Rules, Summary);
+  return applyInsertions(Original, DisplayName, Insertions);
 }

@@ -126,6 +126,89 @@ void printCompiledFor(const InputSpec &Spec, llvm::json::OStream &J) {
   });
 }
 
+/// Attribute \p Name: an array of \p Values, each printed by
+/// `Print(Value, J)`.
+template <typename RangeT, typename PrintT>
+void printArray(llvm::StringRef Name, const RangeT &Values,
+                llvm::json::OStream &J, PrintT Print) {
+  J.attributeArray(Name, [&] {
+    for (const auto &V : Values)
+      Print(V, J);
+  });
+}
+
+/// One string of an array.
+void printString(const std::string &S, llvm::json::OStream &J) { J.value(S); }
+
+/// One graph input, with what it was compiled for when the wrapper says.
+void printInputJson(const GraphInput &In, const WrapperInventory &Inv,
+                    llvm::json::OStream &J) {
+  J.object([&] {
+    J.attribute("name", In.Name);
+    J.attribute("index", In.Index);
+    if (const InputSpec *Spec = findInputSpec(Inv.InputSpecs, In.Index))
+      printCompiledFor(*Spec, J);
+  });
+}
+
+/// One allocation or reuse of a buffer.
+void printBufferJson(const BufferEvent &B, llvm::json::OStream &J) {
+  J.object([&] {
+    J.attribute("name", B.Name);
+    J.attribute("kind", B.Kind == BufferEvent::Alloc ? "alloc" : "reuse");
+    if (!B.From.empty())
+      J.attribute("from", B.From);
+    J.attribute("line", B.Line);
+    if (B.FirstUse)
+      J.attribute("first_use", roleName(*B.FirstUse));
+  });
+}
+
+/// One tensor argument of a launch.
+void printTensorJson(const TensorArg &T, llvm::json::OStream &J) {
+  J.object([&] {
+    J.attribute("param", T.Param);
+    J.attribute("name", T.Name);
+    J.attribute("role", roleName(T.Role));
+    J.attribute("origin", originName(T.Origin));
+    if (T.OriginIndex)
+      J.attribute("origin_index", *T.OriginIndex);
+    J.attribute("view", T.IsView);
+    J.attribute("out_param", T.ViaOutParam);
+    J.attribute("expr", T.Expr);
+  });
+}
+
+/// One scalar argument of a launch.
+void printScalarJson(const ScalarArg &A, llvm::json::OStream &J) {
+  J.object([&] {
+    J.attribute("param", A.Param);
+    J.attribute("expr", A.Expr);
+    if (!A.Definition.empty())
+      J.attribute("definition", A.Definition);
+  });
+}
+
+/// One launch site: where it is, what it launches on which stream, and its
+/// arguments.
+void printSiteJson(const LaunchSite &S, llvm::json::OStream &J) {
+  J.object([&] {
+    J.attribute("ordinal", S.Ordinal);
+    J.attribute("kind", kindName(S.Kind));
+    J.attribute("kernel", S.Kernel);
+    J.attribute("function", S.Function);
+    J.attribute("line", S.Line);
+    J.attribute("column", S.Column);
+    // run_impl's own stream is "stream"; others as the AST names them.
+    J.attribute("stream", S.Stream.empty() ? "stream" : S.Stream);
+    J.attribute("stream_lane", S.StreamLane);
+    printArray("source_nodes", S.SourceNodes, J, printString);
+    printArray("aten_ops", S.AtenOps, J, printString);
+    printArray("tensors", S.Tensors, J, printTensorJson);
+    printArray("scalars", S.Scalars, J, printScalarJson);
+  });
+}
+
 } // namespace
 
 void aoti::printInventoryJson(const WrapperInventory &Inv,
@@ -135,76 +218,13 @@ void aoti::printInventoryJson(const WrapperInventory &Inv,
     J.attribute("file", Inv.File);
     J.attribute("device", Inv.Device);
     J.attribute("run_impl_line", Inv.RunImplLine);
-    J.attributeArray("inputs", [&] {
-      for (const GraphInput &In : Inv.Inputs)
-        J.object([&] {
-          J.attribute("name", In.Name);
-          J.attribute("index", In.Index);
-          if (const InputSpec *Spec = findInputSpec(Inv.InputSpecs, In.Index))
-            printCompiledFor(*Spec, J);
-        });
-    });
-    J.attributeArray("constants", [&] {
-      for (const std::string &C : Inv.Constants)
-        J.value(C);
-    });
-    J.attributeArray("buffers", [&] {
-      for (const BufferEvent &B : Inv.Buffers)
-        J.object([&] {
-          J.attribute("name", B.Name);
-          J.attribute("kind", B.Kind == BufferEvent::Alloc ? "alloc" : "reuse");
-          if (!B.From.empty())
-            J.attribute("from", B.From);
-          J.attribute("line", B.Line);
-          if (B.FirstUse)
-            J.attribute("first_use", roleName(*B.FirstUse));
-        });
-    });
-    J.attributeArray("sites", [&] {
-      for (const LaunchSite &S : Inv.Sites)
-        J.object([&] {
-          J.attribute("ordinal", S.Ordinal);
-          J.attribute("kind", kindName(S.Kind));
-          J.attribute("kernel", S.Kernel);
-          J.attribute("function", S.Function);
-          J.attribute("line", S.Line);
-          J.attribute("column", S.Column);
-          // run_impl's own stream is "stream"; others as the AST names them.
-          J.attribute("stream", S.Stream.empty() ? "stream" : S.Stream);
-          J.attribute("stream_lane", S.StreamLane);
-          J.attributeArray("source_nodes", [&] {
-            for (const std::string &N : S.SourceNodes)
-              J.value(N);
-          });
-          J.attributeArray("aten_ops", [&] {
-            for (const std::string &N : S.AtenOps)
-              J.value(N);
-          });
-          J.attributeArray("tensors", [&] {
-            for (const TensorArg &T : S.Tensors)
-              J.object([&] {
-                J.attribute("param", T.Param);
-                J.attribute("name", T.Name);
-                J.attribute("role", roleName(T.Role));
-                J.attribute("origin", originName(T.Origin));
-                if (T.OriginIndex)
-                  J.attribute("origin_index", *T.OriginIndex);
-                J.attribute("view", T.IsView);
-                J.attribute("out_param", T.ViaOutParam);
-                J.attribute("expr", T.Expr);
-              });
-          });
-          J.attributeArray("scalars", [&] {
-            for (const ScalarArg &A : S.Scalars)
-              J.object([&] {
-                J.attribute("param", A.Param);
-                J.attribute("expr", A.Expr);
-                if (!A.Definition.empty())
-                  J.attribute("definition", A.Definition);
-              });
-          });
-        });
-    });
+    printArray("inputs", Inv.Inputs, J,
+               [&](const GraphInput &In, llvm::json::OStream &Out) {
+                 printInputJson(In, Inv, Out);
+               });
+    printArray("constants", Inv.Constants, J, printString);
+    printArray("buffers", Inv.Buffers, J, printBufferJson);
+    printArray("sites", Inv.Sites, J, printSiteJson);
   });
   OS << "\n";
 }
