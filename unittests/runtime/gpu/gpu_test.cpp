@@ -1,10 +1,15 @@
 //===- gpu_test.cpp - The runtime's CUDA paths on a real GPU --------------===//
 //
 // Built like an instrumented CUDA wrapper (AOTI's cuda.h, then the pasted
-// prelude with the embedded stats kernel PTX) by run_gpu_tests.sh, which also
-// checks the output of the illegal-memory-access scenarios.
-//
-//   gpu_test basic               in-process checks, prints PASS/FAIL/TIME lines
+// prelude with the embedded stats kernel PTX) by this folder's
+// CMakeLists.txt on the GPU machine (run_gpu_tests.sh). GoogleTest cases,
+// run by `ctest -L gpu`, skipped with a message where there is no GPU:
+//   GpuRuntime.*  in-process checks: statistics, NaN checks (immediate,
+//                 deferred, batched), prints, guards, buffers and
+//                 redzones, graph capture, breadcrumbs, threads, timings
+//   GpuFaults.*   each fault scenario in a process of its own (this binary
+//                 run with a mode, below), its output checked
+// Modes (one scenario, then exit; the context is lost after a fault):
 //   gpu_test ima-unwind          fault, then an exception leaves the run
 //   gpu_test ima-next-run        fault, then the next run starts
 //   gpu_test ima-exit            fault, then the process exits
@@ -21,9 +26,14 @@
 //   gpu_test ima-terminate-unloaded  the same, the handler before ours in a
 //                                library unloaded since (GPU_TEST_HANDLER_SO)
 //   gpu_test ima-threads         4 threads on 4 streams, one faults
+//   gpu_test ima-print-deferred  deferred stats prints around a fault
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
+//   gpu_test no-jit              (with CUDA_DISABLE_PTX_JIT=1) statistics
+//                                and NaN checks from host copies
 //
-// Environment: GPU_TEST_PTX (kernels.ptx), GPU_TEST_OUT (a work dir).
+// Environment (defaults: the build's, CMakeLists.txt): GPU_TEST_PTX
+// (kernels.ptx), GPU_TEST_OUT (a work dir), GPU_TEST_HANDLER_SO
+// (first_handler.cpp's library).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +42,10 @@
 #include "prelude_cuda.h"
 
 #include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
@@ -41,6 +55,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <regex>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -53,13 +68,27 @@ using torch::aot_inductor::RAIIAtenTensorHandle;
 
 namespace {
 
+/// \p Name from the environment, else \p Default (the build's path).
+const char *envOr(const char *Name, const char *Default) {
+  const char *V = std::getenv(Name);
+  return V && *V ? V : Default;
+}
+#ifndef GPU_TEST_DEFAULT_PTX
+#define GPU_TEST_DEFAULT_PTX nullptr
+#define GPU_TEST_DEFAULT_OUT nullptr
+#define GPU_TEST_DEFAULT_HANDLER_SO nullptr
+#endif
+
 int Failures = 0;
+bool InGoogleTest = false; ///< checks fail the running test case too
 
 void check(bool Ok, const std::string &What) {
   std::printf("%s %s\n", Ok ? "PASS" : "FAIL", What.c_str());
   if (!Ok)
     ++Failures;
   std::fflush(stdout);
+  if (!Ok && InGoogleTest)
+    ADD_FAILURE() << What;
 }
 
 #define CU(X)                                                                  \
@@ -88,7 +117,7 @@ const rt::SiteInfo kSites[] = {
 };
 
 std::string outDir() {
-  const char *D = std::getenv("GPU_TEST_OUT");
+  const char *D = envOr("GPU_TEST_OUT", GPU_TEST_DEFAULT_OUT);
   return D ? D : "/tmp/gpu_test_out";
 }
 
@@ -251,7 +280,7 @@ struct Kernels {
   CUfunction tiny = nullptr, bad = nullptr;
   int *counter = nullptr; // device int
   Kernels() {
-    const char *Ptx = std::getenv("GPU_TEST_PTX");
+    const char *Ptx = envOr("GPU_TEST_PTX", GPU_TEST_DEFAULT_PTX);
     if (!Ptx)
       throw std::runtime_error("GPU_TEST_PTX not set");
     CUDART(cudaFree(nullptr));
@@ -1914,33 +1943,6 @@ void threads() {
                 " whole lines, right stats");
 }
 
-int basic() {
-  Kernels K;
-  cudaStream_t S;
-  CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
-  statsKernelMatchesHostPath(S);
-  nanCheckOnCuda(S);
-  deferredNan(S);
-  nanCountKernel(S);
-  nanCountParts(S);
-  seenTensors(S);
-  batchedNan(S);
-  deferredPrint(S);
-  deferredThreads();
-  guardOnCuda(S);
-  buffersOnCuda(K, S);
-  bufferStartOnCuda(K, S, /*Batched=*/false);
-  bufferStartOnCuda(K, S, /*Batched=*/true);
-  pooledRedzones(K, S);
-  mergedPoison(K, S);
-  breadcrumbsWithoutFault(K, S);
-  captureSkipsSyncs(K);
-  threads();
-  timings(K, S);
-  std::printf("DONE (%d failures)\n", Failures);
-  return Failures ? 1 : 0;
-}
-
 //--- faults -----------------------------------------------------------------//
 
 /// Run 1: tiny (site 0) then the faulting kernel (site 1), each followed by
@@ -2019,7 +2021,7 @@ int ima(const std::string &Mode) {
     } else if (Mode == "ima-terminate-unloaded") {
       // As ima-terminate, but the terminate handler before this runtime's
       // was another model's, whose library is unloaded before the end.
-      void *Lib = dlopen(std::getenv("GPU_TEST_HANDLER_SO"), RTLD_NOW);
+      void *Lib = dlopen(envOr("GPU_TEST_HANDLER_SO", GPU_TEST_DEFAULT_HANDLER_SO), RTLD_NOW);
       if (!Lib) {
         std::printf("dlopen: %s\n", dlerror());
         return 2;
@@ -2201,18 +2203,307 @@ int noJit() {
   return Failures ? 1 : 0;
 }
 
+//--- GoogleTest -------------------------------------------------------------//
+
+/// Whether a CUDA device is there; the reason when not.
+bool haveGpu(std::string &Why) {
+  int N = 0;
+  cudaError_t E = cudaGetDeviceCount(&N);
+  if (E != cudaSuccess || N == 0) {
+    Why = E != cudaSuccess ? cudaGetErrorString(E) : "no CUDA device";
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+
+/// The in-process checks, in the order they always ran: they share the test
+/// kernels and one stream (and the runtime's process-wide counters).
+class GpuRuntime : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    if (!haveGpu(NoGpu))
+      return;
+    K = new Kernels();
+    CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  }
+  void SetUp() override {
+    if (!K)
+      GTEST_SKIP() << "no GPU here (" << NoGpu
+                   << "): run on the GPU machine, ctest -L gpu";
+    InGoogleTest = true;
+  }
+  void TearDown() override { InGoogleTest = false; }
+  static Kernels *K;
+  static cudaStream_t S;
+  static std::string NoGpu;
+};
+Kernels *GpuRuntime::K = nullptr;
+cudaStream_t GpuRuntime::S = nullptr;
+std::string GpuRuntime::NoGpu;
+
+TEST_F(GpuRuntime, StatsKernelMatchesHostPath) { statsKernelMatchesHostPath(S); }
+TEST_F(GpuRuntime, NanCheck) { nanCheckOnCuda(S); }
+TEST_F(GpuRuntime, DeferredNan) { deferredNan(S); }
+TEST_F(GpuRuntime, NanCountKernel) { nanCountKernel(S); }
+TEST_F(GpuRuntime, NanCountParts) { nanCountParts(S); }
+TEST_F(GpuRuntime, SeenTensors) { seenTensors(S); }
+TEST_F(GpuRuntime, BatchedNan) { batchedNan(S); }
+TEST_F(GpuRuntime, DeferredPrint) { deferredPrint(S); }
+TEST_F(GpuRuntime, DeferredThreads) { deferredThreads(); }
+TEST_F(GpuRuntime, Guard) { guardOnCuda(S); }
+TEST_F(GpuRuntime, Buffers) { buffersOnCuda(*K, S); }
+TEST_F(GpuRuntime, BufferStart) { bufferStartOnCuda(*K, S, /*Batched=*/false); }
+TEST_F(GpuRuntime, BufferStartBatched) {
+  bufferStartOnCuda(*K, S, /*Batched=*/true);
+}
+TEST_F(GpuRuntime, PooledRedzones) { pooledRedzones(*K, S); }
+TEST_F(GpuRuntime, MergedPoison) { mergedPoison(*K, S); }
+TEST_F(GpuRuntime, BreadcrumbsWithoutFault) { breadcrumbsWithoutFault(*K, S); }
+TEST_F(GpuRuntime, CaptureSkipsSyncs) { captureSkipsSyncs(*K); }
+TEST_F(GpuRuntime, Threads) { threads(); }
+TEST_F(GpuRuntime, Timings) { timings(*K, S); }
+
+/// One scenario of this binary in a process of its own (\p Env: variables
+/// set for it): its stdout and stderr, and how it ended.
+struct ModeRun {
+  std::string out;
+  int exitCode = -1; ///< the exit status, or 128 + the signal
+};
+ModeRun runMode(const std::string &Mode, const std::string &Env = "") {
+  std::string Cmd = (Env.empty() ? "" : "env " + Env + " ") +
+                    "/proc/" + std::to_string(getpid()) + "/exe " + Mode +
+                    " 2>&1";
+  ModeRun R;
+  FILE *P = popen(Cmd.c_str(), "r");
+  if (!P)
+    return R;
+  char Buf[4096];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, P)) > 0)
+    R.out.append(Buf, N);
+  int St = pclose(P);
+  R.exitCode = WIFEXITED(St) ? WEXITSTATUS(St) : 128 + WTERMSIG(St);
+  return R;
+}
+
+/// Lines of \p Out matching \p Pattern (ECMAScript).
+int matches(const std::string &Out, const std::string &Pattern) {
+  std::regex Re(Pattern);
+  std::istringstream In(Out);
+  int N = 0;
+  for (std::string L; std::getline(In, L);)
+    N += std::regex_search(L, Re);
+  return N;
+}
+
+#define EXPECT_LINE(R, Pattern, What)                                          \
+  EXPECT_GE(matches((R).out, Pattern), 1) << (What) << "\n" << (R).out
+#define EXPECT_LINES(R, Pattern, Count, What)                                  \
+  EXPECT_EQ(matches((R).out, Pattern), Count) << (What) << "\n" << (R).out
+
+class GpuFaults : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string Why;
+    if (!haveGpu(Why))
+      GTEST_SKIP() << "no GPU here (" << Why
+                   << "): run on the GPU machine, ctest -L gpu";
+  }
+};
+
+/// The report of the faulting launch #1 after #0 completed.
+const std::string First =
+    "first launch that did not complete: #1 bad_kernel \\(wrapper.cpp:1002, "
+    "source nodes \\[gather\\]\\) in run 1; last completed: #0 tiny_ok "
+    "\\(wrapper.cpp:1001";
+const std::string Ima = "CUDA error 'an illegal memory access was encountered' ";
+
+TEST_F(GpuFaults, ReportedWhenAnExceptionLeavesTheRun) {
+  ModeRun R = runMode("ima-unwind");
+  EXPECT_LINE(R, Ima + "\\(while run 1 unwound\\): " + First,
+              "reported while the exception left run_impl");
+  EXPECT_LINES(R, "first launch that did not complete", 1,
+               "reported once (not again at exit)");
+}
+
+TEST_F(GpuFaults, ReportedWhenTheNextRunStarts) {
+  ModeRun R = runMode("ima-next-run");
+  EXPECT_LINE(R, Ima + "\\(when run 2 started\\): " + First,
+              "reported when the next run started");
+  EXPECT_LINES(R, "first launch that did not complete", 1, "reported once");
+}
+
+TEST_F(GpuFaults, ReportedAtExitByStreamMemops) {
+  ModeRun R = runMode("ima-exit");
+  EXPECT_LINE(R, Ima + "\\(at process exit\\): " + First,
+              "reported at process exit");
+  EXPECT_LINES(R, "fall back to host functions", 0,
+               "stream memory operations write the breadcrumbs");
+}
+
+TEST_F(GpuFaults, NamedWithLaterLaunchesEnqueued) {
+  ModeRun R = runMode("ima-later-launches");
+  EXPECT_LINE(R, First, "names the faulting launch although later launches "
+                        "were enqueued");
+}
+
+TEST_F(GpuFaults, SparseCrumbsNameAWindowAndTheRule) {
+  ModeRun R = runMode("ima-sparse");
+  EXPECT_LINE(R,
+              Ima + "\\(at process exit\\): first launch that did not "
+                    "complete: one of #0 tiny_ok \\(wrapper.cpp:1001, source "
+                    "nodes \\[embedding\\]\\) in run 1, #1 bad_kernel "
+                    "\\(wrapper.cpp:1002, source nodes \\[gather\\]\\) in run "
+                    "1, #2 tiny_after \\(wrapper.cpp:1003\\) in run 1, #2 "
+                    "tiny_after \\(wrapper.cpp:1003\\) in run 1 \\(one "
+                    "breadcrumb per 4 launches\\); last completed: #0 tiny_ok",
+              "the fault named among the 4 launches after the last crumb");
+  EXPECT_LINE(R,
+              "last completed: #0 tiny_ok \\(wrapper.cpp:1001[^;]*; to name "
+              "it exactly if it comes again, add to the rules: \\{name: "
+              "exact-window, match: \\{ordinals: \"0-2\"\\}, breadcrumb: "
+              "true\\}",
+              "the report gives the rule that makes its launches exact");
+}
+
+TEST_F(GpuFaults, TheSparseReportsRuleNamesTheLaunchExactly) {
+  ModeRun R = runMode("ima-sparse-window");
+  EXPECT_LINE(R, Ima + "\\(at process exit\\): " + First,
+              "with that rule the faulting launch is named exactly");
+  EXPECT_LINES(R, "one of|exact-window", 0, "no list, no rule to add");
+}
+
+TEST_F(GpuFaults, SparseCrumbsWithNoneAfterTheFault) {
+  ModeRun R = runMode("ima-sparse-open");
+  EXPECT_LINE(R,
+              "launches not known to have completed: #0 tiny_ok "
+              "\\(wrapper.cpp:1001, source nodes \\[embedding\\]\\) in run 1, "
+              "#1 bad_kernel \\(wrapper.cpp:1002, source nodes \\[gather\\]\\) "
+              "in run 1 \\(one breadcrumb per 4 launches, none after these: "
+              "the fault may also be in work enqueued after them\\); last "
+              "completed: #0 tiny_ok",
+              "says the fault may be later");
+  EXPECT_LINE(R,
+              "enqueued after them\\); last completed: #0 tiny_ok "
+              "\\(wrapper.cpp:1001[^;]*; to name it exactly if it comes "
+              "again, add to the rules: \\{name: exact-window, match: "
+              "\\{ordinals: \"0-1\"\\}, breadcrumb: true\\}",
+              "and gives the rule");
+}
+
+TEST_F(GpuFaults, SyncProbeNamesAndThrows) {
+  ModeRun R = runMode("ima-sync");
+  EXPECT_LINE(R,
+              Ima + "at or before #1 bad_kernel \\(wrapper.cpp:1002, source "
+                    "nodes \\[gather\\]\\) in run 1; every instrumented launch "
+                    "completed, the last was #0 tiny_ok",
+              "the sync probe names the launch");
+  EXPECT_LINE(R, "caught: \\[aoti-instrument\\] CUDA error",
+              "the sync probe throws");
+}
+
+TEST_F(GpuFaults, ReportedAtStdTerminate) {
+  ModeRun R = runMode("ima-terminate");
+  EXPECT_LINE(R, Ima + "\\(at std::terminate\\): " + First,
+              "reported when a destructor's throw ends the process");
+  EXPECT_LINE(R, "terminate called", "then the previous handler runs");
+  EXPECT_LINES(R, "first launch that did not complete", 1, "reported once");
+}
+
+TEST_F(GpuFaults, AnUnloadedPreviousHandlerIsNotCalled) {
+  const char *So = envOr("GPU_TEST_HANDLER_SO", GPU_TEST_DEFAULT_HANDLER_SO);
+  ASSERT_TRUE(So) << "GPU_TEST_HANDLER_SO (first_handler.cpp's library)";
+  ModeRun R = runMode("ima-terminate-unloaded",
+                      std::string("GPU_TEST_HANDLER_SO=") + So);
+  EXPECT_LINE(R, Ima + "\\(at std::terminate\\): " + First,
+              "reported after the first handler's library was unloaded");
+  EXPECT_EQ(R.exitCode, 128 + SIGABRT)
+      << "aborts; 139 is a segfault in the unloaded handler\n" << R.out;
+  EXPECT_LINES(R, "first handler", 0, "the unloaded handler is not called");
+}
+
+TEST_F(GpuFaults, HostFunctionBreadcrumbs) {
+  ModeRun R = runMode("ima-hostfn");
+  EXPECT_LINE(R, First, "host-function breadcrumbs name the faulting launch");
+  EXPECT_LINE(R,
+              "breadcrumbs fall back to host functions "
+              "\\(cuStreamWriteValue32: operation not supported",
+              "the fallback is said once");
+}
+
+TEST_F(GpuFaults, ConcurrentServingNamesTheThreadIn20Of20) {
+  int Named = 0;
+  std::string Miss;
+  for (int I = 0; I < 20; ++I) {
+    ModeRun R = runMode("ima-threads");
+    std::smatch M;
+    std::regex Tid("thread 2 tid ([0-9]+) stream (0x[0-9a-f]+)");
+    bool Ok = R.out.find("all threads joined") != std::string::npos &&
+              std::regex_search(R.out, M, Tid) &&
+              matches(R.out, "thread " + M[1].str() + ", stream " +
+                                 M[2].str() +
+                                 ": first launch that did not complete: #1 "
+                                 "bad_kernel \\(wrapper.cpp:1002, source "
+                                 "nodes \\[gather\\]\\) in run [0-9]+") > 0;
+    Named += Ok;
+    if (!Ok && Miss.empty())
+      Miss = R.out;
+  }
+  EXPECT_EQ(Named, 20) << "the faulting launch named with its thread and "
+                          "stream, every thread stopped; a miss:\n"
+                       << Miss;
+}
+
+TEST_F(GpuFaults, DeferredPrintsAroundAFault) {
+  ModeRun R = runMode("ima-print-deferred");
+  EXPECT_LINE(R,
+              "run 1 after #0 tiny_ok   buf0 out float32 \\[16\\] strides "
+              "\\[1\\] cuda:0 numel 16 min 3 max 3",
+              "the lines of the launch that completed");
+  EXPECT_LINE(R, Ima + "while reading the deferred probes of run 1; " + First,
+              "then the error, naming the faulting launch");
+  EXPECT_LINES(R, "after #[12] ", 0, "no lines of the launches that did not run");
+}
+
+TEST_F(GpuFaults, DeferredThrowWithoutFinishAborts) {
+  ModeRun R = runMode("deferred-abort");
+  EXPECT_LINE(R, "probe returned", "the deferred probe does not fail at the "
+                                   "launch");
+  EXPECT_LINE(R,
+              "NaN in buf3 \\(1 of 2 elements\\) after #3 triton_per_fused_x "
+              "\\(wrapper.cpp:916, source nodes \\[linear, log\\]\\) in run 1; "
+              "no input tensors to compare",
+              "~RunScope reports the deferred NaN");
+  EXPECT_LINE(R,
+              "error: the NaN check above cannot throw at the end of run 1 "
+              "\\(the wrapper does not call RunScope::finish\\(\\)\\): "
+              "aborting",
+              "then aborts");
+}
+
+TEST_F(GpuFaults, WithoutPtxJitTheChecksComeFromHostCopies) {
+  ModeRun R =
+      runMode("no-jit", "CUDA_DISABLE_PTX_JIT=1 CUDA_CACHE_DISABLE=1");
+  EXPECT_EQ(R.exitCode, 0) << R.out;
+  EXPECT_LINES(R, "^FAIL", 0, "every check of the mode passes");
+  EXPECT_LINE(R, "^DONE", "the mode finished");
+}
+
 } // namespace
 
+/// With a mode (gpu_test ima-exit ...): that scenario alone, as GpuFaults
+/// runs it. Otherwise the GoogleTest cases.
 int main(int Argc, char **Argv) {
-  std::string Mode = Argc > 1 ? Argv[1] : "basic";
-  try {
-    if (Mode == "basic")
-      return basic();
-    if (Mode == "no-jit")
-      return noJit();
-    return ima(Mode);
-  } catch (const std::exception &E) {
-    std::printf("FAIL exception: %s\n", E.what());
-    return 1;
+  if (Argc > 1 && Argv[1][0] != '-') {
+    const std::string Mode = Argv[1];
+    try {
+      return Mode == "no-jit" ? noJit() : ima(Mode);
+    } catch (const std::exception &E) {
+      std::printf("FAIL exception: %s\n", E.what());
+      return 1;
+    }
   }
+  ::testing::InitGoogleTest(&Argc, Argv);
+  return RUN_ALL_TESTS();
 }
