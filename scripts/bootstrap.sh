@@ -68,7 +68,7 @@ if ((!WHEEL_ONLY)); then
   # missing are reported unsupported.
   for release in "${AOTI_TORCH_RELEASES[@]}"; do
     [ -f "$AOTI_CACHE_DIR/torch-headers/$release/fetched.json" ] && continue
-    "$AOTI_VENV/bin/python" "$REPO/scripts/fetch_torch_headers.py" "$release" \
+    "$AOTI_VENV/bin/python" "$REPO/lib/Analysis/fetch_torch_headers.py" "$release" \
         --cache "$AOTI_CACHE_DIR" >/dev/null ||
       log "warning: no torch $release headers; its tests will be unsupported"
   done

@@ -2,7 +2,7 @@
 # torch: the GPU machine has 2.11, and the corpus was made with it.
 AOTI_TORCH_VERSION=2.11
 # Every torch release whose wrappers the tool is tested on; bootstrap.sh
-# fetches each one's headers (scripts/fetch_torch_headers.py) into
+# fetches each one's headers (lib/Analysis/fetch_torch_headers.py) into
 # $AOTI_CACHE_DIR/torch-headers/<X.Y>/include, for --torch-version and tests.
 AOTI_TORCH_RELEASES=(2.9 2.10 2.11 2.12 2.13 2.14 2.15)
 AOTI_CACHE_DIR=${AOTI_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aoti-instrument}

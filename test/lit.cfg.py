@@ -35,7 +35,7 @@ config.substitutions.append(
 config.substitutions.append(("%{test_path}", config.environment["PATH"]))
 
 # Each torch release's headers, fetched once into the cache by
-# scripts/fetch_torch_headers.py (scripts/bootstrap.sh fetches every supported
+# lib/Analysis/fetch_torch_headers.py (scripts/bootstrap.sh fetches every supported
 # release): `REQUIRES: torch-headers-2.13` runs a test only where they are, so
 # that no test downloads. The tool under test uses that cache too.
 torch_headers = os.path.join(config.aoti_cache_dir, "torch-headers")

@@ -363,7 +363,7 @@ TEST(FindOrFetchTorchHeaders, FailedFetch) {
                     "(offline, no such release on the package index, or no "
                     "pip; see the messages above)");
   EXPECT_EQ(R.Hint, "fetch them where there is network with "
-                    "scripts/fetch_torch_headers.py 2.14 --cache " +
+                    "lib/Analysis/fetch_torch_headers.py 2.14 --cache " +
                         Cache + ", or pass --torch-include=<torch 2.14>/include");
   EXPECT_THAT(Err, HasSubstr("note: torch 2.14 headers are not in " + Cache +
                              "/torch-headers: fetching them"));

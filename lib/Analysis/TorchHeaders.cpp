@@ -14,7 +14,7 @@ using llvm::StringRef;
 
 namespace {
 
-// scripts/fetch_torch_headers.py, embedded at build time (cmake/EmbedText).
+// lib/Analysis/fetch_torch_headers.py, embedded at build time (cmake/EmbedText).
 #include "FetchTorchHeadersText.inc"
 
 /// What the fetch script's exit codes mean (see its docstring).
@@ -61,7 +61,7 @@ aoti::findOrFetchTorchHeaders(TorchRelease Release, const FetchOptions &Options,
       Options.CacheDir.empty() ? defaultCacheDir() : Options.CacheDir;
   std::string What = "torch " + Release.str() + " headers";
   std::string Fix = "fetch them where there is network with "
-                    "scripts/fetch_torch_headers.py " +
+                    "lib/Analysis/fetch_torch_headers.py " +
                     Release.str() + " --cache " + CacheDir +
                     ", or pass --torch-include=<torch " + Release.str() +
                     ">/include";

@@ -2,7 +2,7 @@
 //
 // The headers of each torch release live in a cache,
 // <cache>/torch-headers/<X.Y>/include, filled once per release by
-// scripts/fetch_torch_headers.py (embedded in the tool and run for
+// lib/Analysis/fetch_torch_headers.py (embedded in the tool and run for
 // --torch-version when a release is missing). When clang cannot parse a
 // wrapper with headers older than the release that generated it, the parse
 // error is replaced by one that says so.

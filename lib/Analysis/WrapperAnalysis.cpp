@@ -1,6 +1,7 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
 
 #include "Analysis/WrapperAnalysis.h"
+#include "Analysis/ASTSearch.h"
 #include "Analysis/ParsePCH.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
@@ -112,22 +113,19 @@ bool namesVar(const Expr *E, StringRef Name) {
 }
 
 /// N in `_aoti_aux_stream_cache.get(N, ...)` anywhere inside \p S.
-std::optional<unsigned> auxStreamSlotIn(const Stmt *S, const ASTContext &Ctx) {
-  if (!S)
+std::optional<unsigned> auxStreamSlotIn(const Stmt *Root, const ASTContext &Ctx) {
+  return findFirst(Root, [&](const Stmt *S) -> std::optional<unsigned> {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl();
+          MD && MD->getDeclName().isIdentifier() &&
+          MD->getName() == names::AuxStreamGet && MC->getNumArgs() >= 1 &&
+          namesVar(MC->getImplicitObjectArgument(), names::AuxStreamCache)) {
+        Expr::EvalResult R;
+        if (MC->getArg(0)->EvaluateAsInt(R, Ctx))
+          return unsigned(R.Val.getInt().getZExtValue());
+      }
     return std::nullopt;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-    if (const CXXMethodDecl *MD = MC->getMethodDecl();
-        MD && MD->getDeclName().isIdentifier() &&
-        MD->getName() == names::AuxStreamGet && MC->getNumArgs() >= 1 &&
-        namesVar(MC->getImplicitObjectArgument(), names::AuxStreamCache)) {
-      Expr::EvalResult R;
-      if (MC->getArg(0)->EvaluateAsInt(R, Ctx))
-        return unsigned(R.Val.getInt().getZExtValue());
-    }
-  for (const Stmt *Child : S->children())
-    if (auto Slot = auxStreamSlotIn(Child, Ctx))
-      return Slot;
-  return std::nullopt;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -228,62 +226,50 @@ private:
   //--- Pass 1: where each handle comes from ------------------------------===//
 
   /// `inputs[N]` inside an initializer: graph input N.
-  static std::optional<unsigned> inputIndexIn(const Stmt *S) {
-    if (!S)
+  static std::optional<unsigned> inputIndexIn(const Stmt *Root) {
+    return findFirst(Root, [&](const Stmt *S) -> std::optional<unsigned> {
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+        if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+          if (const auto *Base =
+                  dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreImpCasts()))
+            if (Base->getDecl()->getName() == names::InputsParam) {
+              Expr::EvalResult R;
+              const Expr *IndexExpr = Op->getArg(1);
+              if (IndexExpr->EvaluateAsInt(
+                      R, Base->getDecl()->getASTContext()))
+                return R.Val.getInt().getZExtValue();
+            }
       return std::nullopt;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
-      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-        if (const auto *Base =
-                dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreImpCasts()))
-          if (Base->getDecl()->getName() == names::InputsParam) {
-            Expr::EvalResult R;
-            const Expr *IndexExpr = Op->getArg(1);
-            if (IndexExpr->EvaluateAsInt(
-                    R, Base->getDecl()->getASTContext()))
-              return R.Val.getInt().getZExtValue();
-          }
-    for (const Stmt *Child : S->children())
-      if (auto I = inputIndexIn(Child))
-        return I;
-    return std::nullopt;
+    });
   }
 
   /// Whether \p E names the data member \p Name, possibly through
   /// smart-pointer operators (`constants_->`).
-  static bool refersToMember(const Stmt *E, StringRef Name) {
-    if (!E)
+  static bool refersToMember(const Stmt *Root, StringRef Name) {
+    return findFirst(Root, [&](const Stmt *E) -> bool {
+      if (const auto *ME = dyn_cast<MemberExpr>(E))
+        if (ME->getMemberDecl()->getDeclName().isIdentifier() &&
+            ME->getMemberDecl()->getName() == Name)
+          return true;
       return false;
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      if (ME->getMemberDecl()->getDeclName().isIdentifier() &&
-          ME->getMemberDecl()->getName() == Name)
-        return true;
-    for (const Stmt *Child : E->children())
-      if (refersToMember(Child, Name))
-        return true;
-    return false;
+    });
   }
 
   /// `constants_->at(N)` inside an initializer: constant N.
-  static std::optional<unsigned> constantIndexIn(const Stmt *S) {
-    if (!S)
+  static std::optional<unsigned> constantIndexIn(const Stmt *Root) {
+    return findFirst(Root, [&](const Stmt *S) -> std::optional<unsigned> {
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+        if (const CXXMethodDecl *MD = MC->getMethodDecl())
+          if (MD->getDeclName().isIdentifier() &&
+              MD->getName() == names::ConstantsAt && MC->getNumArgs() == 1)
+            if (refersToMember(MC->getImplicitObjectArgument(),
+                               names::ConstantsMember)) {
+              Expr::EvalResult R;
+              if (MC->getArg(0)->EvaluateAsInt(R, MD->getASTContext()))
+                return R.Val.getInt().getZExtValue();
+            }
       return std::nullopt;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getDeclName().isIdentifier() &&
-            MD->getName() == names::ConstantsAt && MC->getNumArgs() == 1)
-          if (refersToMember(MC->getImplicitObjectArgument(),
-                             names::ConstantsMember)) {
-            Expr::EvalResult R;
-            if (MC->getArg(0)->EvaluateAsInt(R, MD->getASTContext()))
-              return R.Val.getInt().getZExtValue();
-          }
-    // The constant's index is only ever in the outermost call.
-    if (isa<CXXMemberCallExpr>(S))
-      return std::nullopt;
-    for (const Stmt *Child : S->children())
-      if (auto I = constantIndexIn(Child))
-        return I;
-    return std::nullopt;
+    }, [](const Stmt *S) { return !isa<CXXMemberCallExpr>(S); });
   }
 
   /// The raw-handle variable an RAII handle is built from
@@ -302,17 +288,16 @@ private:
     return nullptr;
   }
 
-  void collectHandles(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+  void collectHandles(const Stmt *Root) {
+    walkTree(Root, [&](const Stmt *S) {
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS)
+        return true;
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           recordHandle(VD, DS);
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      collectHandles(Child);
+      return false;
+    });
   }
 
   void recordHandle(const VarDecl *VD, const DeclStmt *DS) {
@@ -369,17 +354,14 @@ private:
 
   /// The first tensor handle variable that \p S names (`buf0` in
   /// `std::move(buf0)` or in `reinterpret_tensor_wrapper(buf0, ...)`).
-  static const VarDecl *firstHandleIn(const Stmt *S) {
-    if (!S)
+  static const VarDecl *firstHandleIn(const Stmt *Root) {
+    return findFirst(Root, [&](const Stmt *S) -> const VarDecl * {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (isTensorHandleType(VD->getType()))
+            return VD;
       return nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (isTensorHandleType(VD->getType()))
-          return VD;
-    for (const Stmt *Child : S->children())
-      if (const VarDecl *VD = firstHandleIn(Child))
-        return VD;
-    return nullptr;
+    });
   }
 
   /// `aoti_torch_empty_strided(..., &bufN_handle)` whose slot an RAII
@@ -442,26 +424,19 @@ private:
       findLaunches(Child, Child);
   }
 
-  void findLaunches(const Stmt *S, const Stmt *Anchor) {
-    if (!S)
-      return;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S);
-        CS && S != Anchor && CS->getLBracLoc().isFileID()) {
-      analyzeCompound(CS);
-      return;
-    }
-    if (isa<LambdaExpr>(S))
-      return;
-    if (trackStreamGuard(S))
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (recordLaunch(Call, Anchor))
-        return; // A launch's arguments hold no further launches.
-      if (recordAlloc(Call))
-        return;
-    }
-    for (const Stmt *Child : S->children())
-      findLaunches(Child, Anchor);
+  void findLaunches(const Stmt *Root, const Stmt *Anchor) {
+    walkTree(Root, [&](const Stmt *S) {
+      if (const auto *CS = dyn_cast<CompoundStmt>(S);
+          CS && S != Anchor && CS->getLBracLoc().isFileID()) {
+        analyzeCompound(CS);
+        return false;
+      }
+      if (isa<LambdaExpr>(S) || trackStreamGuard(S))
+        return false;
+      // A launch's arguments hold no further launches.
+      const auto *Call = dyn_cast<CallExpr>(S);
+      return !Call || (!recordLaunch(Call, Anchor) && !recordAlloc(Call));
+    });
   }
 
   /// Kind and kernel name of a call, if it launches something.
@@ -514,16 +489,13 @@ private:
     return std::nullopt;
   }
 
-  static bool callsLaunchKernel(const Stmt *S) {
-    if (!S)
+  static bool callsLaunchKernel(const Stmt *Root) {
+    return findFirst(Root, [&](const Stmt *S) -> bool {
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (calleeName(Call) == names::LaunchKernel)
+          return true;
       return false;
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (calleeName(Call) == names::LaunchKernel)
-        return true;
-    for (const Stmt *Child : S->children())
-      if (callsLaunchKernel(Child))
-        return true;
-    return false;
+    });
   }
 
   /// Follows an argument through the wrappers AOTI puts around handles to
@@ -715,16 +687,13 @@ private:
     return false;
   }
 
-  static const CallExpr *findCall(const Stmt *S, StringRef Callee) {
-    if (!S)
+  static const CallExpr *findCall(const Stmt *Root, StringRef Callee) {
+    return findFirst(Root, [&](const Stmt *S) -> const CallExpr * {
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (calleeName(Call) == Callee)
+          return Call;
       return nullptr;
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (calleeName(Call) == Callee)
-        return Call;
-    for (const Stmt *Child : S->children())
-      if (const CallExpr *Found = findCall(Child, Callee))
-        return Found;
-    return nullptr;
+    });
   }
 
   /// Records \p Call as a launch site anchored at \p Anchor when it launches

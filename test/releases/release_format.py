@@ -36,7 +36,7 @@ class ReleaseWrappers(lit.formats.TestFormat):
         if not os.path.isfile(os.path.join(self.headers, release, "fetched.json")):
             return (lit.Test.UNSUPPORTED,
                     f"no torch {release} headers in {self.headers} "
-                    f"(scripts/fetch_torch_headers.py {release})")
+                    f"(lib/Analysis/fetch_torch_headers.py {release})")
         cmd = [sys.executable,
                os.path.join(self.inputs, "..", "release-check.py"),
                os.path.dirname(test.file_path), "--release", release,
