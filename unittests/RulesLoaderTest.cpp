@@ -2,15 +2,21 @@
 //
 // A good rules file read into RuleSet, and one bad file per kind of mistake:
 // each is a RulesError at the offending node, with that line quoted and a
-// caret under the column.
+// caret under the column. The key tables of yaml-rules/README.md are the
+// loader's own (rulesSchemaMarkdown).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Rules/Rules.h"
 #include "Support/ToolError.h"
 #include "TestUtil.h"
+#include "llvm/ADT/StringExtras.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <set>
 
 using namespace aoti;
 using namespace aoti::test;
@@ -273,10 +279,9 @@ struct BadCase {
   const char *Message;
 };
 
-class BadRulesTest : public ::testing::TestWithParam<BadCase> {};
-
-TEST_P(BadRulesTest, IsARulesErrorAtTheNode) {
-  const BadCase &C = GetParam();
+/// What loading \p C.Yaml reports, once checked to be a RulesError at
+/// C.Location saying C.Message.
+ReportedError expectRulesError(const BadCase &C) {
   ReportedError F = failureOf(C.Yaml);
   EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
   EXPECT_EQ(F.Location, C.Location);
@@ -286,7 +291,12 @@ TEST_P(BadRulesTest, IsARulesErrorAtTheNode) {
     EXPECT_THAT(F.Snippet, HasSubstr("^\n"));
   else
     EXPECT_EQ(F.Snippet, "");
+  return F;
 }
+
+class BadRulesTest : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadRulesTest, IsARulesErrorAtTheNode) { expectRulesError(GetParam()); }
 
 const BadCase BadCases[] = {
     {"", "r.yaml", "rules file is empty"},
@@ -360,6 +370,174 @@ const BadCase BadCases[] = {
 
 INSTANTIATE_TEST_SUITE_P(EveryKind, BadRulesTest,
                          ::testing::ValuesIn(BadCases));
+
+//===----------------------------------------------------------------------===//
+// The schema tables
+//===----------------------------------------------------------------------===//
+
+/// The keys each table of rulesSchemaMarkdown() lists, by the table's Id:
+/// "`kernel` / `kernel_regex`" is two keys.
+std::map<std::string, std::vector<std::string>> keysOfTables() {
+  std::map<std::string, std::vector<std::string>> Keys;
+  std::string Id;
+  std::string Schema = rulesSchemaMarkdown();
+  llvm::SmallVector<StringRef, 0> Lines;
+  StringRef(Schema).split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (Line.consume_front("<!-- schema:begin "))
+      Id = Line.drop_back(strlen(" -->")).str();
+    if (!Line.starts_with("| `"))
+      continue;
+    llvm::SmallVector<StringRef, 2> Cell;
+    Line.drop_front(2).split(" | ").first.split(Cell, " / ");
+    for (StringRef Key : Cell)
+      Keys[Id].push_back(Key.trim('`').str());
+  }
+  return Keys;
+}
+
+/// A typo of a key of each mapping.
+struct TypoCase {
+  BadCase Bad;         ///< its Message: the whole text
+  const char *TableId; ///< the mapping's table
+};
+
+const TypoCase Typos[] = {
+    {{"rule: []\n", "r.yaml:1:1",
+      "unknown key 'rule' in the rules file; did you mean 'rules'?"},
+     "rules-file"},
+    {{"settings: {log_evn: X}\nrules: [{sync: true}]\n", "r.yaml:1:12",
+      "unknown key 'log_evn' in settings; did you mean 'log_env'?"},
+     "settings"},
+    {{"settings: {calls: {frist: 2}}\nrules: [{sync: true}]\n", "r.yaml:1:20",
+      "unknown key 'frist' in calls; did you mean 'first'?"},
+     "settings.calls"},
+    {{"input_guards: {input: [x]}\n", "r.yaml:1:16",
+      "unknown key 'input' in input_guards; did you mean 'inputs'?"},
+     "input_guards"},
+    {{"input_guards:\n  inputs:\n    - {input: 0, dtyp: float32}\n",
+      "r.yaml:3:18",
+      "unknown key 'dtyp' in an input guard; did you mean 'dtype'?"},
+     "input_guards.inputs"},
+    {{"buffers: {posion: true}\n", "r.yaml:1:11",
+      "unknown key 'posion' in buffers; did you mean 'poison'?"},
+     "buffers"},
+    {{"buffers: {redzone: {byte: 32}}\n", "r.yaml:1:21",
+      "unknown key 'byte' in redzone; did you mean 'bytes'?"},
+     "buffers.redzone"},
+    {{"buffers: {poison: {bytes: 3}}\n", "r.yaml:1:20",
+      "unknown key 'bytes' in poison; did you mean 'byte'?"},
+     "buffers.poison"},
+    {{"rules:\n  - {sync: true, breadcrum: true}\n", "r.yaml:2:18",
+      "unknown key 'breadcrum' in a rule; did you mean 'breadcrumb'?"},
+     "rules"},
+    {{"rules:\n  - {match: {kernal: x}, sync: true}\n", "r.yaml:2:14",
+      "unknown key 'kernal' in match; did you mean 'kernel'?"},
+     "rules.match"},
+    {{"rules:\n  - breadcrumb: {evry: 2}\n", "r.yaml:2:18",
+      "unknown key 'evry' in breadcrumb; did you mean 'every'?"},
+     "rules.breadcrumb"},
+    {{"rules:\n  - nan_check: {whn: after}\n", "r.yaml:2:17",
+      "unknown key 'whn' in nan_check; did you mean 'when'?"},
+     "rules.nan_check"},
+    {{"rules:\n  - print: {levl: names}\n", "r.yaml:2:13",
+      "unknown key 'levl' in print; did you mean 'level'?"},
+     "rules.print"},
+    {{"rules:\n  - save: {tensor: all}\n", "r.yaml:2:12",
+      "unknown key 'tensor' in save; did you mean 'tensors'?"},
+     "rules.save"},
+};
+
+class KeyTypoTest : public ::testing::TestWithParam<TypoCase> {};
+
+// The known keys of the error are those of the mapping's schema table.
+TEST_P(KeyTypoTest, SuggestsTheClosestKeyOfTheMappingsTable) {
+  const TypoCase &C = GetParam();
+  ReportedError F = expectRulesError(C.Bad);
+  EXPECT_EQ(F.Text, C.Bad.Message);
+  std::vector<std::string> Keys = keysOfTables()[C.TableId];
+  ASSERT_FALSE(Keys.empty()) << C.TableId;
+  EXPECT_EQ(F.Hint, "known keys: " + llvm::join(Keys, ", "));
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryMapping, KeyTypoTest, ::testing::ValuesIn(Typos));
+
+TEST(RulesSchemaTest, EveryTableHasATypoCase) {
+  std::set<std::string> Tested;
+  for (const TypoCase &C : Typos)
+    Tested.insert(C.TableId);
+  for (const auto &[Id, Keys] : keysOfTables())
+    EXPECT_TRUE(Tested.count(Id)) << Id;
+  EXPECT_EQ(keysOfTables().size(), Tested.size());
+}
+
+TEST(RulesSchemaTest, TablesSayWhatTheLoaderAccepts) {
+  std::string Schema = rulesSchemaMarkdown();
+  // Values and defaults come from the loader's own words and structs.
+  EXPECT_THAT(Schema, HasSubstr("| `when` | `before`, `after`, `both` | "
+                                "`after` |"));
+  EXPECT_THAT(Schema, HasSubstr("| `kind` | `triton`, `user_triton`, `cpp`, "
+                                "`extern`, `proxy`, or a list |"));
+  EXPECT_THAT(Schema, HasSubstr("| `max_print_values` | values printed per "
+                                "tensor at `level: values` | 64 |"));
+  EXPECT_THAT(Schema, HasSubstr("| `every` | 1 to 64: "));
+  EXPECT_THAT(Schema, HasSubstr("| `byte` | 0 to 255: "));
+  EXPECT_THAT(Schema, HasSubstr("| `inputs` | list of guards (below) | |"));
+  // A retired key is no row.
+  EXPECT_THAT(Schema, Not(HasSubstr("`fence` |")));
+}
+
+/// The first line where \p A and \p B differ, 1-based, and both versions.
+std::string firstDifference(StringRef A, StringRef B) {
+  for (unsigned Line = 1;; ++Line) {
+    auto [LineA, RestA] = A.split('\n');
+    auto [LineB, RestB] = B.split('\n');
+    if (LineA != LineB || A.empty() != B.empty())
+      return "line " + std::to_string(Line) + ":\n  README: " + LineB.str() +
+             "\n  tables: " + LineA.str();
+    if (A.empty())
+      return "";
+    A = RestA;
+    B = RestB;
+  }
+}
+
+// The README's key tables are what the loader registers. To remake them:
+//   AOTI_UPDATE_RULES_SCHEMA=1 <build>/unittests/AOTIInstrumentTests \
+//       --gtest_filter=RulesSchemaTest.ReadmeTablesAreTheLoadersKeys
+TEST(RulesSchemaTest, ReadmeTablesAreTheLoadersKeys) {
+  std::string Readme = readFile(AOTI_TEST_RULES_README);
+  ASSERT_FALSE(Readme.empty());
+  llvm::Expected<std::string> Made = withRulesSchema(Readme);
+  ASSERT_TRUE(bool(Made)) << llvm::toString(Made.takeError());
+  if (std::getenv("AOTI_UPDATE_RULES_SCHEMA")) {
+    writeFile(AOTI_TEST_RULES_README, *Made);
+    Readme = *Made;
+  }
+  EXPECT_TRUE(*Made == Readme)
+      << AOTI_TEST_RULES_README
+      << " differs from the tables the loader registers at "
+      << firstDifference(*Made, Readme)
+      << "\nremake them with AOTI_UPDATE_RULES_SCHEMA=1 and this test";
+}
+
+TEST(RulesSchemaTest, MarkersMustPairAndNameATable) {
+  std::string Schema = rulesSchemaMarkdown();
+  EXPECT_TRUE(bool(withRulesSchema(Schema)));
+  auto Refused = [](StringRef Markdown) {
+    llvm::Expected<std::string> Made = withRulesSchema(Markdown);
+    if (Made)
+      return std::string("accepted");
+    return llvm::toString(Made.takeError());
+  };
+  EXPECT_THAT(Refused(""), HasSubstr("no '<!-- schema:begin rules-file -->'"));
+  EXPECT_THAT(Refused(Schema + "<!-- schema:begin nothing -->\n"),
+              HasSubstr("names no table"));
+  EXPECT_THAT(Refused(StringRef(Schema).rsplit("<!-- schema:end").first),
+              HasSubstr("no '<!-- schema:end "));
+  EXPECT_THAT(Refused("<!-- schema:end rules -->\n" + Schema),
+              HasSubstr("without its begin marker"));
+}
 
 TEST(RulesLoaderTest, MissingFile) {
   TempDir Dir;

@@ -1,7 +1,8 @@
 //===- Rules.h - What a rules file asks for ---------------------*- C++ -*-===//
 //
-// The rules file's content as plain data. Only RulesLoader.cpp knows YAML;
-// the schema is documented in yaml-rules/README.md.
+// The rules file's content as plain data. Only RulesLoader.cpp (with
+// YAMLDict) knows YAML; the schema is documented in yaml-rules/README.md,
+// whose tables of keys the loader makes (rulesSchemaMarkdown).
 //
 //===----------------------------------------------------------------------===//
 
@@ -194,6 +195,18 @@ struct RuleSet {
 llvm::Expected<RuleSet> loadRules(llvm::StringRef Path);
 /// The same on text already read.
 llvm::Expected<RuleSet> parseRules(llvm::StringRef Text, llvm::StringRef Path);
+
+/// The schema tables of yaml-rules/README.md: for each mapping of a rules
+/// file, its keys, what each takes and what it means (or its default), made
+/// from the loader's own registration of the keys. Each table stands
+/// between `<!-- schema:begin ID -->` and `<!-- schema:end ID -->` lines, ID
+/// the keys that lead to the mapping ("rules.match"; the top level is
+/// "rules-file").
+std::string rulesSchemaMarkdown();
+/// \p Readme with the text between each pair of schema markers made the
+/// table rulesSchemaMarkdown gives it; an error when a table has no markers
+/// or markers name no table.
+llvm::Expected<std::string> withRulesSchema(llvm::StringRef Readme);
 
 /// "rules.yaml:3:5", or the path alone when the position is unknown.
 std::string formatRulesLocation(llvm::StringRef Path, RulesLocation Loc);

@@ -1,11 +1,15 @@
 //===- RulesLoader.cpp - Read a YAML rules file ---------------------------===//
 //
-// The only file that knows YAML. Every problem is reported at the position
-// of the offending node, clang-style: `rules.yaml:LINE:COL: error: ...`.
+// With YAMLDict, the only code that knows YAML. Each mapping's keys are
+// registered once (a function per mapping, `...Keys`), each with its
+// handler and its row of the schema tables in yaml-rules/README.md. Every
+// problem is reported at the position of the offending node, clang-style:
+// `rules.yaml:LINE:COL: error: ...`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Rules/Rules.h"
+#include "Rules/YAMLDict.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
@@ -93,39 +97,14 @@ StringRef aoti::inputCheckName(InputCheck C) {
 
 namespace {
 
-const StringRef TopKeys[] = {"version", "description", "settings",
-                             "input_guards", "buffers", "rules"};
-const StringRef BufferKeys[] = {"redzone", "poison"};
-const StringRef RedzoneKeys[] = {"bytes", "on_fail"};
-const StringRef BreadcrumbKeys[] = {"every"};
-const StringRef PoisonKeys[] = {"byte"};
-const StringRef SettingsKeys[] = {"disable_env", "log_env",  "jsonl_env",
-                                  "jsonl",       "save_dir", "calls",
-                                  "max_print_values", "check_inputs"};
-const StringRef CallsKeys[] = {"first", "every"};
-const StringRef RuleKeys[] = {"name",      "match", "sync", "breadcrumb",
-                              "nan_check", "print", "save"};
-const StringRef MatchKeys[] = {"kernel",       "kernel_regex",
-                               "kind",         "source_nodes",
-                               "source_nodes_regex", "aten",
-                               "aten_regex",   "ordinals",
-                               "tensors",      "tensors_regex",
-                               "function"};
-const StringRef NanKeys[] = {"when",  "tensors", "check",
-                             "on_fail", "defer", "batch"};
-const StringRef PrintKeys[] = {"level", "when", "tensors", "defer", "batch"};
-const StringRef SaveKeys[] = {"when", "tensors"};
-const StringRef GuardSectionKeys[] = {"enforce_aoti_checks", "on_fail",
-                                      "inputs", "equal_dims"};
-const StringRef GuardKeys[] = {"input",      "dtype",   "device", "rank",
-                               "dims",       "contiguous", "aligned",
-                               "values",     "finite"};
 const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
                             "int64",   "int32",   "int16",    "int8",
                             "uint8",   "bool",    "float8_e4m3fn",
                             "float8_e5m2", "complex64"};
 const StringRef Devices[] = {names::CudaDevice, "cpu"};
 const StringRef Functions[] = {names::RunImpl, names::ConstRunImpl};
+/// What `nan_check: {check: ...}` counts: NaN, Inf or both.
+const StringRef NanCheckWords[] = {"nan", "inf", "both"};
 const Phases AllPhases[] = {Phases::Before, Phases::After, Phases::Both};
 const TensorSet AllTensorSets[] = {TensorSet::Inputs, TensorSet::Outputs,
                                    TensorSet::All};
@@ -135,6 +114,121 @@ const InputCheck AllInputChecks[] = {InputCheck::Throw, InputCheck::Abort,
                                      InputCheck::Warn, InputCheck::Off};
 const PrintDetail AllPrintDetails[] = {PrintDetail::Names, PrintDetail::Stats,
                                        PrintDetail::Values};
+
+/// The canary bytes `redzone: true` puts before and after each buffer.
+constexpr unsigned DefaultRedzoneBytes = 64;
+
+//===----------------------------------------------------------------------===//
+// The longest notes of the schema tables (yaml-rules/README.md)
+//===----------------------------------------------------------------------===//
+
+const char BreadcrumbNote[] =
+    "after the launch: record its ordinal in host-mapped memory in stream "
+    "order (one `cuStreamWriteValue32`, whose memory barrier orders the "
+    "kernel's stores, and a faulting store, before the crumb); a later CUDA "
+    "error report names the first launch that did not complete. Where the "
+    "driver refuses stream memory operations, the crumbs are host functions "
+    "(`cudaLaunchHostFunc`, far dearer on the host) and the runtime warns "
+    "once. `{every: N}` (1 to 64) writes the crumb after every Nth launch "
+    "of the stream only, a quarter of the cost at N = 4: the report then "
+    "lists the launches after the last crumb that completed (up to N), the "
+    "faulting one among them, and gives the rule that makes those launches "
+    "exact if the fault comes again (`{name: exact-window, match: "
+    "{ordinals: \"40-44\"}, breadcrumb: true}`: add it to the rules file "
+    "beside the sparse rule); where rules overlap, the densest wins. An "
+    "event per launch would be cheaper still but cannot be read after a "
+    "sticky fault (docs/benchmarks.md). `breadcrumb: {fence: false}` (an "
+    "unfenced write) is an error: the driver's v2 stream memory operations "
+    "refuse `CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER`";
+
+const char NanDeferValue[] =
+    "bool. CUDA: count on the device with no host sync per launch; read the "
+    "counts once at the end of the run and report the first launch (in "
+    "launch order) whose tensors held a NaN, then fail as `on_fail` says. "
+    "The report is the same; it comes when the run ends instead of right "
+    "after the kernel. If several rules check one site, it is deferred only "
+    "if all of them say so";
+
+const char NanBatchValue[] =
+    "bool. With `defer`, when every launch runs on run_impl's stream: the "
+    "counts of several launches go to the device in one launch (up to 32 "
+    "tensors, or 16 MiB of them), sent before any launch that writes their "
+    "bytes, before the runtime's own writes and at the end of the run. The "
+    "storage of a tensor waiting for its count is held until the count is "
+    "launched (a freed buffer is not handed to another tensor before then), "
+    "so up to 16 MiB of freed buffers are held a little longer. `false` in "
+    "any rule (here or in `print`): one count launch per probe";
+
+const char PrintLevelValue[] =
+    "`names` (one line per launch), `stats` (a line per tensor: dtype, "
+    "shape, strides, device, numel, min, max, mean, NaN and Inf counts), "
+    "`values` (stats plus up to `settings.max_print_values` values)";
+
+const char PrintDeferValue[] =
+    "bool. CUDA, `stats` level: take the statistics on the device with no "
+    "host sync per launch and write the run's lines at its end, in launch "
+    "order (when a kernel faults: the lines of the launches that completed, "
+    "then the error). `names` lines are written right away anyway; "
+    "`values` prints are never deferred. If several rules print at one "
+    "site, it is deferred only if all of them say so";
+
+const char PrintBatchValue[] =
+    "bool. With `defer`, when every launch runs on run_impl's stream: the "
+    "statistics of several launches go to the device in one launch (up to "
+    "16 tensors, or 16 MiB of them), sent before any launch that writes "
+    "their bytes (a launch's before-statistics of its outputs go right "
+    "before it), before the runtime's own writes and at the end of the run; "
+    "their storage is held until then, as for `nan_check`'s `batch`. "
+    "`false` in any rule (here or in `nan_check`): one statistics launch "
+    "per probe";
+
+const char RedzoneValue[] =
+    "`true` (64 bytes), `false`, or `{bytes: N, on_fail: throw}`: N (a "
+    "multiple of 16, 16 to 65536) bytes of a canary (0xCB) before and after "
+    "each allocated buffer. The buffer becomes a view of a larger storage, "
+    "same dtype, sizes and strides, 16-byte aligned: outputs stay "
+    "bit-identical. Every launch of `run_impl` that passes a tensor it may "
+    "write gets an after-probe: on the CPU it checks the redzones of the "
+    "buffers it wrote and reports `#1 cpp_fused_relu_0 (wrapper.cpp:694) "
+    "wrote past the end of buf1 (allocated as buf0; bytes 0..31 past its "
+    "end, in its 64-byte redzone) in run 1`; on CUDA the probe records the "
+    "launch as a writer and all redzones are read at the end of the run "
+    "(one sync), the report naming the buffer and the launches that wrote "
+    "it (one: named as the culprit). `on_fail` as for `nan_check`. The "
+    "storage of every buffer is kept until the run ends, so that a redzone "
+    "is not handed to another buffer before it is read: peak memory grows "
+    "up to the sum of run_impl's buffers. A write past the end of a reused "
+    "buffer's smaller view, or between the buffers of a pool, is not seen";
+
+const char PoisonValue[] =
+    "`true`, `false`, or `{byte: B}`: fill each allocated buffer, and each "
+    "reused one whose first user writes it (a reuse read by its first user "
+    "is an in-place update: its data is live and is left alone), before "
+    "that user runs: 0xFF bytes in floating dtypes (a NaN in every one of "
+    "them), B (default 0xA5) otherwise; but not a dense buffer whose first "
+    "user is an out= matrix product given the whole buffer (`mm_out`, "
+    "`addmm_out`, `bmm_out`, `baddbmm_out`: it writes every element; the "
+    "summary counts these \"only where not dense\"). A kernel that reads "
+    "what no one wrote in this role then makes NaN; pair it with a NaN "
+    "check (`catch-uninit.yaml` does) to have the first launch named. "
+    "Integer buffers show no NaN: compare outputs with poison on and off";
+
+const char CheckInputsValue[] =
+    "what a graph input that is not what the model was compiled for does: "
+    "`throw` (the call fails), `abort`, `warn` (reported, the run goes on), "
+    "`off` (not checked). Every rules file, every preset: at the start of "
+    "each observed run, before any launch, each input's device type and "
+    "index, dtype, rank, static dims, dim bounds and static strides are "
+    "compared with what the wrapper's `check_input_N` says (whatever "
+    "`AOTI_RUNTIME_CHECK_INPUTS` says), in a few shim calls per input "
+    "(about 13 ns per input, "
+    "`CompiledInputs.CostPerInputIsWellUnderAMicrosecond`). A mismatch is "
+    "reported as the cause: `[aoti-instrument] run 1: wrong input: input 1 "
+    "(arg1_1, 'bias'): dim 0 is 4, compiled for 8, checked before any "
+    "launch` (event `input_mismatch`). The name in quotes is the user's, "
+    "where the package says it: a keyword input's keyword (the wrapper's "
+    "input spec; positional inputs are not named there); a name that is not "
+    "plain printable text of at most 128 characters is left out";
 
 /// How deep flow collections (`[...]`, `{...}`) may nest in a rules file;
 /// the schema needs three.
@@ -176,25 +270,21 @@ std::optional<RulesLocation> tooDeep(StringRef Text) {
   return std::nullopt;
 }
 
-/// The closest of \p Candidates to \p Word, if close enough to be a typo.
-std::optional<StringRef> nearest(StringRef Word,
-                                 llvm::ArrayRef<StringRef> Candidates) {
-  if (Word.size() > 64) // no typo of a key; and edit distance is quadratic
-    return std::nullopt;
-  std::optional<StringRef> Best;
-  unsigned BestDistance = std::max<unsigned>(2, Word.size() / 3) + 1;
-  for (StringRef C : Candidates) {
-    unsigned D = Word.edit_distance(C, /*AllowReplacements=*/true);
-    if (D < BestDistance) {
-      BestDistance = D;
-      Best = C;
-    }
-  }
-  return Best;
-}
-
 std::string joinWords(llvm::ArrayRef<StringRef> Words) {
   return llvm::join(Words.begin(), Words.end(), ", ");
+}
+
+/// "`after`": a value as a schema table cell quotes it.
+std::string quoted(StringRef Word) { return ("`" + Word + "`").str(); }
+
+/// The words of an enum's values, as \p Name spells them.
+template <typename EnumT, size_t Count>
+llvm::SmallVector<StringRef, 4> wordsOf(const EnumT (&Values)[Count],
+                                        StringRef (*Name)(EnumT)) {
+  llvm::SmallVector<StringRef, 4> Words;
+  for (EnumT V : Values)
+    Words.push_back(Name(V));
+  return Words;
 }
 
 class Loader {
@@ -202,6 +292,10 @@ public:
   Loader(StringRef Path, StringRef Text) : Path(Path.str()), Text(Text) {}
 
   llvm::Error load(RuleSet &Out);
+
+  /// The keys of a rules file's top level (and, nested, of every mapping
+  /// below it), read into \p Out.
+  YAMLDict fileDict(RuleSet &Out);
 
 private:
   //--- Diagnostics -------------------------------------------------------===//
@@ -230,35 +324,21 @@ private:
     return errorAt(locOf(N), Message, std::move(Hint));
   }
 
+  /// A dict whose problems are reported as errorAt reports them.
+  YAMLDict dict(std::string Name, std::string Subject) const {
+    return YAMLDict(std::move(Name), std::move(Subject),
+                    [this](const YAML::Node &At, const llvm::Twine &Message,
+                           std::string Hint) {
+                      return errorAt(At, Message, std::move(Hint));
+                    });
+  }
+
   //--- Typed accessors ---------------------------------------------------===//
 
   llvm::Error expectMap(const YAML::Node &N, StringRef What) const {
     if (N.IsMap())
       return llvm::Error::success();
     return errorAt(N, What + " must be a mapping of keys to values");
-  }
-
-  /// expectMap, then checkKeys.
-  llvm::Error expectMapOf(const YAML::Node &N, StringRef What,
-                          llvm::ArrayRef<StringRef> Known,
-                          StringRef Context) const {
-    if (llvm::Error E = expectMap(N, What))
-      return E;
-    return checkKeys(N, Known, Context);
-  }
-
-  llvm::Error checkKeys(const YAML::Node &Map, llvm::ArrayRef<StringRef> Known,
-                        StringRef Context) const {
-    for (const auto &KV : Map) {
-      std::string Key = KV.first.Scalar();
-      if (llvm::is_contained(Known, StringRef(Key)))
-        continue;
-      std::string Message = "unknown key '" + Key + "' in " + Context.str();
-      if (auto Near = nearest(Key, Known))
-        Message += "; did you mean '" + Near->str() + "'?";
-      return errorAt(KV.first, Message, "known keys: " + joinWords(Known));
-    }
-    return llvm::Error::success();
   }
 
   llvm::Error getBool(const YAML::Node &N, StringRef Key, bool &Out) const {
@@ -307,9 +387,19 @@ private:
     if (llvm::is_contained(Words, StringRef(Out)))
       return llvm::Error::success();
     std::string Message = "invalid value '" + Out + "' for '" + Key.str() + "'";
-    if (auto Near = nearest(Out, Words))
+    if (auto Near = closestWord(Out, Words))
       Message += "; did you mean '" + Near->str() + "'?";
     return errorAt(N, Message, "valid values: " + joinWords(Words));
+  }
+
+  llvm::Error getWord(const YAML::Node &N, StringRef Key,
+                      llvm::ArrayRef<StringRef> Words,
+                      std::optional<std::string> &Out) const {
+    std::string Word;
+    if (llvm::Error E = getWord(N, Key, Words, Word))
+      return E;
+    Out = std::move(Word);
+    return llvm::Error::success();
   }
 
   /// One value of an enum, spelled as \p Name spells it: the same table
@@ -318,11 +408,8 @@ private:
   llvm::Error getEnum(const YAML::Node &N, StringRef Key,
                       const EnumT (&Values)[Count], StringRef (*Name)(EnumT),
                       EnumT &Out) const {
-    llvm::SmallVector<StringRef, 4> Words;
-    for (EnumT V : Values)
-      Words.push_back(Name(V));
     std::string Word;
-    if (llvm::Error E = getWord(N, Key, Words, Word))
+    if (llvm::Error E = getWord(N, Key, wordsOf(Values, Name), Word))
       return E;
     for (EnumT V : Values)
       if (Name(V) == Word)
@@ -374,317 +461,796 @@ private:
     return llvm::Error::success();
   }
 
-  //--- Sections ------------------------------------------------------------===//
+  //--- The keys of each mapping: its schema table -----------------------===//
 
-  llvm::Error loadSettings(const YAML::Node &N, RuntimeSettings &S);
-  llvm::Error loadRule(const YAML::Node &N, unsigned Index, Rule &R);
-  llvm::Error loadSelector(const YAML::Node &N, SiteSelector &S);
-  llvm::Error loadOrdinals(const YAML::Node &N, SiteSelector &S);
-  llvm::Error loadCommon(const YAML::Node &N, StringRef Key, Phases &When,
-                         TensorSet &Tensors);
-  llvm::Error loadGuards(const YAML::Node &N, InputGuardSection &G);
-  llvm::Error loadBuffers(const YAML::Node &N, BufferSection &B);
-  llvm::Error loadGuard(const YAML::Node &N, InputGuardRule &G);
-  llvm::Error loadFailAction(const YAML::Node &N, FailAction &F);
-  llvm::Error loadDimRef(const YAML::Node &N, DimReference &D);
+  void fileKeys(YAMLDict &D, RuleSet &Out);
+  void settingsKeys(YAMLDict &D, RuntimeSettings &S);
+  void callsKeys(YAMLDict &D, RuntimeSettings &S);
+  void guardSectionKeys(YAMLDict &D, InputGuardSection &G);
+  void guardKeys(YAMLDict &D, InputGuardRule &G);
+  void bufferKeys(YAMLDict &D, BufferSection &B);
+  void redzoneKeys(YAMLDict &D, BufferSection &B);
+  void poisonKeys(YAMLDict &D, BufferSection &B);
+  void ruleKeys(YAMLDict &D, Rule &R);
+  void actionKeys(YAMLDict &D, Rule &R);
+  /// Reads the value of an action's key that is not a mapping.
+  template <typename ActionT>
+  using SwitchLoader = llvm::Error (Loader::*)(const YAML::Node &, StringRef,
+                                               std::optional<ActionT> &);
+  template <typename ActionT>
+  void actionKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                 std::optional<ActionT> &Out,
+                 void (Loader::*Keys)(YAMLDict &, ActionT &),
+                 SwitchLoader<ActionT> Read = &Loader::loadSwitch<ActionT>);
+  void selectorKeys(YAMLDict &D, SiteSelector &S);
+  void breadcrumbKeys(YAMLDict &D, Rule &R);
+  void nanCheckKeys(YAMLDict &D, NanCheckAction &A);
+  void printKeys(YAMLDict &D, PrintAction &A);
+  void saveKeys(YAMLDict &D, SaveAction &A);
+
+  //--- Keys read by one function ----------------------------------------===//
+
+  YAMLDict::Entry &boolKey(YAMLDict &D, StringRef Name, KeyDoc Doc, bool &Out);
+  YAMLDict::Entry &intKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                          unsigned &Out);
+  YAMLDict::Entry &wordKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                           llvm::ArrayRef<StringRef> Words,
+                           std::optional<std::string> &Out);
+  template <typename T>
+  YAMLDict::Entry &loadKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                           llvm::Error (Loader::*Load)(const YAML::Node &,
+                                                       StringRef, T &),
+                           T &Out);
+  template <typename EnumT, size_t Count>
+  YAMLDict::Entry &enumKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                           const EnumT (&Values)[Count],
+                           StringRef (*NameOf)(EnumT), EnumT &Out);
+
+  //--- Keys of several mappings ------------------------------------------===//
+
+  void phaseKeys(YAMLDict &D, Phases &When, TensorSet &Tensors);
+  void deferKeys(YAMLDict &D, bool &Defer, bool &Batch, StringRef DeferValue,
+                 StringRef BatchValue);
+  void onFailKey(YAMLDict &D, FailAction &F, KeyDoc Doc);
+  void patternKeys(YAMLDict &D, StringRef Name, StringRef Note,
+                   std::vector<NamePattern> &Out);
+  void stringKey(YAMLDict &D, StringRef Name, StringRef Value,
+                 std::string &Out);
+
+  //--- Values that take more than a typed accessor -----------------------===//
+
+  llvm::Error loadVersion(const YAML::Node &N, StringRef Key);
+  llvm::Error loadDescription(const YAML::Node &N, StringRef Key,
+                              std::string &Out);
+  template <typename ActionT>
+  llvm::Error loadSwitch(const YAML::Node &N, StringRef Key,
+                         std::optional<ActionT> &Out);
+  llvm::Error loadPrintShorthand(const YAML::Node &N, StringRef Key,
+                                 std::optional<PrintAction> &Out);
+  llvm::Error loadNanCheckWord(const YAML::Node &N, StringRef Key,
+                               NanCheckAction &A);
+  llvm::Error loadKinds(const YAML::Node &N, StringRef Key,
+                        std::vector<LaunchKind> &Out);
+  llvm::Error loadOrdinals(const YAML::Node &N, StringRef Key,
+                           std::vector<std::pair<unsigned, unsigned>> &Out);
+  llvm::Error loadOrdinalRange(StringRef Part, const YAML::Node &N,
+                               std::vector<std::pair<unsigned, unsigned>> &Out);
+  llvm::Error loadInputRef(const YAML::Node &N, StringRef Key,
+                           InputGuardRule &G);
+  llvm::Error loadDims(const YAML::Node &N, StringRef Key, InputGuardRule &G);
+  llvm::Error loadDimBound(const YAML::Node &N, StringRef Key, unsigned Dim,
+                           InputGuardRule &G);
+  llvm::Error loadAlignment(const YAML::Node &N, StringRef Key, unsigned &Out);
+  llvm::Error loadValueRange(const YAML::Node &N, StringRef Key,
+                             InputGuardRule &G);
+  llvm::Error loadEqualDims(const YAML::Node &N, StringRef Key,
+                            std::vector<std::vector<DimReference>> &Out);
+  llvm::Error loadDimRef(const YAML::Node &N, StringRef Key, DimReference &D);
+  llvm::Error loadRedzoneBytes(const YAML::Node &N, StringRef Key,
+                               unsigned &Out);
+  llvm::Error loadPoisonByte(const YAML::Node &N, StringRef Key, unsigned &Out);
+
+  //--- Checks across keys ------------------------------------------------===//
+
+  llvm::Error checkRule(const YAML::Node &N, const Rule &R,
+                        const std::string &NameKey);
+  llvm::Expected<YAML::Node> readYAML() const;
 
   std::string Path;
   StringRef Text;
+  /// Where each rule name and each rule body (its keys but the name, as
+  /// YAML) was first seen: a second one is an error.
+  llvm::StringMap<RulesLocation> RuleNames;
+  std::map<std::string, RulesLocation> RuleBodies;
 };
 
-llvm::Error Loader::loadFailAction(const YAML::Node &N, FailAction &F) {
-  return getEnum(N, "on_fail", AllFailActions, failActionName, F);
+//===----------------------------------------------------------------------===//
+// The keys of each mapping
+//===----------------------------------------------------------------------===//
+
+YAMLDict Loader::fileDict(RuleSet &Out) {
+  YAMLDict D = dict("the rules file", "a rules file");
+  fileKeys(D, Out);
+  return D;
 }
 
-llvm::Error Loader::loadCommon(const YAML::Node &N, StringRef Key,
-                               Phases &When, TensorSet &Tensors) {
-  if (const YAML::Node W = N["when"])
-    if (llvm::Error E = getEnum(W, "when", AllPhases, phasesName, When))
-      return E;
-  if (const YAML::Node T = N["tensors"])
-    if (llvm::Error E =
-            getEnum(T, "tensors", AllTensorSets, tensorSetName, Tensors))
-      return E;
-  return llvm::Error::success();
+void Loader::fileKeys(YAMLDict &D, RuleSet &Out) {
+  D.handle("version", {"`1`", "optional; the only version is 1"},
+           [this](const YAML::Node &V, StringRef Key) {
+             return loadVersion(V, Key);
+           });
+  loadKey(D, "description",
+          {"string, one line", "optional: what the rules are for "
+                               "(`--list-presets` prints it)"},
+          &Loader::loadDescription, Out.Description);
+  D.handle("settings", {"mapping", "run-time controls (below)"})
+      .mapping([this, &Out](YAMLDict &M, const YAML::Node &) {
+        settingsKeys(M, Out.Settings);
+      });
+  D.handle("input_guards", {"mapping", "checks of the model's inputs (below)"})
+      .mapping([this, &Out](YAMLDict &M, const YAML::Node &N) {
+        InputGuardSection &G = Out.Guards.emplace();
+        G.Loc = locOf(N);
+        guardSectionKeys(M, G);
+      });
+  D.handle("buffers", {"mapping", "what happens to the buffers run_impl "
+                                  "allocates (below)"})
+      .mapping([this, &Out](YAMLDict &M, const YAML::Node &N) {
+        BufferSection &B = Out.Buffers.emplace();
+        B.Loc = locOf(N);
+        bufferKeys(M, B);
+      });
+  D.handle("rules",
+           {"list of rules", "what to do at which launch sites (below)"},
+           [this](const YAML::Node &V, StringRef Key) {
+             return errorAt(V, "'" + Key + "' must be a list of rules");
+           })
+      .items("a rule", [this, &Out](YAMLDict &M, const YAML::Node &N) {
+        // Read before the next rule is added: R stays where it is.
+        Rule &R = Out.Rules.emplace_back();
+        R.Loc = locOf(N);
+        R.Name = "rule " + std::to_string(Out.Rules.size());
+        ruleKeys(M, R);
+      });
+  D.finally([this, &Out](const YAML::Node &Root) -> llvm::Error {
+    if (Out.Rules.empty() && !Out.Guards && !Out.Buffers)
+      return errorAt(Root, "rules file has none of 'rules', 'input_guards' "
+                           "and 'buffers'");
+    return llvm::Error::success();
+  });
+}
+
+void Loader::settingsKeys(YAMLDict &D, RuntimeSettings &S) {
+  D.columns("value", "default");
+  stringKey(D, "disable_env",
+            "environment variable that turns all instrumentation off at run "
+            "time (set to anything but `0`), no rebuild needed",
+            S.DisableEnv);
+  stringKey(D, "log_env",
+            "variable naming a file that receives the events instead of "
+            "stderr",
+            S.LogEnv);
+  stringKey(D, "jsonl_env",
+            "variable naming a file that also receives the events as JSON "
+            "lines",
+            S.JsonlEnv);
+  stringKey(D, "jsonl", "a JSON-lines file to write events to", S.JsonlPath);
+  stringKey(D, "save_dir",
+            "where saves go (`AOTI_INSTRUMENT_SAVE_DIR` overrides)", S.SaveDir);
+  D.handle("calls", {"`{first: N}` and/or `{every: M}`: which calls of "
+                     "run_impl are observed (probes and input guards)",
+                     "every call"})
+      .mapping(
+          [this, &S](YAMLDict &M, const YAML::Node &) { callsKeys(M, S); });
+  intKey(D, "max_print_values",
+         {"values printed per tensor at `level: values`",
+          std::to_string(S.MaxPrintValues)},
+         S.MaxPrintValues);
+  enumKey(D, "check_inputs",
+          {CheckInputsValue, quoted(inputCheckName(S.CheckInputs))},
+          AllInputChecks, inputCheckName, S.CheckInputs);
+}
+
+/// `settings: {calls: {first: N, every: M}}`.
+void Loader::callsKeys(YAMLDict &D, RuntimeSettings &S) {
+  D.columns("value", "default");
+  intKey(D, "first",
+         {"integer: observe only the first N calls", "`0`: every call"},
+         S.FirstCalls);
+  intKey(D, "every", {"integer: observe every Nth call", "`0`: every call"},
+         S.EveryCalls);
+}
+
+void Loader::guardSectionKeys(YAMLDict &D, InputGuardSection &G) {
+  boolKey(D, "enforce_aoti_checks",
+          {"bool", "call the wrapper's own `check_input_N` (dtype, static "
+                   "dims, dim bounds, strides, device) whatever "
+                   "`AOTI_RUNTIME_CHECK_INPUTS` says"},
+          G.EnforceAotiChecks);
+  onFailKey(D, G.OnFail,
+            {quotedWords(wordsOf(AllFailActions, failActionName)),
+             "default `throw`: the call fails with a readable error, the "
+             "process keeps working"});
+  D.handle("inputs", {"list of guards (below)", ""},
+           [this](const YAML::Node &V, StringRef Key) {
+             return errorAt(V, "'" + Key + "' must be a list of input guards");
+           })
+      .items("an input guard", [this, &G](YAMLDict &M, const YAML::Node &N) {
+        // Read before the next guard is added: Guard stays where it is.
+        InputGuardRule &Guard = G.Inputs.emplace_back();
+        Guard.Loc = locOf(N);
+        guardKeys(M, Guard);
+      });
+  loadKey(D, "equal_dims",
+          {"list of groups, e.g. `[[arg0_1.0, arg1_1.0]]`",
+           "the named dimensions (`INPUT.DIM`, INPUT a name or `#N`) must "
+           "be equal"},
+          &Loader::loadEqualDims, G.EqualDims);
+}
+
+/// One guard of `input_guards: {inputs: [...]}`.
+void Loader::guardKeys(YAMLDict &D, InputGuardRule &G) {
+  loadKey(D, "input",
+          {"name (`arg0_1`) or index (`0`)",
+           "which input; must exist in the wrapper"},
+          &Loader::loadInputRef, G)
+      .required("input guard needs '{0}' (a name such as arg0_1, or an "
+                "index)");
+  wordKey(D, "dtype", {quotedWords(Dtypes), "exact dtype"}, Dtypes, G.Dtype);
+  wordKey(D, "device", {quotedWords(Devices), "device type"}, Devices,
+          G.Device);
+  D.handle("rank", {"integer", "number of dimensions"},
+           [this, &G](const YAML::Node &V, StringRef Key) {
+             return getInt(V, Key, G.Rank.emplace());
+           });
+  loadKey(D, "dims",
+          {"list, one bound per dimension (gives the rank too), or mapping "
+           "`{dim: bound}` (needs `rank`)",
+           "each bound is `N`, `[MIN, MAX]` (`null` for an open end) or "
+           "`null` (any)"},
+          &Loader::loadDims, G);
+  boolKey(D, "contiguous", {"bool", "row-major contiguous"}, G.Contiguous);
+  loadKey(D, "aligned", {"power of two (bytes)", "data pointer alignment"},
+          &Loader::loadAlignment, G.Alignment);
+  loadKey(D, "values",
+          {"`[MIN, MAX]`", "every value within the range (token ids in "
+                           "`[0, vocab-1]`); needs one device pass"},
+          &Loader::loadValueRange, G);
+  boolKey(D, "finite", {"bool", "no NaN or Inf"}, G.Finite);
 }
 
 /// `buffers: {redzone: true | {bytes: 64, on_fail: throw}, poison: true |
 /// {byte: 0xA5}}`.
-llvm::Error Loader::loadBuffers(const YAML::Node &N, BufferSection &B) {
-  B.Loc = locOf(N);
-  if (llvm::Error E = expectMapOf(N, "'buffers'", BufferKeys, "buffers"))
+void Loader::bufferKeys(YAMLDict &D, BufferSection &B) {
+  D.columns("values", "default");
+  D.handle("redzone", {RedzoneValue, "off"},
+           [this, &B](const YAML::Node &V, StringRef Key) -> llvm::Error {
+             bool On;
+             if (llvm::Error E = getBool(V, Key, On))
+               return E;
+             B.RedzoneBytes = On ? DefaultRedzoneBytes : 0;
+             return llvm::Error::success();
+           })
+      .mapping([this, &B](YAMLDict &M, const YAML::Node &) {
+        B.RedzoneBytes = DefaultRedzoneBytes;
+        redzoneKeys(M, B);
+      });
+  boolKey(D, "poison", {PoisonValue, "off"}, B.Poison)
+      .mapping([this, &B](YAMLDict &M, const YAML::Node &) {
+        B.Poison = true;
+        poisonKeys(M, B);
+      });
+}
+
+void Loader::redzoneKeys(YAMLDict &D, BufferSection &B) {
+  D.columns("values", "default");
+  loadKey(D, "bytes",
+          {"a multiple of 16, 16 to 65536: the canary's length "
+           "before and after each buffer",
+           quoted(std::to_string(B.RedzoneBytes))},
+          &Loader::loadRedzoneBytes, B.RedzoneBytes);
+  onFailKey(D, B.RedzoneOnFail,
+            {quotedWords(wordsOf(AllFailActions, failActionName)) +
+                 ", as for `nan_check`",
+             quoted(failActionName(B.RedzoneOnFail))});
+}
+
+void Loader::poisonKeys(YAMLDict &D, BufferSection &B) {
+  D.columns("values", "default");
+  loadKey(D, "byte",
+          {"0 to 255: the fill of buffers of other than floating dtypes",
+           quoted(llvm::utohexstr(B.PoisonByte).insert(0, "0x"))},
+          &Loader::loadPoisonByte, B.PoisonByte);
+}
+
+/// One rule of `rules:`: its name, its match and its actions.
+void Loader::ruleKeys(YAMLDict &D, Rule &R) {
+  const YAMLDict::Entry &Name = D.handle(
+      "name", {"string", "used in messages; two rules may not share a name"},
+      [this, &R](const YAML::Node &V, StringRef Key) {
+        return getString(V, Key, R.Name);
+      });
+  D.handle("match",
+           {"mapping, see below", "omitted or empty: every launch site"},
+           [this](const YAML::Node &V, StringRef Key) {
+             // `match:` with nothing: every site.
+             return V.IsNull() ? llvm::Error::success()
+                               : expectMap(V, "'" + Key.str() + "'");
+           })
+      .mapping([this, &R](YAMLDict &M, const YAML::Node &) {
+        selectorKeys(M, R.Match);
+      });
+  actionKeys(D, R);
+  D.finally([this, &R, NameKey = Name.name().str()](const YAML::Node &N) {
+    return checkRule(N, R, NameKey);
+  });
+}
+
+/// A rule's actions, each `true`/`false` or a mapping of its options.
+void Loader::actionKeys(YAMLDict &D, Rule &R) {
+  boolKey(D, "sync",
+          {"bool", "after the launch: synchronize the stream, "
+                   "check the CUDA error; the message names kernel, "
+                   "ordinal, wrapper line and source nodes"},
+          R.Sync);
+  boolKey(D, "breadcrumb", {"`true`, `false` or `{every: N}`", BreadcrumbNote},
+          R.Breadcrumb)
+      .mapping([this, &R](YAMLDict &M, const YAML::Node &) {
+        R.Breadcrumb = true;
+        breadcrumbKeys(M, R);
+      });
+  actionKey(D, "nan_check",
+            {"`true` or mapping", "count NaN/Inf in tensors (below)"},
+            R.NanCheck, &Loader::nanCheckKeys);
+  actionKey(D, "print",
+            {"`true`, " +
+                 quotedWords(wordsOf(AllPrintDetails, printDetailName)) +
+                 " or mapping",
+             "print kernel names, tensor statistics, or values (below)"},
+            R.Print, &Loader::printKeys, &Loader::loadPrintShorthand);
+  actionKey(D, "save",
+            {"`true` or mapping", "save tensors as safetensors files (below)"},
+            R.Save, &Loader::saveKeys);
+}
+
+/// An action of a rule: a mapping of its options, the keys \p Keys
+/// registers, or what \p Read reads (`true`: its defaults, `false`: none).
+template <typename ActionT>
+void Loader::actionKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                       std::optional<ActionT> &Out,
+                       void (Loader::*Keys)(YAMLDict &, ActionT &),
+                       SwitchLoader<ActionT> Read) {
+  loadKey(D, Name, std::move(Doc), Read, Out)
+      .mapping([this, &Out, Keys](YAMLDict &M, const YAML::Node &) {
+        (this->*Keys)(M, Out.emplace());
+      });
+}
+
+void Loader::selectorKeys(YAMLDict &D, SiteSelector &S) {
+  D.columns("value", "matches a site when");
+  patternKeys(D, "kernel",
+              "the kernel name matches (`triton_poi_fused_1`, "
+              "`aoti_torch_cuda_mm_out`, `add_kernel_0`)",
+              S.Kernel);
+  loadKey(D, "kind",
+          {quotedWords(allKindNames()) + ", or a list",
+           "the launch is of that kind"},
+          &Loader::loadKinds, S.Kinds);
+  patternKeys(D, "source_nodes",
+              "any node of its `// ... Source Nodes: [...]` comment matches "
+              "(`linear_1`)",
+              S.SourceNodes);
+  patternKeys(D, "aten",
+              "any op of its `Original ATen: [...]` list matches (`aten.log`)",
+              S.AtenOps);
+  loadKey(D, "ordinals",
+          {"`3`, `\"0-10,15\"`, `\"40-\"`, or a list",
+           "its ordinal (the `#` of `--list`) is in a range"},
+          &Loader::loadOrdinals, S.Ordinals);
+  patternKeys(D, "tensors",
+              "any tensor argument's name matches (`buf12`, `arg0_1`, "
+              "`l1_weight`)",
+              S.Tensors);
+  wordKey(D, "function", {quotedWords(Functions), "it is in that function"},
+          Functions, S.Function);
+}
+
+/// `breadcrumb: {every: N}`.
+void Loader::breadcrumbKeys(YAMLDict &D, Rule &R) {
+  D.columns("values", "default");
+  // `{fence: false}` once asked for CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
+  // which the driver's v2 stream memory operations refuse: say so.
+  D.retire("fence",
+           "'breadcrumb: {fence: ...}' is not supported: the driver's stream "
+           "memory operations always order the kernel's stores before the "
+           "breadcrumb",
+           "write 'breadcrumb: true'");
+  D.handle("every",
+           {"1 to " + std::to_string(kMaxBreadcrumbEvery) +
+                ": a crumb after every Nth launch of the stream only",
+            quoted(std::to_string(R.BreadcrumbEvery))},
+           [this, &R](const YAML::Node &V, StringRef Key) {
+             return getInt(V, Key, R.BreadcrumbEvery, 1, kMaxBreadcrumbEvery);
+           });
+}
+
+void Loader::nanCheckKeys(YAMLDict &D, NanCheckAction &A) {
+  D.columns("values", "default");
+  phaseKeys(D, A.When, A.Tensors);
+  loadKey(D, "check",
+          {quotedWords(NanCheckWords),
+           "`nan` (Inf is a legitimate mask value in attention)"},
+          &Loader::loadNanCheckWord, A);
+  onFailKey(D, A.OnFail,
+            {"`throw` (run_impl fails, the process goes on), `abort`, `warn`",
+             quoted(failActionName(A.OnFail))});
+  deferKeys(D, A.Defer, A.Batch, NanDeferValue, NanBatchValue);
+}
+
+void Loader::printKeys(YAMLDict &D, PrintAction &A) {
+  D.columns("values", "default");
+  enumKey(D, "level", {PrintLevelValue, quoted(printDetailName(A.Detail))},
+          AllPrintDetails, printDetailName, A.Detail);
+  phaseKeys(D, A.When, A.Tensors);
+  deferKeys(D, A.Defer, A.Batch, PrintDeferValue, PrintBatchValue);
+}
+
+void Loader::saveKeys(YAMLDict &D, SaveAction &A) {
+  D.columns("values", "default");
+  phaseKeys(D, A.When, A.Tensors);
+}
+
+//===----------------------------------------------------------------------===//
+// Keys read by one function
+//===----------------------------------------------------------------------===//
+
+/// A key whose value \p Load reads into \p Out.
+template <typename T>
+YAMLDict::Entry &Loader::loadKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                                 llvm::Error (Loader::*Load)(const YAML::Node &,
+                                                             StringRef, T &),
+                                 T &Out) {
+  return D.handle(Name, std::move(Doc),
+                  [this, Load, &Out](const YAML::Node &V, StringRef Key) {
+                    return (this->*Load)(V, Key, Out);
+                  });
+}
+
+/// A key whose value is true or false.
+YAMLDict::Entry &Loader::boolKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                                 bool &Out) {
+  return D.handle(Name, std::move(Doc),
+                  [this, &Out](const YAML::Node &V, StringRef Key) {
+                    return getBool(V, Key, Out);
+                  });
+}
+
+/// A key whose value is an integer >= 0.
+YAMLDict::Entry &Loader::intKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                                unsigned &Out) {
+  return D.handle(Name, std::move(Doc),
+                  [this, &Out](const YAML::Node &V, StringRef Key) {
+                    return getInt(V, Key, Out);
+                  });
+}
+
+/// A key whose value is one of \p Words (which must outlive the dict).
+YAMLDict::Entry &Loader::wordKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                                 llvm::ArrayRef<StringRef> Words,
+                                 std::optional<std::string> &Out) {
+  return D.handle(Name, std::move(Doc),
+                  [this, Words, &Out](const YAML::Node &V, StringRef Key) {
+                    return getWord(V, Key, Words, Out);
+                  });
+}
+
+/// A key whose value is one of an enum's, spelled as \p NameOf spells it.
+template <typename EnumT, size_t Count>
+YAMLDict::Entry &Loader::enumKey(YAMLDict &D, StringRef Name, KeyDoc Doc,
+                                 const EnumT (&Values)[Count],
+                                 StringRef (*NameOf)(EnumT), EnumT &Out) {
+  return D.handle(
+      Name, std::move(Doc),
+      [this, &Values, NameOf, &Out](const YAML::Node &V, StringRef Key) {
+        return getEnum(V, Key, Values, NameOf, Out);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Keys of several mappings
+//===----------------------------------------------------------------------===//
+
+/// An action's `when` and `tensors`; their defaults, \p When and \p Tensors
+/// as they are.
+void Loader::phaseKeys(YAMLDict &D, Phases &When, TensorSet &Tensors) {
+  enumKey(
+      D, "when",
+      {quotedWords(wordsOf(AllPhases, phasesName)), quoted(phasesName(When))},
+      AllPhases, phasesName, When);
+  enumKey(D, "tensors",
+          {quotedWords(wordsOf(AllTensorSets, tensorSetName)),
+           quoted(tensorSetName(Tensors))},
+          AllTensorSets, tensorSetName, Tensors);
+}
+
+/// `defer` and `batch` of `nan_check` and `print`, documented by
+/// \p DeferValue and \p BatchValue; their defaults, \p Defer and \p Batch as
+/// they are.
+void Loader::deferKeys(YAMLDict &D, bool &Defer, bool &Batch,
+                       StringRef DeferValue, StringRef BatchValue) {
+  boolKey(D, "defer", {DeferValue.str(), quoted(llvm::toStringRef(Defer))},
+          Defer);
+  boolKey(D, "batch", {BatchValue.str(), quoted(llvm::toStringRef(Batch))},
+          Batch);
+}
+
+/// What a failed check does: `nan_check`'s, `input_guards`' and `redzone`'s.
+void Loader::onFailKey(YAMLDict &D, FailAction &F, KeyDoc Doc) {
+  enumKey(D, "on_fail", std::move(Doc), AllFailActions, failActionName, F);
+}
+
+/// \p Name (globs) and \p Name`_regex` (regular expressions), one row.
+void Loader::patternKeys(YAMLDict &D, StringRef Name, StringRef Note,
+                         std::vector<NamePattern> &Out) {
+  D.handle(Name, {"pattern or list", Note.str()},
+           [this, &Out](const YAML::Node &V, StringRef Key) {
+             return getPatterns(V, Key, /*Regex=*/false, Out);
+           });
+  D.handle((Name + "_regex").str(), {},
+           [this, &Out](const YAML::Node &V, StringRef Key) {
+             return getPatterns(V, Key, /*Regex=*/true, Out);
+           })
+      .sameRow();
+}
+
+/// A string setting; its default, \p Out as it is.
+void Loader::stringKey(YAMLDict &D, StringRef Name, StringRef Value,
+                       std::string &Out) {
+  D.handle(Name, {Value.str(), Out.empty() ? "none" : quoted(Out)},
+           [this, &Out](const YAML::Node &V, StringRef Key) {
+             return getString(V, Key, Out);
+           });
+}
+
+//===----------------------------------------------------------------------===//
+// Values that take more than a typed accessor
+//===----------------------------------------------------------------------===//
+
+llvm::Error Loader::loadVersion(const YAML::Node &N, StringRef Key) {
+  unsigned Version;
+  if (llvm::Error E = getInt(N, Key, Version))
     return E;
-  if (const YAML::Node V = N["redzone"]) {
-    bool On = true;
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, RedzoneKeys, "redzone"))
-        return E;
-      B.RedzoneBytes = 64;
-      if (const YAML::Node Bytes = V["bytes"]) {
-        if (llvm::Error E = getInt(Bytes, "bytes", B.RedzoneBytes))
-          return E;
-        // A multiple of 16: the data stays 16-byte aligned (Triton's
-        // assumption) and whole elements of every dtype fit.
-        if (B.RedzoneBytes < 16 || B.RedzoneBytes > 65536 ||
-            B.RedzoneBytes % 16)
-          return errorAt(Bytes, "'bytes' must be a multiple of 16 from 16 "
-                                "to 65536" + got(Bytes));
-      }
-      if (const YAML::Node F = V["on_fail"])
-        if (llvm::Error E = loadFailAction(F, B.RedzoneOnFail))
-          return E;
-    } else if (llvm::Error E = getBool(V, "redzone", On)) {
-      return E;
-    } else {
-      B.RedzoneBytes = On ? 64 : 0;
-    }
-  }
-  if (const YAML::Node V = N["poison"]) {
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, PoisonKeys, "poison"))
-        return E;
-      B.Poison = true;
-      if (const YAML::Node Byte = V["byte"]) {
-        if (llvm::Error E = getInt(Byte, "byte", B.PoisonByte))
-          return E;
-        if (B.PoisonByte > 255)
-          return errorAt(Byte, "'byte' must be from 0 to 255" + got(Byte));
-      }
-    } else if (llvm::Error E = getBool(V, "poison", B.Poison)) {
-      return E;
-    }
-  }
+  if (Version != 1)
+    return errorAt(N, "unsupported rules version " + std::to_string(Version) +
+                          "; this tool reads version 1");
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadSettings(const YAML::Node &N, RuntimeSettings &S) {
-  if (llvm::Error E = expectMapOf(N, "'settings'", SettingsKeys, "settings"))
+llvm::Error Loader::loadDescription(const YAML::Node &N, StringRef Key,
+                                    std::string &Out) {
+  if (llvm::Error E = getString(N, Key, Out))
     return E;
-  std::pair<const char *, std::string *> Strings[] = {
-      {"disable_env", &S.DisableEnv}, {"log_env", &S.LogEnv},
-      {"jsonl_env", &S.JsonlEnv},     {"jsonl", &S.JsonlPath},
-      {"save_dir", &S.SaveDir}};
-  for (auto &[Key, Field] : Strings)
-    if (const YAML::Node V = N[Key])
-      if (llvm::Error E = getString(V, Key, *Field))
-        return E;
-  if (const YAML::Node V = N["max_print_values"])
-    if (llvm::Error E = getInt(V, "max_print_values", S.MaxPrintValues))
+  if (StringRef(Out).contains('\n'))
+    return errorAt(N, "'" + Key +
+                          "' must be one line (--list-presets "
+                          "prints it after the preset's name)");
+  return llvm::Error::success();
+}
+
+/// `KEY: true`: the action with its defaults; `KEY: false`: none.
+template <typename ActionT>
+llvm::Error Loader::loadSwitch(const YAML::Node &N, StringRef Key,
+                               std::optional<ActionT> &Out) {
+  bool On;
+  if (llvm::Error E = getBool(N, Key, On))
+    return E;
+  if (On)
+    Out.emplace();
+  return llvm::Error::success();
+}
+
+/// `print: true`, `print: false`, or a level: `print: names` is short for
+/// `print: {level: names}`.
+llvm::Error Loader::loadPrintShorthand(const YAML::Node &N, StringRef Key,
+                                       std::optional<PrintAction> &Out) {
+  if (!N.IsScalar())
+    return errorAt(N, "'" + Key + "' must be true, false, a level (" +
+                          joinWords(wordsOf(AllPrintDetails, printDetailName)) +
+                          ") or a mapping");
+  bool On = true;
+  PrintAction A;
+  if (!YAML::convert<bool>::decode(N, On))
+    if (llvm::Error E =
+            getEnum(N, Key, AllPrintDetails, printDetailName, A.Detail))
       return E;
-  if (const YAML::Node V = N["check_inputs"])
-    if (llvm::Error E = getEnum(V, "check_inputs", AllInputChecks,
-                                inputCheckName, S.CheckInputs))
+  if (On)
+    Out = A;
+  return llvm::Error::success();
+}
+
+/// `check: nan`, `inf` or `both`.
+llvm::Error Loader::loadNanCheckWord(const YAML::Node &N, StringRef Key,
+                                     NanCheckAction &A) {
+  std::string Word;
+  if (llvm::Error E = getWord(N, Key, NanCheckWords, Word))
+    return E;
+  A.Nan = Word != "inf";
+  A.Inf = Word != "nan";
+  return llvm::Error::success();
+}
+
+llvm::Error Loader::loadKinds(const YAML::Node &N, StringRef Key,
+                              std::vector<LaunchKind> &Out) {
+  std::vector<std::pair<std::string, YAML::Node>> Kinds;
+  if (llvm::Error E = getStrings(N, Key, Kinds))
+    return E;
+  for (auto &[Text, Node] : Kinds) {
+    std::string Word;
+    if (llvm::Error E = getWord(Node, Key, allKindNames(), Word))
       return E;
-  if (const YAML::Node Calls = N["calls"]) {
-    if (llvm::Error E = expectMapOf(Calls, "'calls'", CallsKeys, "calls"))
-      return E;
-    if (const YAML::Node V = Calls["first"])
-      if (llvm::Error E = getInt(V, "first", S.FirstCalls))
-        return E;
-    if (const YAML::Node V = Calls["every"])
-      if (llvm::Error E = getInt(V, "every", S.EveryCalls))
-        return E;
+    Out.push_back(*parseKindName(Word));
   }
   return llvm::Error::success();
 }
 
 /// `ordinals: 3`, `"0-10,15"`, `"40-"`, or a list of those.
-llvm::Error Loader::loadOrdinals(const YAML::Node &N, SiteSelector &S) {
+llvm::Error
+Loader::loadOrdinals(const YAML::Node &N, StringRef Key,
+                     std::vector<std::pair<unsigned, unsigned>> &Out) {
   std::vector<std::pair<std::string, YAML::Node>> Items;
-  if (llvm::Error E = getStrings(N, "ordinals", Items))
+  if (llvm::Error E = getStrings(N, Key, Items))
     return E;
   for (auto &[Text, Node] : Items) {
     llvm::SmallVector<StringRef, 4> Parts;
     StringRef(Text).split(Parts, ',', -1, /*KeepEmpty=*/false);
-    for (StringRef Part : Parts) {
-      Part = Part.trim();
-      auto [Lo, Hi] = Part.split('-');
-      unsigned First = 0, Last = 0;
-      bool Open = Part.contains('-') && Hi.trim().empty();
-      if (Lo.trim().getAsInteger(10, First) ||
-          (!Open && Part.contains('-') && Hi.trim().getAsInteger(10, Last)))
-        return errorAt(Node, "invalid ordinal range '" + Part +
-                                 "'; expected N, N-M or N-");
-      if (!Part.contains('-'))
-        Last = First;
-      if (Open)
-        Last = ~0u;
-      if (Last < First)
-        return errorAt(Node, "empty ordinal range '" + Part + "'");
-      S.Ordinals.push_back({First, Last});
-    }
+    for (StringRef Part : Parts)
+      if (llvm::Error E = loadOrdinalRange(Part.trim(), Node, Out))
+        return E;
   }
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadSelector(const YAML::Node &N, SiteSelector &S) {
+/// `N`, `N-M` or `N-` of the ordinals \p N gives.
+llvm::Error
+Loader::loadOrdinalRange(StringRef Part, const YAML::Node &N,
+                         std::vector<std::pair<unsigned, unsigned>> &Out) {
+  auto [Lo, Hi] = Part.split('-');
+  unsigned First = 0, Last = 0;
+  bool Open = Part.contains('-') && Hi.trim().empty();
+  if (Lo.trim().getAsInteger(10, First) ||
+      (!Open && Part.contains('-') && Hi.trim().getAsInteger(10, Last)))
+    return errorAt(N, "invalid ordinal range '" + Part +
+                          "'; expected N, N-M or N-");
+  if (!Part.contains('-'))
+    Last = First;
+  if (Open)
+    Last = ~0u;
+  if (Last < First)
+    return errorAt(N, "empty ordinal range '" + Part + "'");
+  Out.push_back({First, Last});
+  return llvm::Error::success();
+}
+
+/// `input: arg0_1` or `input: 0`.
+llvm::Error Loader::loadInputRef(const YAML::Node &N, StringRef Key,
+                                 InputGuardRule &G) {
+  unsigned Index;
+  if (N.IsScalar() && YAML::convert<unsigned>::decode(N, Index)) {
+    G.Index = Index;
+    return llvm::Error::success();
+  }
+  return getString(N, Key, G.Name);
+}
+
+/// A list (one entry per dimension) or a mapping of dimension to bound.
+llvm::Error Loader::loadDims(const YAML::Node &N, StringRef Key,
+                             InputGuardRule &G) {
+  if (N.IsSequence()) {
+    // A list names every dimension: it gives the rank too.
+    if (G.Rank && *G.Rank != N.size())
+      return errorAt(N, "'" + Key + "' lists " + std::to_string(N.size()) +
+                            " dimensions but 'rank' is " +
+                            std::to_string(*G.Rank));
+    G.Rank = N.size();
+    for (unsigned I = 0; I < N.size(); ++I)
+      if (llvm::Error E = loadDimBound(N[I], Key, I, G))
+        return E;
+    return llvm::Error::success();
+  }
+  if (!N.IsMap())
+    return errorAt(N, "'" + Key + "' must be a list or a mapping" + got(N));
+  if (!G.Rank)
+    return errorAt(N, "'" + Key + "' as a mapping needs 'rank' too");
+  for (const auto &KV : N) {
+    unsigned Dim;
+    if (llvm::Error E = getInt(KV.first, Key, Dim))
+      return E;
+    if (Dim >= *G.Rank)
+      return errorAt(KV.first, "dimension " + std::to_string(Dim) +
+                                   " is out of range for rank " +
+                                   std::to_string(*G.Rank));
+    if (llvm::Error E = loadDimBound(KV.second, Key, Dim, G))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+/// The bound of dimension \p Dim: N, [MIN, MAX] (null for an open end), or
+/// null (any).
+llvm::Error Loader::loadDimBound(const YAML::Node &N, StringRef Key,
+                                 unsigned Dim, InputGuardRule &G) {
   if (N.IsNull())
-    return llvm::Error::success(); // `match:` with nothing: every site.
-  if (llvm::Error E = expectMapOf(N, "'match'", MatchKeys, "match"))
-    return E;
-  struct PatternKey {
-    const char *Key;
-    bool Regex;
-    std::vector<NamePattern> *Out;
-  } PatternKeys[] = {{"kernel", false, &S.Kernel},
-                     {"kernel_regex", true, &S.Kernel},
-                     {"source_nodes", false, &S.SourceNodes},
-                     {"source_nodes_regex", true, &S.SourceNodes},
-                     {"aten", false, &S.AtenOps},
-                     {"aten_regex", true, &S.AtenOps},
-                     {"tensors", false, &S.Tensors},
-                     {"tensors_regex", true, &S.Tensors}};
-  for (const PatternKey &K : PatternKeys)
-    if (const YAML::Node V = N[K.Key])
-      if (llvm::Error E = getPatterns(V, K.Key, K.Regex, *K.Out))
+    return llvm::Error::success();
+  int64_t Lo = -1, Hi = -1;
+  if (N.IsScalar()) {
+    if (llvm::Error E = getInt(N, Key, Lo))
+      return E;
+    Hi = Lo;
+  } else if (N.IsSequence() && N.size() == 2) {
+    if (!N[0].IsNull())
+      if (llvm::Error E = getInt(N[0], Key, Lo))
         return E;
-  if (const YAML::Node V = N["kind"]) {
-    std::vector<std::pair<std::string, YAML::Node>> Kinds;
-    if (llvm::Error E = getStrings(V, "kind", Kinds))
-      return E;
-    for (auto &[Text, Node] : Kinds) {
-      std::string Word;
-      if (llvm::Error E = getWord(Node, "kind", allKindNames(), Word))
+    if (!N[1].IsNull())
+      if (llvm::Error E = getInt(N[1], Key, Hi))
         return E;
-      S.Kinds.push_back(*parseKindName(Word));
-    }
+    if (Lo >= 0 && Hi >= 0 && Hi < Lo)
+      return errorAt(N, "empty dimension range");
+  } else {
+    return errorAt(N, "a dimension bound must be N, [MIN, MAX] or null");
   }
-  if (const YAML::Node V = N["ordinals"])
-    if (llvm::Error E = loadOrdinals(V, S))
-      return E;
-  if (const YAML::Node V = N["function"]) {
-    std::string Word;
-    if (llvm::Error E = getWord(V, "function", Functions, Word))
-      return E;
-    S.Function = Word;
-  }
+  G.Dims[Dim] = {Lo, Hi};
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadRule(const YAML::Node &N, unsigned Index, Rule &R) {
-  R.Loc = locOf(N);
-  if (llvm::Error E = expectMapOf(N, "a rule", RuleKeys, "a rule"))
+llvm::Error Loader::loadAlignment(const YAML::Node &N, StringRef Key,
+                                  unsigned &Out) {
+  if (llvm::Error E = getInt(N, Key, Out))
     return E;
-  R.Name = "rule " + std::to_string(Index + 1);
-  if (const YAML::Node V = N["name"])
-    if (llvm::Error E = getString(V, "name", R.Name))
-      return E;
-  if (const YAML::Node V = N["match"])
-    if (llvm::Error E = loadSelector(V, R.Match))
-      return E;
-  if (const YAML::Node V = N["sync"])
-    if (llvm::Error E = getBool(V, "sync", R.Sync))
-      return E;
-  if (const YAML::Node V = N["breadcrumb"]) {
-    // `{fence: false}` once asked for CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
-    // which the driver's v2 stream memory operations refuse: say so.
-    if (V.IsMap() && V["fence"])
-      return errorAt(V["fence"],
-                     "'breadcrumb: {fence: ...}' is not supported: the "
-                     "driver's stream memory operations always order the "
-                     "kernel's stores before the breadcrumb",
-                     "write 'breadcrumb: true'");
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, BreadcrumbKeys, "breadcrumb"))
-        return E;
-      R.Breadcrumb = true;
-      if (const YAML::Node Every = V["every"])
-        if (llvm::Error E = getInt(Every, "every", R.BreadcrumbEvery, 1,
-                                   kMaxBreadcrumbEvery))
-          return E;
-    } else if (llvm::Error E = getBool(V, "breadcrumb", R.Breadcrumb)) {
-      return E;
-    }
-  }
+  if (Out && (Out & (Out - 1)))
+    return errorAt(N, "'" + Key + "' must be a power of two");
+  return llvm::Error::success();
+}
 
-  // Each action is `true`/`false`, or a mapping of its options.
-  if (const YAML::Node V = N["nan_check"]) {
-    bool On = true;
-    if (!V.IsMap()) {
-      if (llvm::Error E = getBool(V, "nan_check", On))
+/// `values: [MIN, MAX]`.
+llvm::Error Loader::loadValueRange(const YAML::Node &N, StringRef Key,
+                                   InputGuardRule &G) {
+  if (!N.IsSequence() || N.size() != 2)
+    return errorAt(N, "'" + Key + "' must be [MIN, MAX]");
+  double Lo, Hi;
+  if (llvm::Error E = getDouble(N[0], Key, Lo))
+    return E;
+  if (llvm::Error E = getDouble(N[1], Key, Hi))
+    return E;
+  if (Hi < Lo)
+    return errorAt(N, "empty value range");
+  G.ValueRange = {Lo, Hi};
+  return llvm::Error::success();
+}
+
+/// `equal_dims: [[arg0_1.0, arg1_1.0], ...]`.
+llvm::Error Loader::loadEqualDims(const YAML::Node &N, StringRef Key,
+                                  std::vector<std::vector<DimReference>> &Out) {
+  if (!N.IsSequence())
+    return errorAt(N, "'" + Key + "' must be a list of groups");
+  for (const auto &Group : N) {
+    if (!Group.IsSequence() || Group.size() < 2)
+      return errorAt(Group, "each '" + Key +
+                                "' group must list at least "
+                                "two dimensions, e.g. "
+                                "[arg0_1.0, arg1_1.0]");
+    std::vector<DimReference> &Refs = Out.emplace_back();
+    for (const auto &Item : Group)
+      if (llvm::Error E = loadDimRef(Item, Key, Refs.emplace_back()))
         return E;
-    }
-    if (On) {
-      NanCheckAction A;
-      if (V.IsMap()) {
-        if (llvm::Error E = checkKeys(V, NanKeys, "nan_check"))
-          return E;
-        if (llvm::Error E = loadCommon(V, "nan_check", A.When, A.Tensors))
-          return E;
-        std::string Word;
-        if (const YAML::Node C = V["check"]) {
-          if (llvm::Error E = getWord(C, "check", {"nan", "inf", "both"}, Word))
-            return E;
-          A.Nan = Word != "inf";
-          A.Inf = Word != "nan";
-        }
-        if (const YAML::Node F = V["on_fail"])
-          if (llvm::Error E = loadFailAction(F, A.OnFail))
-            return E;
-        if (const YAML::Node D = V["defer"])
-          if (llvm::Error E = getBool(D, "defer", A.Defer))
-            return E;
-        if (const YAML::Node B = V["batch"])
-          if (llvm::Error E = getBool(B, "batch", A.Batch))
-            return E;
-      }
-      R.NanCheck = A;
-    }
   }
-  if (const YAML::Node V = N["print"]) {
-    PrintAction A;
-    bool On = true;
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, PrintKeys, "print"))
-        return E;
-      if (llvm::Error E = loadCommon(V, "print", A.When, A.Tensors))
-        return E;
-      if (const YAML::Node L = V["level"])
-        if (llvm::Error E =
-                getEnum(L, "level", AllPrintDetails, printDetailName, A.Detail))
-          return E;
-      if (const YAML::Node D = V["defer"])
-        if (llvm::Error E = getBool(D, "defer", A.Defer))
-          return E;
-      if (const YAML::Node B = V["batch"])
-        if (llvm::Error E = getBool(B, "batch", A.Batch))
-          return E;
-    } else if (V.IsScalar() && !YAML::convert<bool>::decode(V, On)) {
-      // `print: names` is short for `print: {level: names}`.
-      if (llvm::Error E =
-              getEnum(V, "print", AllPrintDetails, printDetailName, A.Detail))
-        return E;
-    } else if (!V.IsScalar()) {
-      return errorAt(V, "'print' must be true, false, a level (names, stats, "
-                        "values) or a mapping");
-    }
-    if (On)
-      R.Print = A;
-  }
-  if (const YAML::Node V = N["save"]) {
-    bool On = true;
-    SaveAction A;
-    if (V.IsMap()) {
-      if (llvm::Error E = checkKeys(V, SaveKeys, "save"))
-        return E;
-      if (llvm::Error E = loadCommon(V, "save", A.When, A.Tensors))
-        return E;
-    } else if (llvm::Error E = getBool(V, "save", On)) {
-      return E;
-    }
-    if (On)
-      R.Save = A;
-  }
-  if (!R.Sync && !R.Breadcrumb && !R.NanCheck && !R.Print && !R.Save)
-    return errorAt(N, "rule '" + R.Name + "' has no action",
-                   "give it one of: sync, breadcrumb, nan_check, print, save");
   return llvm::Error::success();
 }
 
 /// `arg0_1.1` or `#0.1`.
-llvm::Error Loader::loadDimRef(const YAML::Node &N, DimReference &D) {
+llvm::Error Loader::loadDimRef(const YAML::Node &N, StringRef Key,
+                               DimReference &D) {
   std::string Text;
-  if (llvm::Error E = getString(N, "equal_dims", Text))
+  if (llvm::Error E = getString(N, Key, Text))
     return E;
   auto [Input, Dim] = StringRef(Text).rsplit('.');
   if (Input.empty() || Dim.getAsInteger(10, D.Dim))
@@ -694,158 +1260,58 @@ llvm::Error Loader::loadDimRef(const YAML::Node &N, DimReference &D) {
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadGuard(const YAML::Node &N, InputGuardRule &G) {
-  G.Loc = locOf(N);
-  if (llvm::Error E = expectMapOf(N, "an input guard", GuardKeys, "an input guard"))
+llvm::Error Loader::loadRedzoneBytes(const YAML::Node &N, StringRef Key,
+                                     unsigned &Out) {
+  if (llvm::Error E = getInt(N, Key, Out))
     return E;
-  const YAML::Node In = N["input"];
-  if (!In)
-    return errorAt(N, "input guard needs 'input' (a name such as arg0_1, or "
-                      "an index)");
-  unsigned Index;
-  if (In.IsScalar() && YAML::convert<unsigned>::decode(In, Index))
-    G.Index = Index;
-  else if (llvm::Error E = getString(In, "input", G.Name))
-    return E;
-  std::string Word;
-  if (const YAML::Node V = N["dtype"]) {
-    if (llvm::Error E = getWord(V, "dtype", Dtypes, Word))
-      return E;
-    G.Dtype = Word;
-  }
-  if (const YAML::Node V = N["device"]) {
-    if (llvm::Error E = getWord(V, "device", Devices, Word))
-      return E;
-    G.Device = Word;
-  }
-  if (const YAML::Node V = N["rank"]) {
-    unsigned Rank;
-    if (llvm::Error E = getInt(V, "rank", Rank))
-      return E;
-    G.Rank = Rank;
-  }
-  if (const YAML::Node V = N["dims"]) {
-    // A list (one entry per dimension) or a mapping of dimension to bound.
-    // Each bound: N, [MIN, MAX] (null for an open end), or null (any).
-    auto AddBound = [&](unsigned Dim, const YAML::Node &B) -> llvm::Error {
-      if (B.IsNull())
-        return llvm::Error::success();
-      int64_t Lo = -1, Hi = -1;
-      if (B.IsScalar()) {
-        if (llvm::Error E = getInt(B, "dims", Lo))
-          return E;
-        Hi = Lo;
-      } else if (B.IsSequence() && B.size() == 2) {
-        if (!B[0].IsNull())
-          if (llvm::Error E = getInt(B[0], "dims", Lo))
-            return E;
-        if (!B[1].IsNull())
-          if (llvm::Error E = getInt(B[1], "dims", Hi))
-            return E;
-        if (Lo >= 0 && Hi >= 0 && Hi < Lo)
-          return errorAt(B, "empty dimension range");
-      } else {
-        return errorAt(B, "a dimension bound must be N, [MIN, MAX] or null");
-      }
-      G.Dims[Dim] = {Lo, Hi};
-      return llvm::Error::success();
-    };
-    if (V.IsSequence()) {
-      // A list names every dimension: it gives the rank too.
-      if (G.Rank && *G.Rank != V.size())
-        return errorAt(V, "'dims' lists " + std::to_string(V.size()) +
-                              " dimensions but 'rank' is " +
-                              std::to_string(*G.Rank));
-      G.Rank = V.size();
-      for (unsigned I = 0; I < V.size(); ++I)
-        if (llvm::Error E = AddBound(I, V[I]))
-          return E;
-    } else if (V.IsMap()) {
-      if (!G.Rank)
-        return errorAt(V, "'dims' as a mapping needs 'rank' too");
-      for (const auto &KV : V) {
-        unsigned Dim;
-        if (llvm::Error E = getInt(KV.first, "dims", Dim))
-          return E;
-        if (Dim >= *G.Rank)
-          return errorAt(KV.first, "dimension " + std::to_string(Dim) +
-                                       " is out of range for rank " +
-                                       std::to_string(*G.Rank));
-        if (llvm::Error E = AddBound(Dim, KV.second))
-          return E;
-      }
-    } else {
-      return errorAt(V, "'dims' must be a list or a mapping" + got(V));
-    }
-  }
-  if (const YAML::Node V = N["contiguous"])
-    if (llvm::Error E = getBool(V, "contiguous", G.Contiguous))
-      return E;
-  if (const YAML::Node V = N["aligned"]) {
-    if (llvm::Error E = getInt(V, "aligned", G.Alignment))
-      return E;
-    if (G.Alignment && (G.Alignment & (G.Alignment - 1)))
-      return errorAt(V, "'aligned' must be a power of two");
-  }
-  if (const YAML::Node V = N["values"]) {
-    if (!V.IsSequence() || V.size() != 2)
-      return errorAt(V, "'values' must be [MIN, MAX]");
-    double Lo, Hi;
-    if (llvm::Error E = getDouble(V[0], "values", Lo))
-      return E;
-    if (llvm::Error E = getDouble(V[1], "values", Hi))
-      return E;
-    if (Hi < Lo)
-      return errorAt(V, "empty value range");
-    G.ValueRange = {Lo, Hi};
-  }
-  if (const YAML::Node V = N["finite"])
-    if (llvm::Error E = getBool(V, "finite", G.Finite))
-      return E;
+  // A multiple of 16: the data stays 16-byte aligned (Triton's assumption)
+  // and whole elements of every dtype fit.
+  if (Out < 16 || Out > 65536 || Out % 16)
+    return errorAt(N, "'" + Key +
+                          "' must be a multiple of 16 from 16 to "
+                          "65536" +
+                          got(N));
   return llvm::Error::success();
 }
 
-llvm::Error Loader::loadGuards(const YAML::Node &N, InputGuardSection &G) {
-  G.Loc = locOf(N);
-  if (llvm::Error E = expectMapOf(N, "'input_guards'", GuardSectionKeys, "input_guards"))
+llvm::Error Loader::loadPoisonByte(const YAML::Node &N, StringRef Key,
+                                   unsigned &Out) {
+  if (llvm::Error E = getInt(N, Key, Out))
     return E;
-  if (const YAML::Node V = N["enforce_aoti_checks"])
-    if (llvm::Error E = getBool(V, "enforce_aoti_checks", G.EnforceAotiChecks))
-      return E;
-  if (const YAML::Node V = N["on_fail"])
-    if (llvm::Error E = loadFailAction(V, G.OnFail))
-      return E;
-  if (const YAML::Node V = N["inputs"]) {
-    if (!V.IsSequence())
-      return errorAt(V, "'inputs' must be a list of input guards");
-    for (const auto &Item : V) {
-      InputGuardRule Guard;
-      if (llvm::Error E = loadGuard(Item, Guard))
-        return E;
-      G.Inputs.push_back(std::move(Guard));
-    }
-  }
-  if (const YAML::Node V = N["equal_dims"]) {
-    if (!V.IsSequence())
-      return errorAt(V, "'equal_dims' must be a list of groups");
-    for (const auto &Group : V) {
-      if (!Group.IsSequence() || Group.size() < 2)
-        return errorAt(Group, "each 'equal_dims' group must list at least "
-                              "two dimensions, e.g. [arg0_1.0, arg1_1.0]");
-      std::vector<DimReference> Refs;
-      for (const auto &Item : Group) {
-        DimReference D;
-        if (llvm::Error E = loadDimRef(Item, D))
-          return E;
-        Refs.push_back(std::move(D));
-      }
-      G.EqualDims.push_back(std::move(Refs));
-    }
-  }
+  if (Out > 255)
+    return errorAt(N, "'" + Key + "' must be from 0 to 255" + got(N));
   return llvm::Error::success();
 }
 
-llvm::Error Loader::load(RuleSet &Out) {
+//===----------------------------------------------------------------------===//
+// Checks across keys, and the whole file
+//===----------------------------------------------------------------------===//
+
+/// What a rule needs beyond its keys: an action, and a name (when it gives
+/// one, under \p NameKey) and a body that no rule before it has.
+llvm::Error Loader::checkRule(const YAML::Node &N, const Rule &R,
+                              const std::string &NameKey) {
+  if (!R.Sync && !R.Breadcrumb && !R.NanCheck && !R.Print && !R.Save)
+    return errorAt(N, "rule '" + R.Name + "' has no action",
+                   "give it one of: sync, breadcrumb, nan_check, print, save");
+  if (N[NameKey]) {
+    auto [It, New] = RuleNames.try_emplace(R.Name, R.Loc);
+    if (!New)
+      return errorAt(N, "duplicate rule name '" + R.Name + "'",
+                     "first defined at " + where(It->second));
+  }
+  // Identical match and actions under another name is a copy-paste slip.
+  YAML::Node Body = YAML::Clone(N);
+  Body.remove(NameKey);
+  auto [It, New] = RuleBodies.try_emplace(YAML::Dump(Body), R.Loc);
+  if (!New)
+    return errorAt(N, "rule '" + R.Name + "' duplicates the rule at " +
+                          where(It->second));
+  return llvm::Error::success();
+}
+
+/// The file's YAML, once it is known to be some and not too deep to parse.
+llvm::Expected<YAML::Node> Loader::readYAML() const {
   if (Text.trim().empty())
     return makeToolError(ExitCode::RulesError, Path, "rules file is empty",
                          "see yaml-rules/README.md for the format, or start "
@@ -854,84 +1320,44 @@ llvm::Error Loader::load(RuleSet &Out) {
     return errorAt(*L, "YAML collections nest deeper than " +
                            llvm::Twine(MaxNesting) +
                            " levels; a rules file needs three");
-  YAML::Node Root;
   try {
-    Root = YAML::Load(Text.str());
+    return YAML::Load(Text.str());
   } catch (const YAML::Exception &E) {
     RulesLocation L{static_cast<unsigned>(E.mark.line + 1),
                     static_cast<unsigned>(E.mark.column + 1)};
     return errorAt(L, "malformed YAML: " + E.msg);
   }
-  if (Root.IsNull())
+}
+
+llvm::Error Loader::load(RuleSet &Out) {
+  llvm::Expected<YAML::Node> Root = readYAML();
+  if (!Root)
+    return Root.takeError();
+  if (Root->IsNull())
     return makeToolError(ExitCode::RulesError, Path,
                          "rules file is empty (only comments)");
-  if (!Root.IsMap())
-    return errorAt(Root, "a rules file must be a mapping with 'rules' "
-                         "and/or 'input_guards'");
-  if (llvm::Error E = checkKeys(Root, TopKeys, "the rules file"))
-    return E;
-  if (const YAML::Node V = Root["version"]) {
-    unsigned Version;
-    if (llvm::Error E = getInt(V, "version", Version))
-      return E;
-    if (Version != 1)
-      return errorAt(V, "unsupported rules version " + std::to_string(Version) +
-                            "; this tool reads version 1");
-  }
-  if (const YAML::Node V = Root["description"]) {
-    if (llvm::Error E = getString(V, "description", Out.Description))
-      return E;
-    if (StringRef(Out.Description).contains('\n'))
-      return errorAt(V, "'description' must be one line (--list-presets "
-                        "prints it after the preset's name)");
-  }
-  if (const YAML::Node V = Root["settings"])
-    if (llvm::Error E = loadSettings(V, Out.Settings))
-      return E;
-  if (const YAML::Node V = Root["input_guards"]) {
-    InputGuardSection G;
-    if (llvm::Error E = loadGuards(V, G))
-      return E;
-    Out.Guards = std::move(G);
-  }
-  if (const YAML::Node V = Root["buffers"]) {
-    BufferSection B;
-    if (llvm::Error E = loadBuffers(V, B))
-      return E;
-    Out.Buffers = B;
-  }
-  if (const YAML::Node V = Root["rules"]) {
-    if (!V.IsSequence())
-      return errorAt(V, "'rules' must be a list of rules");
-    llvm::StringMap<RulesLocation> Names;
-    std::map<std::string, RulesLocation> Bodies;
-    for (unsigned I = 0; I < V.size(); ++I) {
-      Rule R;
-      if (llvm::Error E = loadRule(V[I], I, R))
-        return E;
-      if (V[I]["name"]) {
-        auto [It, New] = Names.try_emplace(R.Name, R.Loc);
-        if (!New)
-          return errorAt(V[I], "duplicate rule name '" + R.Name + "'",
-                         "first defined at " + where(It->second));
-      }
-      // Identical match and actions under another name is a copy-paste slip.
-      YAML::Node Body = YAML::Clone(V[I]);
-      Body.remove("name");
-      auto [It, New] = Bodies.try_emplace(YAML::Dump(Body), R.Loc);
-      if (!New)
-        return errorAt(V[I], "rule '" + R.Name + "' duplicates the rule at " +
-                                 where(It->second));
-      Out.Rules.push_back(std::move(R));
-    }
-  }
-  if (Out.Rules.empty() && !Out.Guards && !Out.Buffers)
-    return errorAt(Root, "rules file has none of 'rules', 'input_guards' "
-                         "and 'buffers'");
-  return llvm::Error::success();
+  if (!Root->IsMap())
+    return errorAt(*Root, "a rules file must be a mapping with 'rules' "
+                          "and/or 'input_guards'");
+  return fileDict(Out).parse(*Root);
+}
+
+/// The schema tables of every mapping of a rules file.
+std::vector<SchemaTable> schemaTables() {
+  Loader L("", "");
+  RuleSet Scratch; // what the handlers would read into: they are not called
+  return L.fileDict(Scratch).schema("rules-file");
 }
 
 } // namespace
+
+std::string aoti::rulesSchemaMarkdown() {
+  return schemaSections(schemaTables());
+}
+
+llvm::Expected<std::string> aoti::withRulesSchema(StringRef Readme) {
+  return spliceSchema(Readme, schemaTables());
+}
 
 llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
   RuleSet Out;
