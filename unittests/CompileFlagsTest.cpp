@@ -4,9 +4,12 @@
 #include "Support/Trailer.h"
 #include "TestUtil.h"
 #include "clang/Basic/Version.h"
+#include "clang/Driver/Options.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/Option.h"
 #include "llvm/Support/FileSystem.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -335,6 +338,79 @@ TEST(DiscoverCompileFlags, CompilationDatabasePathsAreRelativeToItsDirectory) {
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
   EXPECT_THAT(Flags->Args, ElementsAre("-I" + Build.file("inc"), "-isystem",
                                        Build.file("inc")));
+}
+
+//===----------------------------------------------------------------------===//
+// Adjusting options one by one, and writing them back
+//===----------------------------------------------------------------------===//
+
+/// What adapting each include dir of `cc Args...` to /here/<dir> makes of
+/// it (the other options left out), and the dirs the callback was given.
+std::vector<std::string> withIncludeDirsHere(std::vector<std::string> Args,
+                                             std::vector<std::string> &Given) {
+  Args.insert(Args.begin(), "cc");
+  auto Adjust = eachOptionAdjuster([&](const llvm::opt::Arg &A,
+                                       llvm::ArrayRef<std::string>,
+                                       std::vector<std::string> &Out) {
+    if (isIncludeDirOption(A))
+      appendIncludeDir(
+          A,
+          [&](StringRef Dir) {
+            Given.push_back(Dir.str());
+            return Dir == "gone" ? std::string() : "/here/" + Dir.str();
+          },
+          Out);
+  });
+  return Adjust(Args, "w.cpp");
+}
+
+TEST(AppendIncludeDir, EveryKindAndSpellingWrittenOneWay) {
+  // -I joined, the others followed by their dir, whatever form or alias
+  // they came in; the program name is kept, the rest left out.
+  std::vector<std::string> Given;
+  EXPECT_THAT(
+      withIncludeDirsHere({"-Ia", "-I", "b", "--include-directory=c",
+                           "-isystemd", "-isystem", "e", "-iquotef", "-iquote",
+                           "g", "-idirafterh", "-idirafter", "i",
+                           "--include-directory-after", "j", "-DX", "-O2"},
+                          Given),
+      ElementsAre("cc", "-I/here/a", "-I/here/b", "-I/here/c", "-isystem",
+                  "/here/d", "-isystem", "/here/e", "-iquote", "/here/f",
+                  "-iquote", "/here/g", "-idirafter", "/here/h", "-idirafter",
+                  "/here/i", "-idirafter", "/here/j"));
+  EXPECT_THAT(Given,
+              ElementsAre("a", "b", "c", "d", "e", "f", "g", "h", "i", "j"));
+}
+
+TEST(AppendIncludeDir, TrimmedAndLeftOutWithoutALocalDir) {
+  std::vector<std::string> Given;
+  EXPECT_THAT(
+      withIncludeDirsHere({"-I", " a ", "-iquote", "gone", "-Igone"}, Given),
+      ElementsAre("cc", "-I/here/a"));
+  EXPECT_THAT(Given, ElementsAre("a", "gone", "gone"));
+}
+
+TEST(AppendMacro, JoinedAndTrimmedNothingWhenEmpty) {
+  auto Adjust = eachOptionAdjuster([](const llvm::opt::Arg &A,
+                                      llvm::ArrayRef<std::string> Tokens,
+                                      std::vector<std::string> &Out) {
+    if (A.getOption().matches(clang::driver::options::OPT_D) ||
+        A.getOption().matches(clang::driver::options::OPT_U))
+      appendMacro(A, Out);
+    else
+      llvm::append_range(Out, Tokens);
+  });
+  EXPECT_THAT(Adjust({"cc", "-D", " FOO ", "-DBAR=1", "-U", "BAZ", "-D", "  ",
+                      "--define-macro", "Q", "-std=c++17", "-o", "w.o"},
+                     "w.cpp"),
+              ElementsAre("cc", "-DFOO", "-DBAR=1", "-UBAZ", "-DQ",
+                          "-std=c++17", "-o", "w.o"));
+}
+
+TEST(AngledIncludeDirs, WhereIncludeWithAngleBracketsLooks) {
+  EXPECT_THAT(angledIncludeDirs({"-Ia", "-iquote", "q", "-isystem", "b",
+                                 "-idirafterc", "-DX", "-I", "d", "-I"}),
+              ElementsAre("a", "b", "c", "d"));
 }
 
 TEST(ClangResourceDir, NextToTheExecutable) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/CompileFlags.h"
 #include "Package/EmbeddedData.h"
 #include "Package/ExportedProgram.h"
 #include "Package/PackageArchive.h"
@@ -551,4 +552,47 @@ TEST(Rebuild, WrapperCompileIsTheRecordedOneAdapted) {
                                 "-I/local/cuda/include", "-std=c++20", "-c",
                                 "-o", "/w/out.o"));
   EXPECT_EQ(Notes.size(), 5u) << llvm::join(Notes, "\n");
+}
+
+TEST(Rebuild, IncludeDirsAdaptedAsTheAnalysisAdaptsThem) {
+  // Every kind of include dir, joined and separate, naming the generating
+  // machine's torch: the rebuild's compile command and the analysis's
+  // flags name this machine's torch alike, each option keeping its kind.
+  TempDir Dir;
+  std::string Local = Dir.file("torch/include");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(
+      Local + "/torch/csrc/inductor/aoti_runtime"));
+  writeFile(Local + "/torch/csrc/inductor/aoti_runtime/model.h", "");
+  std::string Gen = "/gen/site-packages/torch/include";
+  std::string Text = "int x;\n// Compile cmd\n// g++ /gen/a.wrapper.cpp -I " +
+                     Gen + " -I" + Gen + "/i -isystem " + Gen + "/s -isystem" +
+                     Gen + "/t -iquote " + Gen + "/q -iquote" + Gen +
+                     "/r -idirafter " + Gen + "/a -idirafter" + Gen +
+                     "/b -c -o /gen/a.o\n";
+  std::vector<std::string> Adapted = {
+      "-I" + Local, "-I" + Local + "/i", "-isystem",   Local + "/s",
+      "-isystem",   Local + "/t",        "-iquote",    Local + "/q",
+      "-iquote",    Local + "/r",        "-idirafter", Local + "/a",
+      "-idirafter", Local + "/b"};
+
+  LocalToolchain Toolchain;
+  Toolchain.TorchIncludeDir = Local;
+  Toolchain.CudaHome = "/nonexistent/cuda";
+  std::vector<std::string> Notes;
+  auto Step =
+      planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain, Notes);
+  ASSERT_TRUE(bool(Step)) << describe(Step.takeError());
+  ASSERT_GT(Step->Argv.size(), 5u);
+  EXPECT_EQ(Step->Argv[1], "/w/out.cpp");
+  EXPECT_EQ(
+      std::vector<std::string>(Step->Argv.begin() + 2, Step->Argv.end() - 3),
+      Adapted);
+
+  CompileFlagsOptions Options;
+  Options.TorchIncludeDir = Local;
+  Options.Python = "/nonexistent/python3";
+  Options.CudaHome = "/nonexistent/cuda";
+  auto Flags = discoverCompileFlags(Dir.file("a.wrapper.cpp"), Text, Options);
+  ASSERT_TRUE(bool(Flags)) << describe(Flags.takeError());
+  EXPECT_EQ(Flags->Args, Adapted);
 }

@@ -391,6 +391,10 @@ TEST(TorchIncludeDirOf, FirstDirWithTheRuntimeHeaders) {
                                "-I", B}),
             A);
   EXPECT_EQ(torchIncludeDirOf({"-isystem", B, "-I" + A}), B);
+  // As the option table reads them: -idirafter joined too; -iquote dirs
+  // are not searched for <...>.
+  EXPECT_EQ(torchIncludeDirOf({"-iquote", A, "-idirafter" + B}), B);
+  EXPECT_EQ(torchIncludeDirOf({"--include-directory=" + A}), A);
   EXPECT_EQ(torchIncludeDirOf({"-I" + Dir.path(), "-DFOO"}), "");
 }
 

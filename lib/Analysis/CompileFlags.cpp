@@ -72,14 +72,7 @@ void aoti::forEachOption(
   }
 }
 
-namespace {
-
-/// An adjuster that keeps the program name and, of the rest, what \p Adjust
-/// appends for each option.
-ArgumentsAdjuster perOption(
-    std::function<void(const llvm::opt::Arg &, llvm::ArrayRef<std::string>,
-                       CommandLineArguments &)>
-        Adjust) {
+ArgumentsAdjuster aoti::eachOptionAdjuster(OptionAdjustment Adjust) {
   return [Adjust](const CommandLineArguments &Args, StringRef) {
     if (Args.empty())
       return Args;
@@ -93,14 +86,57 @@ ArgumentsAdjuster perOption(
   };
 }
 
+//===----------------------------------------------------------------------===//
+// Writing options back
+//===----------------------------------------------------------------------===//
+
+void aoti::appendWithValue(const llvm::opt::Arg &A, StringRef Value,
+                           std::vector<std::string> &Out) {
+  const llvm::opt::Option &O = A.getOption();
+  if (O.getKind() == llvm::opt::Option::JoinedClass ||
+      O.matches(options::OPT_D) || O.matches(options::OPT_U) ||
+      O.matches(options::OPT_I)) {
+    Out.push_back((A.getSpelling() + Value).str());
+  } else {
+    Out.push_back(A.getSpelling().str());
+    Out.push_back(Value.str());
+  }
+}
+
+void aoti::appendMacro(const llvm::opt::Arg &A, std::vector<std::string> &Out) {
+  StringRef Value = StringRef(A.getValue()).trim();
+  if (!Value.empty())
+    appendWithValue(A, Value, Out);
+}
+
+void aoti::appendIncludeDir(const llvm::opt::Arg &A,
+                            llvm::function_ref<std::string(StringRef)> LocalDir,
+                            std::vector<std::string> &Out) {
+  std::string Local = LocalDir(StringRef(A.getValue()).trim());
+  if (!Local.empty())
+    appendWithValue(A, Local, Out);
+}
+
+std::vector<std::string>
+aoti::angledIncludeDirs(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Dirs;
+  forEachOption(Args, [&](const llvm::opt::Arg &A,
+                          llvm::ArrayRef<std::string>) {
+    if (isIncludeDirOption(A) && !A.getOption().matches(options::OPT_iquote))
+      Dirs.push_back(A.getValue());
+  });
+  return Dirs;
+}
+
+namespace {
 
 /// Takes out what belongs to building an object rather than to parsing:
 /// the inputs (the recorded source file, the one the database appends), -c,
 /// -o and the dependency file options (-MD, -MF ...).
 ArgumentsAdjuster getStripCompileJobAdjuster() {
-  return perOption([](const llvm::opt::Arg &A,
-                      llvm::ArrayRef<std::string> Tokens,
-                      CommandLineArguments &Out) {
+  return eachOptionAdjuster([](const llvm::opt::Arg &A,
+                               llvm::ArrayRef<std::string> Tokens,
+                               CommandLineArguments &Out) {
     const llvm::opt::Option &O = A.getOption();
     if (O.getKind() == llvm::opt::Option::InputClass ||
         O.matches(options::OPT_c) || O.matches(options::OPT_o) ||
@@ -115,9 +151,9 @@ ArgumentsAdjuster getStripCompileJobAdjuster() {
 /// tool runs. Nothing changes when \p Directory is itself relative (the
 /// command line's database).
 ArgumentsAdjuster getAbsolutePathsAdjuster(std::string Directory) {
-  return perOption([Directory](const llvm::opt::Arg &A,
-                               llvm::ArrayRef<std::string> Tokens,
-                               CommandLineArguments &Out) {
+  return eachOptionAdjuster([Directory](const llvm::opt::Arg &A,
+                                        llvm::ArrayRef<std::string> Tokens,
+                                        CommandLineArguments &Out) {
     StringRef Value = A.getNumValues() == 1 ? A.getValue() : "";
     if (!(isIncludeDirOption(A) || A.getOption().matches(options::OPT_include)) ||
         Value.empty() || llvm::sys::path::is_absolute(Value) ||
@@ -127,12 +163,7 @@ ArgumentsAdjuster getAbsolutePathsAdjuster(std::string Directory) {
     }
     llvm::SmallString<256> Resolved(Directory);
     llvm::sys::path::append(Resolved, Value);
-    if (Tokens.size() == 1) {
-      Out.push_back((A.getSpelling() + Resolved).str());
-    } else {
-      Out.push_back(Tokens.front());
-      Out.push_back(std::string(Resolved));
-    }
+    appendWithValue(A, Resolved, Out);
   });
 }
 
@@ -150,11 +181,9 @@ public:
       : Options(Options), Origin(Origin), Notes(Notes) {}
 
   ArgumentsAdjuster adjuster() {
-    return perOption([this](const llvm::opt::Arg &A,
-                            llvm::ArrayRef<std::string> Tokens,
-                            CommandLineArguments &Out) {
-      adapt(A, Tokens, Out);
-    });
+    return eachOptionAdjuster(
+        [this](const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+               CommandLineArguments &Out) { adapt(A, Tokens, Out); });
   }
 
   /// This machine's torch/include (--torch-include, else asked of the
@@ -174,25 +203,23 @@ private:
              CommandLineArguments &Out) {
     const llvm::opt::Option &O = A.getOption();
     if (O.matches(options::OPT_D) || O.matches(options::OPT_U)) {
-      StringRef Value = StringRef(A.getValue()).trim();
-      if (!Value.empty())
-        Out.push_back((A.getSpelling() + Value).str());
+      appendMacro(A, Out);
     } else if (isIncludeDirOption(A)) {
-      StringRef Dir = StringRef(A.getValue()).trim();
-      std::string Local = Dir.empty() ? "" : localDir(Dir);
-      if (Local.empty() || !Seen.insert(A.getSpelling().str() + Local).second)
-        return;
-      if (O.matches(options::OPT_I)) {
-        Out.push_back("-I" + Local);
-      } else {
-        Out.push_back(A.getSpelling().str());
-        Out.push_back(std::move(Local));
-      }
+      appendIncludeDir(
+          A,
+          [&](StringRef Dir) -> std::string {
+            std::string Local = Dir.empty() ? "" : localDir(Dir);
+            // Each dir once per kind of option.
+            if (Local.empty() ||
+                !Seen.insert(A.getSpelling().str() + Local).second)
+              return "";
+            return Local;
+          },
+          Out);
     } else if (O.matches(options::OPT_include)) {
       StringRef Header = A.getValue();
       if (llvm::sys::fs::exists(Header)) {
-        Out.push_back("-include");
-        Out.push_back(Header.str());
+        appendWithValue(A, Header, Out);
       } else {
         Notes.push_back(("prefix header '" + Header + "' from the " + Origin +
                          " does not exist here; parsing without it")
@@ -236,18 +263,6 @@ private:
   std::string CachedTorch;
 };
 
-/// The dirs of -I, -isystem and -idirafter in \p Args (no program name):
-/// where `#include <...>` looks.
-std::vector<std::string> angledIncludeDirsOf(llvm::ArrayRef<std::string> Args) {
-  std::vector<std::string> Dirs;
-  forEachOption(Args, [&](const llvm::opt::Arg &A,
-                          llvm::ArrayRef<std::string>) {
-    if (isIncludeDirOption(A) && !A.getOption().matches(options::OPT_iquote))
-      Dirs.push_back(A.getValue());
-  });
-  return Dirs;
-}
-
 bool definesCuda(llvm::ArrayRef<std::string> Args) {
   bool Cuda = false;
   forEachOption(Args, [&](const llvm::opt::Arg &A,
@@ -270,7 +285,7 @@ getTorchAndCudaAdjuster(const CompileFlagsOptions &Options,
   return [&Options, TorchIncludeDir](const CommandLineArguments &Args,
                                      StringRef) {
     llvm::ArrayRef<std::string> Flags = llvm::ArrayRef(Args).drop_front();
-    std::vector<std::string> Dirs = angledIncludeDirsOf(Flags);
+    std::vector<std::string> Dirs = angledIncludeDirs(Flags);
     auto Provides = [&](StringRef Header) {
       return llvm::any_of(
           Dirs, [&](StringRef D) { return providesHeader(D, Header); });

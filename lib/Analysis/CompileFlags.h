@@ -16,11 +16,13 @@
 #ifndef AOTI_ANALYSIS_COMPILEFLAGS_H
 #define AOTI_ANALYSIS_COMPILEFLAGS_H
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,6 +100,43 @@ void forEachOption(
     llvm::function_ref<void(const llvm::opt::Arg &,
                             llvm::ArrayRef<std::string> Tokens)>
         Visit);
+
+/// What an adjuster of eachOptionAdjuster() does with one option of a
+/// command: appends what stands for it to \p Out (nothing leaves it out).
+using OptionAdjustment = std::function<void(
+    const llvm::opt::Arg &, llvm::ArrayRef<std::string> Tokens,
+    clang::tooling::CommandLineArguments &Out)>;
+
+/// An argument adjuster that reads a command (program name first) with
+/// forEachOption() and keeps the program name and, for each option of the
+/// rest, what \p Adjust appends. The analysis's flags and a rebuild's
+/// recorded commands are all adapted by adjusters made with it.
+clang::tooling::ArgumentsAdjuster eachOptionAdjuster(OptionAdjustment Adjust);
+
+/// Appends the option \p A with \p Value instead of its own value, spelled
+/// as the tool passes options on: joined to the value for -D, -U, -I (never
+/// a separate word GCC could read as a response file) and options that
+/// only take it joined (-std=), followed by it for any other.
+void appendWithValue(const llvm::opt::Arg &A, llvm::StringRef Value,
+                     std::vector<std::string> &Out);
+
+/// Appends the -D or -U option \p A with its value trimmed; nothing when
+/// that leaves no value.
+void appendMacro(const llvm::opt::Arg &A, std::vector<std::string> &Out);
+
+/// Appends the include dir option \p A (-I, -isystem, -iquote or
+/// -idirafter, joined or separate) with the dir \p LocalDir gives for its
+/// own (trimmed) instead, spelled as appendWithValue() spells it; nothing
+/// when \p LocalDir gives "". The one way the include dirs of a recorded
+/// command are adapted, by the analysis and by a rebuild alike.
+void appendIncludeDir(
+    const llvm::opt::Arg &A,
+    llvm::function_ref<std::string(llvm::StringRef Dir)> LocalDir,
+    std::vector<std::string> &Out);
+
+/// The dirs of -I, -isystem and -idirafter in \p Args (no program name),
+/// in order: where `#include <...>` looks.
+std::vector<std::string> angledIncludeDirs(llvm::ArrayRef<std::string> Args);
 
 /// Works out the flags to parse \p WrapperPath (whose text is
 /// \p WrapperText) with.

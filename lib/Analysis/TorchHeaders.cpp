@@ -1,6 +1,7 @@
 //===- TorchHeaders.cpp - Which torch headers to parse a wrapper with -----===//
 
 #include "Analysis/TorchHeaders.h"
+#include "Analysis/CompileFlags.h"
 #include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/SmallString.h"
@@ -125,23 +126,12 @@ aoti::findOrFetchTorchHeaders(TorchRelease Release, const FetchOptions &Options,
 }
 
 std::string aoti::torchIncludeDirOf(llvm::ArrayRef<std::string> CompilerArgs) {
-  for (size_t I = 0; I < CompilerArgs.size(); ++I) {
-    StringRef A = CompilerArgs[I];
-    StringRef Dir;
-    if ((A == "-I" || A == "-isystem" || A == "-idirafter") &&
-        I + 1 < CompilerArgs.size())
-      Dir = CompilerArgs[++I];
-    else if (A.starts_with("-I"))
-      Dir = A.drop_front(2);
-    else if (A.starts_with("-isystem"))
-      Dir = A.drop_front(8);
-    else
-      continue;
+  for (const std::string &Dir : angledIncludeDirs(CompilerArgs)) {
     llvm::SmallString<256> ModelHeader(Dir);
     llvm::sys::path::append(ModelHeader,
                             "torch/csrc/inductor/aoti_runtime/model.h");
     if (llvm::sys::fs::exists(ModelHeader))
-      return Dir.str();
+      return Dir;
   }
   return "";
 }

@@ -42,8 +42,8 @@ llvm::Expected<std::string> findOrFetchTorchHeaders(TorchRelease Release,
                                                     llvm::raw_ostream &Err);
 
 /// The torch/include dir among the include dirs of \p CompilerArgs that
-/// provides AOTI's runtime headers (the first, as the compiler searches);
-/// empty when none does.
+/// provides AOTI's runtime headers (the first of angledIncludeDirs(), as
+/// the compiler searches); empty when none does.
 std::string torchIncludeDirOf(llvm::ArrayRef<std::string> CompilerArgs);
 
 /// Given the error of a failed parse of \p WrapperPath (text

@@ -1,20 +1,21 @@
 //===- Driver.cpp - Run one wrapper through the tool's stages -------------===//
 
 #include "Driver/Driver.h"
-#include "Driver/DriverSteps.h"
-#include "Package/PackageArchive.h"
-#include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchHeaders.h"
 #include "Analysis/TorchRelease.h"
 #include "Analysis/WrapperAnalysis.h"
+#include "Driver/DriverSteps.h"
 #include "Instrument/Planner.h"
 #include "Instrument/Rewriter.h"
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
+#include "Package/PackageArchive.h"
+#include "Package/Rebuild.h"
 #include "Rules/Presets.h"
 #include "Rules/Rules.h"
 #include "Support/CacheDir.h"
+#include "Support/Trailer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -76,27 +77,46 @@ loadBuildDatabase(StringRef BuildPath, StringRef File) {
   return std::move(Database);
 }
 
-/// Refuses option combinations that cannot mean anything.
-llvm::Error checkOptions(const DriverOptions &Options) {
+/// Refuses a command line that asks for no action, or for two.
+llvm::Error checkAction(const DriverOptions &Options) {
   bool Listing = Options.List != ListFormat::None;
+  bool Rules = !Options.RulesPath.empty();
+  bool Writing = Options.InPlace || !Options.OutputPath.empty();
+  if (Options.PrintFlags &&
+      (Listing || Rules || Writing || Options.PrintCompileCommand))
+    return makeToolError(ExitCode::Usage, "",
+                         "--print-flags cannot be combined with --list, "
+                         "-rules, -o, -i or --print-compile-command");
+  if (Options.PrintFlags && isPackagePath(Options.InputPath))
+    return makeToolError(ExitCode::Usage, Options.InputPath,
+                         "--print-flags takes a wrapper.cpp, not a package",
+                         "run it on a model's wrapper.cpp taken out of the "
+                         "package (--print-compile-command prints the "
+                         "package's rebuild)");
   if (Options.PrintCompileCommand && (Listing || Options.InPlace))
     return makeToolError(ExitCode::Usage, "",
                          "--print-compile-command cannot be combined with "
                          "--list or -i");
-  if ((Options.InPlace || !Options.OutputPath.empty()) &&
-      Options.RulesPath.empty() && !Options.PrintCompileCommand)
+  if (Writing && !Rules && !Options.PrintCompileCommand)
     return makeToolError(ExitCode::Usage, "",
                          "-o and -i write an instrumented wrapper: they need "
                          "-rules FILE");
-  if (!Listing && Options.RulesPath.empty() && !Options.PrintCompileCommand)
+  if (!Listing && !Rules && !Options.PrintCompileCommand && !Options.PrintFlags)
     return makeToolError(ExitCode::Usage, "",
                          "nothing to do: pass --list, or -rules FILE to "
                          "instrument");
-  if (Listing && !Options.RulesPath.empty())
+  if (Listing && Rules)
     return makeToolError(ExitCode::Usage, "",
                          "--list and -rules cannot be combined");
   if (Options.InPlace && !Options.OutputPath.empty())
     return makeToolError(ExitCode::Usage, "", "-i and -o cannot be combined");
+  return llvm::Error::success();
+}
+
+/// Refuses option combinations that cannot mean anything.
+llvm::Error checkOptions(const DriverOptions &Options) {
+  if (llvm::Error E = checkAction(Options))
+    return E;
   if (!Options.TorchVersion.empty() && !Options.TorchIncludeDir.empty())
     return makeToolError(ExitCode::Usage, "",
                          "--torch-version and --torch-include cannot be "
@@ -231,11 +251,13 @@ std::string aoti::torchIncludeDirFor(const DriverOptions &Options) {
   return findTorchIncludeDir(Options.Python);
 }
 
-llvm::Expected<WrapperInventory>
-aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
-                         StringRef Text, llvm::raw_ostream &Err) {
-  llvm::TimeRegion Timing(timer(Options, "analyze",
-                                "analyze the wrapper (flags, clang parse)"));
+namespace {
+
+/// The flags to parse \p Path (whose text is \p Text) with, from the
+/// source the options name; the notes on what was adapted go to \p Err.
+llvm::Expected<CompileFlags> wrapperFlags(const DriverOptions &Options,
+                                          StringRef Path, StringRef Text,
+                                          llvm::raw_ostream &Err) {
   CompileFlagsOptions FlagOptions;
   FlagOptions.TorchIncludeDir = Options.TorchIncludeDir;
   FlagOptions.Python = Options.Python;
@@ -257,6 +279,33 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
     return Flags.takeError();
   for (const std::string &Note : Flags->Notes)
     llvm::WithColor::note(Err, Path) << printableMessage(Note, false) << "\n";
+  return Flags;
+}
+
+/// --print-flags on a wrapper: the flags analyzeWrapperFile() would parse
+/// it with, one shell-quoted line on \p Out; where they came from and what
+/// was adapted, as notes on \p Err.
+llvm::Error printWrapperFlags(const DriverOptions &Options, StringRef Text,
+                              llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  auto Flags = wrapperFlags(Options, Options.InputPath, Text, Err);
+  if (!Flags)
+    return Flags.takeError();
+  llvm::WithColor::note(Err, Options.InputPath)
+      << "compile flags from the " << Flags->Origin << "\n";
+  Out << shellJoin(Flags->Args) << "\n";
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<WrapperInventory>
+aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
+                         StringRef Text, llvm::raw_ostream &Err) {
+  llvm::TimeRegion Timing(
+      timer(Options, "analyze", "analyze the wrapper (flags, clang parse)"));
+  auto Flags = wrapperFlags(Options, Path, Text, Err);
+  if (!Flags)
+    return Flags.takeError();
 
   ParseCache Cache{buildCacheDir(), &Err, Path.str()};
   auto Inventory = analyzeWrapper(Path, Flags->Args, Cache);
@@ -334,6 +383,8 @@ llvm::Error runOn(const DriverOptions &Options, bool Package,
     return runPackageDriver(Options, Rules, Out, Err);
   if (Options.PrintCompileCommand)
     return printWrapperCompileCommand(Options, Buffer->getBuffer(), Out, Err);
+  if (Options.PrintFlags)
+    return printWrapperFlags(Options, Buffer->getBuffer(), Out, Err);
 
   auto Inventory = analyzeWrapperFile(Options, Options.InputPath,
                                       Buffer->getBuffer(), Err);

@@ -60,6 +60,9 @@ struct DriverOptions {
   /// --print-compile-command: print the command(s) that would (re)build the
   /// wrapper or the package's models, adapted to this machine.
   bool PrintCompileCommand = false;
+  /// --print-flags: print the flags a wrapper is parsed with, as one
+  /// shell-quoted line (the adaptations as notes), and parse nothing.
+  bool PrintFlags = false;
   /// --cxx: the C++ compiler a package's models are rebuilt with (empty:
   /// $CXX, else the package's own when it may run, else c++).
   std::string Compiler;

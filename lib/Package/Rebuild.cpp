@@ -70,22 +70,13 @@ public:
     return Compiler;
   }
 
-  /// Appends the include dir option \p A, with its dir here, to \p Argv;
-  /// nothing when the dir has no local equivalent or is not trusted.
+  /// Appends the include dir option \p A, with its dir here, to \p Argv
+  /// as the analysis adapts one (appendIncludeDir()); nothing when the dir
+  /// has no local equivalent or is not trusted.
   void includeDir(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
                   std::vector<std::string> &Argv) {
-    StringRef Dir = StringRef(A.getValue()).trim();
-    std::string Local = localIncludeDir(
-        Dir, {Toolchain.TorchIncludeDir, nullptr, Toolchain.CudaHome});
-    if (Local.empty())
-      return missing(Dir, "include dir");
-    if (!Trusted->contains(Local))
-      return drop(Tokens);
-    replaced(Dir, Local);
-    if (A.getOption().matches(options::OPT_I))
-      Argv.push_back("-I" + Local);
-    else
-      Argv.insert(Argv.end(), {A.getSpelling().str(), Local});
+    appendIncludeDir(
+        A, [&](StringRef Dir) { return trustedLocal(Dir, Tokens); }, Argv);
   }
 
   /// Appends -L with the library dir \p Dir here to \p Argv; nothing when
@@ -122,6 +113,23 @@ public:
   }
 
 private:
+  /// The include dir \p Dir (of the option \p Tokens) here; "" when it has
+  /// no local equivalent or is not trusted.
+  std::string trustedLocal(StringRef Dir, llvm::ArrayRef<std::string> Tokens) {
+    std::string Local = localIncludeDir(
+        Dir, {Toolchain.TorchIncludeDir, nullptr, Toolchain.CudaHome});
+    if (Local.empty()) {
+      missing(Dir, "include dir");
+      return "";
+    }
+    if (!Trusted->contains(Local)) {
+      drop(Tokens);
+      return "";
+    }
+    replaced(Dir, Local);
+    return Local;
+  }
+
   std::optional<std::string> localLibraryDir(StringRef Dir) {
     StringRef Trimmed = Dir.rtrim('/');
     if (Trimmed.ends_with(TorchLibSuffix)) {
@@ -162,18 +170,15 @@ private:
   std::vector<std::string> Dropped;
 };
 
-/// The tokens that stand for the kept option \p A: -D and -U joined with
-/// their value (never a separate word GCC could read as a response file).
+/// The tokens that stand for the kept option \p A: -D and -U as the
+/// analysis writes them (appendMacro()), anything else as it was given.
 void appendKept(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
                 std::vector<std::string> &Argv) {
   const llvm::opt::Option &O = A.getOption();
-  if (O.matches(options::OPT_D) || O.matches(options::OPT_U)) {
-    StringRef Value = StringRef(A.getValue()).trim();
-    if (!Value.empty())
-      Argv.push_back((A.getSpelling() + Value).str());
-    return;
-  }
-  llvm::append_range(Argv, Tokens);
+  if (O.matches(options::OPT_D) || O.matches(options::OPT_U))
+    appendMacro(A, Argv);
+  else
+    llvm::append_range(Argv, Tokens);
 }
 
 /// The objects of a rebuild's link, put where the recorded link has its
@@ -217,58 +222,164 @@ struct LinkObjects {
   }
 };
 
-/// The recorded compile command \p Tokens (the \p Which command), compiling
-/// \p Source to \p Object.
-llvm::Expected<BuildStep> adaptCompile(llvm::ArrayRef<std::string> Tokens,
+/// What a rebuild makes of each option of a recorded command, read with the
+/// analysis's option table by the adjuster(): its inputs are replaced by
+/// the tool's (input()), its output is the tool's, its include dirs are
+/// this machine's; then the options a step treats in its own way
+/// (adaptOwn()); of the rest, what RecordedCommand.h keeps is kept and
+/// anything else left out.
+class RecordedOptions {
+public:
+  RecordedOptions(CommandAdapter &Adapter, RecordedStep Step)
+      : Adapter(Adapter), Step(Step) {}
+  virtual ~RecordedOptions() = default;
+
+  /// An adjuster of the analysis's kind (eachOptionAdjuster()) that adapts
+  /// each option of a command; its program name is kept.
+  clang::tooling::ArgumentsAdjuster adjuster() {
+    return eachOptionAdjuster(
+        [this](const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+               std::vector<std::string> &Out) { adapt(A, Tokens, Out); });
+  }
+
+protected:
+  /// Appends what stands for the input \p Input here.
+  virtual void input(StringRef Input, llvm::ArrayRef<std::string> Tokens,
+                     std::vector<std::string> &Out) = 0;
+  /// Adapts \p A when this step treats it in its own way; false otherwise.
+  virtual bool adaptOwn(const llvm::opt::Arg &A,
+                        llvm::ArrayRef<std::string> Tokens,
+                        std::vector<std::string> &Out) = 0;
+
+  CommandAdapter &Adapter;
+
+private:
+  void adapt(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+             std::vector<std::string> &Out) {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.getKind() == llvm::opt::Option::InputClass)
+      return input(A.getValue(), Tokens, Out);
+    if (O.matches(options::OPT_o))
+      return; // The tool names the output.
+    if (isIncludeDirOption(A))
+      return Adapter.includeDir(A, Tokens, Out);
+    if (adaptOwn(A, Tokens, Out))
+      return;
+    if (keepsRecordedFlag(A, Tokens, Step))
+      return appendKept(A, Tokens, Out);
+    Adapter.drop(Tokens);
+  }
+
+  RecordedStep Step;
+};
+
+/// A recorded compile command's options: its first C++ source becomes
+/// \p Source; the generating machine's prefix header is left out.
+class CompileOptions : public RecordedOptions {
+public:
+  CompileOptions(CommandAdapter &Adapter, StringRef Source)
+      : RecordedOptions(Adapter, RecordedStep::Compile), Source(Source) {}
+
+  bool SawSource = false;
+  bool SawCompileOnly = false;
+
+private:
+  void input(StringRef Input, llvm::ArrayRef<std::string> Tokens,
+             std::vector<std::string> &Out) override {
+    if (SawSource || !isCxxSource(Input) || Input.starts_with("@"))
+      return Adapter.drop(Tokens);
+    Out.push_back(Source.str());
+    SawSource = true;
+  }
+
+  bool adaptOwn(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+                std::vector<std::string> &Out) override {
+    const llvm::opt::Option &O = A.getOption();
+    if (O.matches(options::OPT_c)) {
+      SawCompileOnly = true;
+      llvm::append_range(Out, Tokens);
+      return true;
+    }
+    if (!O.matches(options::OPT_include))
+      return false;
+    // AOTI's precompiled prefix header (torch >= 2.11) lives in the
+    // generating machine's inductor cache; it only includes the header the
+    // source includes itself.
+    Adapter.note("the package's build used a prefix header of the machine "
+                 "that made it (AOTI's precompiled header); left out: the "
+                 "sources include the same headers themselves");
+    return true;
+  }
+
+  StringRef Source;
+};
+
+/// The recorded compile command \p Command (the \p Which command),
+/// compiling \p Source to \p Object: read and adapted, option by option, by
+/// an adjuster of the kind that adapts the analysis's flags.
+llvm::Expected<BuildStep> adaptCompile(const std::vector<std::string> &Command,
                                        StringRef What, StringRef Which,
                                        StringRef Source, StringRef Object,
                                        CommandAdapter &Adapter) {
-  BuildStep Step;
-  Step.What = What.str();
-  auto Compiler = Adapter.compiler(Tokens.front());
+  auto Compiler = Adapter.compiler(Command.front());
   if (!Compiler)
     return Compiler.takeError();
-  Step.Argv.push_back(*Compiler);
-  bool SawSource = false, SawCompileOnly = false;
-  forEachOption(Tokens.drop_front(), [&](const llvm::opt::Arg &A,
-                                         llvm::ArrayRef<std::string> Toks) {
-    const llvm::opt::Option &O = A.getOption();
-    if (O.getKind() == llvm::opt::Option::InputClass) {
-      if (!SawSource && isCxxSource(A.getValue()) &&
-          !StringRef(A.getValue()).starts_with("@")) {
-        Step.Argv.push_back(Source.str());
-        SawSource = true;
-      } else {
-        Adapter.drop(Toks);
-      }
-    } else if (O.matches(options::OPT_o)) {
-      // The tool names the output.
-    } else if (O.matches(options::OPT_include)) {
-      // AOTI's precompiled prefix header (torch >= 2.11) lives in the
-      // generating machine's inductor cache; it only includes the header
-      // the source includes itself.
-      Adapter.note("the package's build used a prefix header of the "
-                   "machine that made it (AOTI's precompiled header); left "
-                   "out: the sources include the same headers themselves");
-    } else if (isIncludeDirOption(A)) {
-      Adapter.includeDir(A, Toks, Step.Argv);
-    } else if (keepsRecordedFlag(A, Toks, RecordedStep::Compile)) {
-      SawCompileOnly |= O.matches(options::OPT_c);
-      appendKept(A, Toks, Step.Argv);
-    } else {
-      Adapter.drop(Toks);
-    }
-  });
+  CompileOptions Options(Adapter, Source);
+  BuildStep Step{What.str(), Options.adjuster()(Command, Source)};
+  Step.Argv.front() = *Compiler;
   Adapter.noteDropped(Which);
-  if (!SawSource)
+  if (!Options.SawSource)
     return makeToolError(ExitCode::CompileError, "",
                          "the recorded compile command has no source file: " +
-                             llvm::join(Tokens, " "));
-  if (!SawCompileOnly)
+                             llvm::join(Command, " "));
+  if (!Options.SawCompileOnly)
     Step.Argv.push_back("-c");
   Step.Argv.insert(Step.Argv.end(), {"-o", Object.str()});
   return Step;
 }
+
+/// The recorded link command's options: its objects become \p Objects, its
+/// library dirs this machine's; torch's libraries are left out without a
+/// local torch/lib.
+class LinkOptions : public RecordedOptions {
+public:
+  LinkOptions(CommandAdapter &Adapter, const LocalToolchain &Toolchain,
+              LinkObjects &Objects, StringRef WrapperPath)
+      : RecordedOptions(Adapter, RecordedStep::Link), Toolchain(Toolchain),
+        Objects(Objects), WrapperPath(WrapperPath) {}
+
+  /// The first object the link cannot be given.
+  llvm::Error Failed = llvm::Error::success();
+  bool TorchLibsDropped = false;
+
+private:
+  void input(StringRef Input, llvm::ArrayRef<std::string> Tokens,
+             std::vector<std::string> &Out) override {
+    if (!Input.ends_with(".o") || Input.starts_with("@"))
+      return Adapter.drop(Tokens);
+    llvm::Error E = Objects.add(Input, WrapperPath, Out);
+    if (E && !Failed)
+      Failed = std::move(E); // the first one says it
+    else
+      llvm::consumeError(std::move(E));
+  }
+
+  bool adaptOwn(const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens,
+                std::vector<std::string> &Out) override {
+    if (A.getOption().matches(options::OPT_L)) {
+      Adapter.libraryDir(StringRef(A.getValue()).trim(), Tokens, Out);
+      return true;
+    }
+    if (!isTorchLibrary(A) || !Toolchain.TorchLibDir.empty())
+      return false;
+    TorchLibsDropped = true;
+    return true;
+  }
+
+  const LocalToolchain &Toolchain;
+  LinkObjects &Objects;
+  StringRef WrapperPath;
+};
 
 llvm::Expected<std::string> readText(StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
@@ -276,6 +387,16 @@ llvm::Expected<std::string> readText(StringRef Path) {
     return makeToolError(ExitCode::InputFile, Path.str(),
                          "cannot read: " + Buffer.getError().message());
   return (*Buffer)->getBuffer().str();
+}
+
+llvm::Error writeText(StringRef Path, StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return makeToolError(ExitCode::OutputError, Path.str(),
+                         "cannot write: " + EC.message());
+  OS << Text;
+  return llvm::Error::success();
 }
 
 /// What a precompiled header depends on besides its text and flags: the
@@ -420,46 +541,74 @@ aoti::planWrapperCompile(StringRef WrapperText, StringRef Source,
                       "wrapper's compile", Source, Object, Adapter);
 }
 
-llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
-                                              StringRef InstrumentedWrapper,
-                                              StringRef WorkDir,
-                                              const LocalToolchain &Toolchain) {
-  RebuildPlan Plan;
-  // A plan that fails half-way leaves nothing in the cache.
-  auto DropOnError = llvm::make_scope_exit([&] { dropUnpublished(Plan); });
-  CommandAdapter Adapter(Toolchain, Plan.Notes);
-  auto WrapperText = readText(Files.Wrapper);
-  if (!WrapperText)
-    return WrapperText.takeError();
-  std::vector<std::string> CompileTokens =
-      trailerCommand(*WrapperText, CompileCmdLabel);
-  std::vector<std::string> LinkTokens =
-      trailerCommand(*WrapperText, LinkCmdLabel);
-  if (CompileTokens.empty() || LinkTokens.empty())
-    return makeToolError(ExitCode::CompileError, Files.Wrapper,
-                         "no '// Compile cmd' and '// Link cmd' comments at "
-                         "the end of the wrapper: the commands the model was "
-                         "built with are unknown");
+namespace {
 
-  std::string WrapperObject = pathIn(WorkDir, "wrapper.o");
-  auto Compile =
-      adaptCompile(CompileTokens, "compile the wrapper", "wrapper's compile",
-                   InstrumentedWrapper, WrapperObject, Adapter);
-  if (!Compile)
-    return Compile.takeError();
-  Plan.CompileWrapper = std::move(*Compile);
-  // The runtime's definitions: their own object, compiled with the
-  // wrapper's flags once and cached; the wrapper keeps only the hot path.
-  std::string RuntimeObject;
-  if (!Toolchain.RuntimeObjectSource.empty()) {
-    std::string RuntimeSource = pathIn(WorkDir, "aoti_instrument_runtime.cpp");
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(RuntimeSource, EC);
-    if (EC)
-      return makeToolError(ExitCode::OutputError, RuntimeSource,
-                           "cannot write: " + EC.message());
-    OS << Toolchain.RuntimeObjectSource;
-    OS.close();
+/// Plans the rebuild of one model (planRebuild()), a step at a time: the
+/// recorded commands, the wrapper's compile (with the runtime's object and
+/// the precompiled prefix header), the kernels', the weights' assembly,
+/// then the link.
+class RebuildPlanner {
+public:
+  RebuildPlanner(const ModelFiles &Files, StringRef InstrumentedWrapper,
+                 StringRef WorkDir, const LocalToolchain &Toolchain,
+                 RebuildPlan &Plan)
+      : Files(Files), InstrumentedWrapper(InstrumentedWrapper),
+        WorkDir(WorkDir), Toolchain(Toolchain), Plan(Plan),
+        Adapter(Toolchain, Plan.Notes) {}
+
+  llvm::Error plan() {
+    if (llvm::Error E = readRecordedCommands())
+      return E;
+    if (llvm::Error E = planWrapper())
+      return E;
+    if (llvm::Error E = planKernels())
+      return E;
+    if (llvm::Error E = planData())
+      return E;
+    return planLink();
+  }
+
+private:
+  /// The wrapper's text and its `// Compile cmd` and `// Link cmd`.
+  llvm::Error readRecordedCommands() {
+    auto Text = readText(Files.Wrapper);
+    if (!Text)
+      return Text.takeError();
+    WrapperText = std::move(*Text);
+    CompileCommand = trailerCommand(WrapperText, CompileCmdLabel);
+    LinkCommand = trailerCommand(WrapperText, LinkCmdLabel);
+    if (CompileCommand.empty() || LinkCommand.empty())
+      return makeToolError(ExitCode::CompileError, Files.Wrapper,
+                           "no '// Compile cmd' and '// Link cmd' comments "
+                           "at the end of the wrapper: the commands the "
+                           "model was built with are unknown");
+    return llvm::Error::success();
+  }
+
+  /// The instrumented wrapper's compile, with the runtime's object when
+  /// the runtime is compiled apart, and a cached precompiled prefix header.
+  llvm::Error planWrapper() {
+    Objects.Wrapper = pathIn(WorkDir, "wrapper.o");
+    auto Compile =
+        adaptCompile(CompileCommand, "compile the wrapper", "wrapper's compile",
+                     InstrumentedWrapper, Objects.Wrapper, Adapter);
+    if (!Compile)
+      return Compile.takeError();
+    Plan.CompileWrapper = std::move(*Compile);
+    if (!Toolchain.RuntimeObjectSource.empty())
+      if (llvm::Error E = planRuntime())
+        return E;
+    usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, WrapperText,
+                         Toolchain.WrapperPrelude, Toolchain, Plan);
+    return llvm::Error::success();
+  }
+
+  /// The runtime's definitions: their own object, compiled with the
+  /// wrapper's flags once and cached; the wrapper keeps only the hot path.
+  llvm::Error planRuntime() {
+    std::string Source = pathIn(WorkDir, "aoti_instrument_runtime.cpp");
+    if (llvm::Error E = writeText(Source, Toolchain.RuntimeObjectSource))
+      return E;
     BuildStep Runtime{"compile the instrumentation runtime" +
                           (Toolchain.BuildCacheDir.empty()
                                ? std::string()
@@ -467,112 +616,113 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
                                      ")"),
                       Plan.CompileWrapper.Argv};
     std::replace(Runtime.Argv.begin(), Runtime.Argv.end(),
-                 InstrumentedWrapper.str(), RuntimeSource);
-    RuntimeObject = pathIn(WorkDir, "aoti_instrument_runtime.o");
-    Runtime.Argv.back() = RuntimeObject;
-    RuntimeObject =
-        cachedObject(std::move(Runtime), "runtime",
-                     Toolchain.RuntimeObjectSource, RuntimeSource,
-                     RuntimeObject, Toolchain, Plan);
+                 InstrumentedWrapper.str(), Source);
+    std::string Object = pathIn(WorkDir, "aoti_instrument_runtime.o");
+    Runtime.Argv.back() = Object;
+    Objects.Runtime = cachedObject(std::move(Runtime), "runtime",
+                                   Toolchain.RuntimeObjectSource, Source,
+                                   Object, Toolchain, Plan);
     Plan.CompileWrapper.Argv.insert(Plan.CompileWrapper.Argv.begin() + 1,
                                     RuntimeSeparateFlag);
+    return llvm::Error::success();
   }
-  usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, *WrapperText,
-                       Toolchain.WrapperPrelude, Toolchain, Plan);
 
-  std::string KernelObject;
-  if (!Files.Kernel.empty()) {
+  /// The kernels' compile, when the package has their source. They do not
+  /// change with the instrumentation: one compile per kernel source,
+  /// flags, compiler and torch.
+  llvm::Error planKernels() {
+    if (Files.Kernel.empty())
+      return llvm::Error::success();
     auto KernelText = readText(Files.Kernel);
     if (!KernelText)
       return KernelText.takeError();
-    std::vector<std::string> Tokens =
+    std::vector<std::string> Command =
         trailerCommand(*KernelText, CompileCmdLabel);
-    if (Tokens.empty())
+    if (Command.empty())
       return makeToolError(ExitCode::CompileError, Files.Kernel,
                            "no '// Compile cmd' comment at the end of the "
                            "kernel source");
-    KernelObject = pathIn(WorkDir, "kernel.o");
-    auto Kernel = adaptCompile(Tokens, "compile the kernels (kernel.cpp)",
-                               "kernels' compile", Files.Kernel, KernelObject,
-                               Adapter);
+    std::string Object = pathIn(WorkDir, "kernel.o");
+    auto Kernel =
+        adaptCompile(Command, "compile the kernels (kernel.cpp)",
+                     "kernels' compile", Files.Kernel, Object, Adapter);
     if (!Kernel)
       return Kernel.takeError();
-    // The kernels do not change with the instrumentation: one compile per
-    // kernel source, flags, compiler and torch.
-    KernelObject = cachedObject(std::move(*Kernel), "kernel", *KernelText,
-                                Files.Kernel, KernelObject, Toolchain, Plan);
+    Objects.Kernel = cachedObject(std::move(*Kernel), "kernel", *KernelText,
+                                  Files.Kernel, Object, Toolchain, Plan);
+    return llvm::Error::success();
   }
 
-  // The weights (and embedded cubins) of the original .so, assembled again.
-  auto Data = readEmbeddedData(Files.SharedObject, *WrapperText);
-  if (!Data)
-    return Data.takeError();
-  Plan.Data = std::move(*Data);
-  auto Assembly = writeBlobAssembly(Plan.Data, WorkDir);
-  if (!Assembly)
-    return Assembly.takeError();
-  std::string AsmPath = pathIn(WorkDir, "embedded_data.s");
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(AsmPath, EC);
-    if (EC)
-      return makeToolError(ExitCode::OutputError, AsmPath,
-                           "cannot write: " + EC.message());
-    OS << *Assembly;
+  /// The weights (and embedded cubins) of the original .so, assembled
+  /// again.
+  llvm::Error planData() {
+    auto Data = readEmbeddedData(Files.SharedObject, WrapperText);
+    if (!Data)
+      return Data.takeError();
+    Plan.Data = std::move(*Data);
+    auto Assembly = writeBlobAssembly(Plan.Data, WorkDir);
+    if (!Assembly)
+      return Assembly.takeError();
+    std::string AsmPath = pathIn(WorkDir, "embedded_data.s");
+    if (llvm::Error E = writeText(AsmPath, *Assembly))
+      return E;
+    Objects.Data = pathIn(WorkDir, "embedded_data.o");
+    auto Compiler = Adapter.compiler(CompileCommand.front());
+    if (!Compiler)
+      return Compiler.takeError();
+    Plan.Early.push_back({"assemble the weights taken from the original .so",
+                          {*Compiler, "-c", AsmPath, "-o", Objects.Data}});
+    return llvm::Error::success();
   }
-  std::string DataObject = pathIn(WorkDir, "embedded_data.o");
-  auto Compiler = Adapter.compiler(CompileTokens.front());
-  if (!Compiler)
-    return Compiler.takeError();
-  Plan.Early.push_back({"assemble the weights taken from the original .so",
-                        {*Compiler, "-c", AsmPath, "-o", DataObject}});
 
-  // The link: the recorded objects are, in torch's order, the wrapper, the
-  // kernels, the weights, then GPU kernel objects and embedded cubins.
-  Plan.OutputSo = pathIn(WorkDir, path::filename(Files.SharedObject));
-  Plan.Link.What = "link the model's .so";
-  Plan.Link.Argv.push_back(*Compiler);
-  LinkObjects Objects{WrapperObject, RuntimeObject, KernelObject, DataObject};
-  bool TorchLibsDropped = false;
-  llvm::Error Failed = llvm::Error::success();
-  forEachOption(llvm::ArrayRef(LinkTokens).drop_front(),
-                [&](const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Toks) {
-    const llvm::opt::Option &O = A.getOption();
-    if (O.getKind() == llvm::opt::Option::InputClass) {
-      StringRef Input = A.getValue();
-      if (!Input.ends_with(".o") || Input.starts_with("@"))
-        return Adapter.drop(Toks);
-      llvm::Error E = Objects.add(Input, Files.Wrapper, Plan.Link.Argv);
-      if (E && !Failed)
-        Failed = std::move(E); // the first one says it
-      else
-        llvm::consumeError(std::move(E));
-    } else if (O.matches(options::OPT_o)) {
-      // The tool names the output.
-    } else if (O.matches(options::OPT_L)) {
-      Adapter.libraryDir(StringRef(A.getValue()).trim(), Toks,
-                         Plan.Link.Argv);
-    } else if (isIncludeDirOption(A)) {
-      Adapter.includeDir(A, Toks, Plan.Link.Argv);
-    } else if (isTorchLibrary(A) && Toolchain.TorchLibDir.empty()) {
-      TorchLibsDropped = true;
-    } else if (keepsRecordedFlag(A, Toks, RecordedStep::Link)) {
-      appendKept(A, Toks, Plan.Link.Argv);
-    } else {
-      Adapter.drop(Toks);
-    }
-  });
-  Adapter.noteDropped("link");
-  if (Failed)
-    return std::move(Failed);
-  bool DataAdded = Objects.DataAdded;
-  if (!DataAdded)
-    Plan.Link.Argv.push_back(DataObject);
-  if (TorchLibsDropped)
-    Adapter.note("no local torch/lib found: torch's libraries are left out "
-                 "of the link (they are resolved when torch loads the "
-                 "model)");
-  Plan.Link.Argv.insert(Plan.Link.Argv.end(), {"-o", Plan.OutputSo});
+  /// The link: the recorded one, read and adapted option by option, with
+  /// the objects planned above where it has its own.
+  llvm::Error planLink() {
+    auto Compiler = Adapter.compiler(CompileCommand.front());
+    if (!Compiler)
+      return Compiler.takeError();
+    Plan.OutputSo = pathIn(WorkDir, path::filename(Files.SharedObject));
+    LinkOptions Options(Adapter, Toolchain, Objects, Files.Wrapper);
+    Plan.Link = {"link the model's .so",
+                 Options.adjuster()(LinkCommand, Plan.OutputSo)};
+    Plan.Link.Argv.front() = *Compiler;
+    Adapter.noteDropped("link");
+    if (Options.Failed)
+      return std::move(Options.Failed);
+    if (!Objects.DataAdded)
+      Plan.Link.Argv.push_back(Objects.Data);
+    if (Options.TorchLibsDropped)
+      Adapter.note("no local torch/lib found: torch's libraries are left out "
+                   "of the link (they are resolved when torch loads the "
+                   "model)");
+    Plan.Link.Argv.insert(Plan.Link.Argv.end(), {"-o", Plan.OutputSo});
+    return llvm::Error::success();
+  }
+
+  const ModelFiles &Files;
+  StringRef InstrumentedWrapper;
+  StringRef WorkDir;
+  const LocalToolchain &Toolchain;
+  RebuildPlan &Plan;
+  CommandAdapter Adapter;
+  std::string WrapperText;
+  std::vector<std::string> CompileCommand, LinkCommand;
+  LinkObjects Objects;
+};
+
+} // namespace
+
+llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
+                                              StringRef InstrumentedWrapper,
+                                              StringRef WorkDir,
+                                              const LocalToolchain &Toolchain) {
+  RebuildPlan Plan;
+  // A plan that fails half-way leaves nothing in the cache.
+  auto DropOnError = llvm::make_scope_exit([&] { dropUnpublished(Plan); });
+  if (llvm::Error E =
+          RebuildPlanner(Files, InstrumentedWrapper, WorkDir, Toolchain, Plan)
+              .plan())
+    return std::move(E);
   DropOnError.release();
   return Plan;
 }
@@ -598,16 +748,7 @@ void aoti::dropUnpublished(RebuildPlan &Plan) {
 //===----------------------------------------------------------------------===//
 
 std::string aoti::commandLine(const BuildStep &Step) {
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  for (size_t I = 0; I < Step.Argv.size(); ++I) {
-    if (I)
-      OS << ' ';
-    StringRef Arg = Step.Argv[I];
-    bool Quote = Arg.find_first_of(" \t\"'\\$`*?()<>|&;") != StringRef::npos;
-    llvm::sys::printArg(OS, Arg, Quote);
-  }
-  return Text;
+  return shellJoin(Step.Argv);
 }
 
 struct BuildRunner::Job {

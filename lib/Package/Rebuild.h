@@ -2,13 +2,15 @@
 //
 // An instrumented model is built with the package's own recorded commands
 // (the `// Compile cmd` / `// Link cmd` trailers of its wrapper.cpp and
-// kernel.cpp), adapted to this machine: the sources and outputs are the
-// tool's, include and library dirs of the generating machine are replaced by
-// local ones, its precompiled prefix header is dropped, and the objects that
-// only existed there are replaced by what the package holds: the kernel
-// sources are compiled again, the weights and embedded cubins are taken out
-// of the original .so (EmbeddedData.h) and assembled again. Nothing is
-// regenerated from Python.
+// kernel.cpp), adapted to this machine: each is read and adapted an option
+// at a time by an adjuster of the kind that adapts the analysis's flags
+// (CompileFlags.h: the clang driver's option table, appendIncludeDir()); the
+// sources and outputs are the tool's, include and library dirs of the
+// generating machine are replaced by local ones, its precompiled prefix
+// header is dropped, and the objects that only existed there are replaced
+// by what the package holds: the kernel sources are compiled again, the
+// weights and embedded cubins are taken out of the original .so
+// (EmbeddedData.h) and assembled again. Nothing is regenerated from Python.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,7 +140,7 @@ private:
   unsigned Counter = 0;
 };
 
-/// The shell-quoted command line of \p Step.
+/// The shell-quoted command line of \p Step (shellJoin()).
 std::string commandLine(const BuildStep &Step);
 
 } // namespace aoti

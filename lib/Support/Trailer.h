@@ -10,6 +10,7 @@
 #ifndef AOTI_SUPPORT_TRAILER_H
 #define AOTI_SUPPORT_TRAILER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ constexpr llvm::StringRef LinkCmdLabel = "Link cmd";
 /// a shell would (GNU rules); empty when there is none.
 std::vector<std::string> trailerCommand(llvm::StringRef SourceText,
                                         llvm::StringRef Label);
+
+/// \p Argv as one line that a shell reads back as those words: each
+/// quoted when it holds a space or a character special to the shell.
+std::string shellJoin(llvm::ArrayRef<std::string> Argv);
 
 } // namespace aoti
 

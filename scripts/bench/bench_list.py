@@ -10,17 +10,14 @@ the ratio tool/clang++. Besides the given wrappers, enlarged variants of one
 real wrapper (--enlarge-base) whose run_impl has about --enlarge-sizes lines
 (scripts/bench/enlarge_wrapper.py) show how the time grows with run_impl.
 
-The clang++ command mirrors lib/Analysis/CompileFlags.cpp and
-WrapperAnalysis.cpp: from the `// Compile cmd` trailer (else a
-*_compile_flags.json beside the wrapper, else AOTI's defaults) keep
--D/-U/-I/-include (existing files only)/-std/-m*/-fopenmp; replace include dirs
-that do not exist here by the local torch/CUDA ones; add torch's and CUDA's
-include dirs when none provides the headers; then
-`clang++ -fsyntax-only -w -fno-caret-diagnostics ARGS -resource-dir=R -xc++ W`.
-Two checks, untimed, that the mirror is faithful: the notes the tool prints
-about replaced/dropped dirs equal the script's; and
-`aoti-instrument W --list -- ARGS` (the same ARGS given explicitly) prints
-exactly what `aoti-instrument W --list` prints.
+The clang++ command is the one the tool's analysis runs, with the flags the
+tool parses W with as `aoti-instrument W --print-flags` prints them (the
+resource dir among them):
+`clang++ -fsyntax-only -w -fno-caret-diagnostics FLAGS -xc++ W`; g++ gets
+the same FLAGS but the resource dir. One check, untimed, that FLAGS are what
+the tool parses with: `aoti-instrument W --list -- FLAGS` (FLAGS given
+explicitly, used as given) prints exactly what `aoti-instrument W --list`
+prints.
 
     PATH=$VENV/bin:$PATH scripts/bench/bench_list.py            # everything
     scripts/bench/bench_list.py --repeat 3 --enlarge-sizes '' W.cpp
@@ -29,7 +26,6 @@ exactly what `aoti-instrument W --list` prints.
 
 import argparse
 import datetime
-import glob
 import json
 import os
 import platform
@@ -53,12 +49,14 @@ DEFAULT_WRAPPERS = [
     "test/Inputs/mlp_cuda/wrapper.cpp",
 ]
 DEFAULT_BASE = "test/Inputs/transformer12_cuda_dyn/wrapper.cpp"
-TORCH_MARKER = "/torch/include"
 
 
 # ---------------------------------------------------------------------------
-# The tool's flags, mirrored from lib/Analysis/CompileFlags.cpp
+# The flags the tool parses with: aoti-instrument W --print-flags
 # ---------------------------------------------------------------------------
+
+ORIGIN_NOTE = "compile flags from the "
+
 
 def find_torch_include(python):
     """Like aoti::findTorchIncludeDir: find_spec, without importing torch."""
@@ -78,216 +76,19 @@ def find_torch_include(python):
     return inc if os.path.isdir(inc) else ""
 
 
-class FlagMirror:
-    """aoti::discoverCompileFlags for the trailer, flags-JSON and default
-    cases (no `--` flags, no -p)."""
-
-    def __init__(self, torch_include="", python="python3", cuda_home="",
-                 resource_dir=""):
-        self.opt_torch = torch_include
-        self.python = python
-        self.cuda_home = cuda_home
-        self.resource_dir = resource_dir
-        self._torch = None
-
-    def torch_dir(self):
-        if self.opt_torch:
-            return self.opt_torch
-        if self._torch is None:
-            self._torch = find_torch_include(self.python)
-        return self._torch
-
-    def cuda_dir(self):
-        home = self.cuda_home or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
-        return home + "/include"
-
-    def flags(self, path, text):
-        """(args, origin, notes): the compiler arguments the tool parses
-        \\p path with, between `-fno-caret-diagnostics` and `-xc++`."""
-        args, notes, seen = [], [], set()
-        state = {"openmp": False}
-        trailer = parse_trailer(text)
-        json_path = "" if trailer else find_flags_json(path)
-        origin = ("compile command comment" if trailer else
-                  os.path.basename(json_path) if json_path else "defaults")
-
-        def local_dir(d):
-            pos = d.find(TORCH_MARKER)
-            is_torch = pos >= 0
-            if is_torch and self.opt_torch:
-                local = self.opt_torch + d[pos + len(TORCH_MARKER):]
-                if local != d:
-                    notes.append("include dir '%s' from the %s %s; using '%s'" % (
-                        d, origin, "replaced by --torch-include"
-                        if os.path.isdir(d) else "does not exist here", local))
-                return local
-            if os.path.isdir(d):
-                return d
-            repl = ""
-            if is_torch:
-                t = self.torch_dir()
-                if t:
-                    repl = t + d[pos + len(TORCH_MARKER):]
-            elif "cuda" in d:
-                repl = self.cuda_dir()
-            if repl and os.path.isdir(repl):
-                notes.append("include dir '%s' from the %s does not exist "
-                             "here; using '%s'" % (d, origin, repl))
-                return repl
-            notes.append("include dir '%s' from the %s does not exist here; "
-                         "dropped" % (d, origin))
-            return ""
-
-        def add_define(flag, value):
-            value = value.strip()
-            if value:
-                args.append(flag + value)
-
-        def add_include(d):
-            d = d.strip()
-            if not d:
-                return
-            local = local_dir(d)
-            if local and local not in seen:
-                seen.add(local)
-                args.append("-I" + local)
-
-        def add_prefix_header(h):
-            if os.path.exists(h):
-                args.extend(["-include", h])
-            else:
-                notes.append("prefix header '%s' from the %s does not exist "
-                             "here; parsing without it" % (h, origin))
-
-        def add_target(f):
-            if len(f) > 2:
-                args.append(f)
-
-        if trailer:
-            toks = trailer
-            i = 1
-            while i < len(toks):
-                tok = toks[i]
-
-                def nxt():
-                    nonlocal i
-                    if i + 1 < len(toks):
-                        i += 1
-                        return toks[i]
-                    return ""
-                if tok in ("-D", "-U"):
-                    add_define(tok, nxt())
-                elif tok.startswith("-D") or tok.startswith("-U"):
-                    add_define(tok[:2], tok[2:])
-                elif tok in ("-I", "-isystem", "-idirafter"):
-                    add_include(nxt())
-                elif tok.startswith("-I"):
-                    add_include(tok[2:])
-                elif tok == "-include":
-                    add_prefix_header(nxt())
-                elif tok.startswith("-std="):
-                    args.append(tok)
-                elif tok == "-fopenmp":
-                    state["openmp"] = True
-                elif tok.startswith("-m"):
-                    add_target(tok)
-                i += 1
-        elif json_path:
-            with open(json_path, encoding="utf-8") as f:
-                root = json.load(f)
-            for d in root.get("definitions", []):
-                if isinstance(d, str):
-                    add_define("-D", d)
-            for d in root.get("include_dirs", []):
-                if isinstance(d, str):
-                    add_include(d)
-            for c in root.get("cflags", []):
-                if not isinstance(c, str):
-                    continue
-                if c.startswith("std="):
-                    args.append("-" + c)
-                elif c == "fopenmp":
-                    state["openmp"] = True
-                elif c.startswith("m"):
-                    add_target("-" + c)
-            for p in root.get("passthrough_args", []):
-                if isinstance(p, str):
-                    for part in p.split(" "):
-                        if part.startswith("-m"):
-                            add_target(part)
-        else:
-            args.append("-std=c++17")
-            for d in ("TORCH_INDUCTOR_CPP_WRAPPER", "STANDALONE_TORCH_HEADER",
-                      "C10_USING_CUSTOM_GENERATED_MACROS"):
-                add_define("-D", d)
-            if "aoti_include/cuda.h" in text:
-                add_define("-D", "USE_CUDA")
-
-        dirs = include_dirs_of(args)
-
-        def provides(header):
-            return any(os.path.exists(os.path.join(d, header)) for d in dirs)
-        extra = []
-        if not provides("torch/csrc/inductor/aoti_runtime/model.h"):
-            t = self.torch_dir()
-            if t:
-                extra.append("-I" + t)
-        if defines_cuda(args) and not provides("cuda.h"):
-            if os.path.isdir(self.cuda_dir()):
-                extra.append("-I" + self.cuda_dir())
-        if state["openmp"]:
-            args.append("-fopenmp")
-        args.extend(extra)
-        return args, origin, notes
-
-
-def parse_trailer(text):
-    marker = "// Compile cmd\n"
-    pos = text.find(marker)
-    if pos < 0:
-        return []
-    line = text[pos + len(marker):].split("\n", 1)[0]
-    if not line.startswith("//"):
-        return []
-    try:
-        return shlex.split(line[2:].strip())
-    except ValueError:
-        return []
-
-
-def find_flags_json(path):
-    d = os.path.dirname(path) or "."
-    stem = os.path.splitext(os.path.basename(path))[0]
-    preferred = os.path.join(d, stem + "_compile_flags.json")
-    if os.path.exists(preferred):
-        return preferred
-    found = sorted(glob.glob(os.path.join(d, "*_compile_flags.json")))
-    return found[0] if found else ""
-
-
-def include_dirs_of(args):
-    dirs, i = [], 0
-    while i < len(args):
-        a = args[i]
-        if a in ("-I", "-isystem", "-idirafter") and i + 1 < len(args):
-            i += 1
-            dirs.append(args[i])
-        elif a.startswith("-I"):
-            dirs.append(a[2:])
-        elif a.startswith("-isystem"):
-            dirs.append(a[8:])
-        i += 1
-    return dirs
-
-
-def defines_cuda(args):
-    for i, a in enumerate(args):
-        if a == "-DUSE_CUDA" or a.startswith("-DUSE_CUDA="):
-            return True
-        if a == "-D" and i + 1 < len(args) and args[i + 1].strip().startswith(
-                "USE_CUDA"):
-            return True
-    return False
+def tool_flags(tool, path):
+    """(args, origin, notes): the flags TOOL parses PATH with (its
+    --print-flags line, read as a shell reads it), where they came from
+    ("compile command comment", ...) and its notes on what was adapted."""
+    p = subprocess.run([tool, path, "--print-flags"], capture_output=True,
+                       text=True)
+    if p.returncode != 0:
+        raise SystemExit("%s --print-flags failed (exit %d):\n%s" % (
+            path, p.returncode, p.stderr))
+    notes = tool_notes(p.stderr, path)
+    origin = [n[len(ORIGIN_NOTE):] for n in notes if n.startswith(ORIGIN_NOTE)]
+    return (shlex.split(p.stdout), origin[0] if origin else "",
+            [n for n in notes if not n.startswith(ORIGIN_NOTE)])
 
 
 def tool_notes(stderr, path):
@@ -439,16 +240,14 @@ def markdown(results):
             c += " (= %d x %d: %s)" % (
                 e["copies"], e["sites_expected"] // e["copies"],
                 "OK" if e["sites"] == e["sites_expected"] else "MISMATCH")
-        if not (e["flag_notes_match"] and e["explicit_flags_same_output"]):
+        if not e["explicit_flags_same_output"]:
             c += " (clang++ flags may differ from the tool's: see the log)"
         checks.append(c)
     out.append("")
     out.append("Checks (untimed): every command exited 0; " + "; ".join(checks)
-               + ". For every file the tool's notes on replaced/dropped dirs "
-               "equal the mirror's: %s; `--list -- <the clang++ flags>` prints "
-               "what `--list` prints: %s." % (
-                   all(e["flag_notes_match"] for e in entries),
-                   all(e["explicit_flags_same_output"] for e in entries)))
+               + ". For every file `--list -- <the clang++ flags>` (those of "
+               "`--print-flags`) prints what `--list` prints: %s." %
+               all(e["explicit_flags_same_output"] for e in entries))
     first = entries[0]
     out.append("")
     same = all(e["commands"]["clang++"].replace(e["file"], "") ==
@@ -547,8 +346,6 @@ def main(argv=None):
     ap.add_argument("--tool", default=os.path.join(REPO, "build/bin/aoti-instrument"))
     ap.add_argument("--clang", default="clang++-19")
     ap.add_argument("--gxx", default="g++", help="g++ for reference; '' to skip")
-    ap.add_argument("--resource-dir", default="/usr/lib/llvm-19/lib/clang/19",
-                    help="what the tool was built with (AOTI_CLANG_RESOURCE_DIR)")
     ap.add_argument("--torch-include-variant", action="store_true",
                     help="also time `aoti-instrument --torch-include=DIR W "
                     "--list`, which skips the python3 lookup of torch")
@@ -579,8 +376,9 @@ def main(argv=None):
         if not tool_bin or not os.access(tool_bin, os.X_OK):
             raise SystemExit("not found: %s" % tool_bin)
     gxx = shutil.which(args.gxx) if args.gxx else None
-    mirror = FlagMirror(resource_dir=args.resource_dir)
-    if not mirror.torch_dir():
+    python = "python3"
+    torch_include = find_torch_include(python)
+    if not torch_include:
         raise SystemExit("no torch found by the python3 on PATH; put the "
                          "torch venv's bin/ first on PATH")
 
@@ -625,46 +423,42 @@ def main(argv=None):
     for path, label, copies in inputs:
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        flags, origin, notes = mirror.flags(path, text)
+        flags, origin, notes = tool_flags(args.tool, path)
         clang_argv = [args.clang, "-fsyntax-only", "-w",
-                      "-fno-caret-diagnostics"] + flags + [
-                          "-resource-dir=" + args.resource_dir, "-xc++", path]
+                      "-fno-caret-diagnostics"] + flags + ["-xc++", path]
+        gxx_flags = [f for f in flags if not f.startswith("-resource-dir=")]
         gxx_argv = ([gxx, "-fsyntax-only", "-w", "-fno-diagnostics-show-caret"]
-                    + flags + ["-xc++", path]) if gxx else None
+                    + gxx_flags + ["-xc++", path]) if gxx else None
         tool_argv = [args.tool, path, "--list"]
         entry = {"label": label, "file": path, "copies": copies,
                  "lines": count_lines(text), "run_impl_lines": run_impl_lines(text),
-                 "flags_origin": origin, "commands": {
+                 "flags_origin": origin, "flag_notes": notes, "commands": {
                      "tool": shlex.join(tool_argv),
                      "clang++": shlex.join(clang_argv)}}
         log("\n== %s (%s lines, run_impl %s lines)" % (
             label, entry["lines"], entry["run_impl_lines"]))
         log("  clang++: " + entry["commands"]["clang++"])
+        for note in notes:
+            log("  note: " + note)
 
-        # Untimed checks: the launch count, and that the mirror is faithful.
+        # Untimed checks: the launch count, and that the flags are the ones
+        # the tool parses with.
         listed = subprocess.run([args.tool, path, "--list=json"],
                                 capture_output=True, text=True)
         if listed.returncode != 0:
             raise SystemExit("%s --list failed (exit %d):\n%s" % (
                 path, listed.returncode, listed.stderr))
         entry["sites"] = len(json.loads(listed.stdout)["sites"])
-        got_notes = tool_notes(listed.stderr, path)
-        entry["flag_notes_match"] = got_notes == notes
-        if not entry["flag_notes_match"]:
-            log("  WARNING: the tool's flag notes differ from the mirror's:\n"
-                "    tool:   %r\n    mirror: %r" % (got_notes, notes))
         table = subprocess.run(tool_argv, capture_output=True, text=True)
         explicit = subprocess.run(tool_argv + ["--"] + flags,
                                   capture_output=True, text=True)
         entry["explicit_flags_same_output"] = (
             explicit.returncode == 0 and explicit.stdout == table.stdout)
         if not entry["explicit_flags_same_output"]:
-            log("  WARNING: `--list -- <mirrored flags>` prints something else "
-                "than `--list`")
-        log("  checks: %d launch sites; tool notes == mirror: %s; "
-            "`--list -- FLAGS` output identical: %s" % (
-                entry["sites"], entry["flag_notes_match"],
-                entry["explicit_flags_same_output"]))
+            log("  WARNING: `--list -- <the --print-flags flags>` prints "
+                "something else than `--list`")
+        log("  checks: %d launch sites; `--list -- FLAGS` output identical: %s"
+            % (entry["sites"], entry["explicit_flags_same_output"]))
         if copies == 1:
             base_sites = entry["sites"]
         if copies and base_sites:
@@ -682,7 +476,7 @@ def main(argv=None):
             entry["commands"]["g++"] = shlex.join(gxx_argv)
         if args.torch_include_variant:
             cmds["tool --torch-include"] = [
-                args.tool, "--torch-include=" + mirror.torch_dir(), path, "--list"]
+                args.tool, "--torch-include=" + torch_include, path, "--list"]
         bench_one(entry, cmds, args.repeat, log)
         t = entry["timings"]
         entry["ratio_wall"] = t["tool"]["wall_min"] / t["clang++"]["wall_min"]
@@ -693,11 +487,11 @@ def main(argv=None):
             entry["ratio_wall"], entry["ratio_cpu"]))
         results["entries"].append(entry)
 
-    py = shutil.which(mirror.python)
+    py = shutil.which(python)
     if py:
         code = "import importlib.util as u; print(u.find_spec('torch'))"
         samples = [run_timed([py, "-c", code])[:2] for _ in range(args.repeat)]
-        results["torch_lookup"] = dict(summarize(samples), python=mirror.python)
+        results["torch_lookup"] = dict(summarize(samples), python=python)
     results["loadavg_end"] = os.getloadavg()
     if sizes:
         results["linearity"] = linearity(results["entries"], base_label)

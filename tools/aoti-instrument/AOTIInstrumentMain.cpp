@@ -69,6 +69,13 @@ llvm::cl::opt<bool> PrintCompileCommand(
                    "adapted to this machine, and exit"),
     llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<bool> PrintFlags(
+    "print-flags",
+    llvm::cl::desc("Print the compiler flags the wrapper is parsed with "
+                   "(those of clang++ -fsyntax-only, without the file), "
+                   "adapted to this machine, on one line, and exit"),
+    llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<std::string> BuildPath(
     "p",
     llvm::cl::desc("Build directory holding compile_commands.json; its "
@@ -142,7 +149,7 @@ the compile_commands.json in the -p directory; the '// Compile cmd' comment
 AOTI writes at the end of wrapper.cpp; a *_compile_flags.json beside it;
 built-in defaults. Torch and CUDA include dirs that do not exist here are
 replaced by local ones (--torch-include, --torch-version, the python3 on
-PATH, $CUDA_HOME or /usr/local/cuda).
+PATH, $CUDA_HOME or /usr/local/cuda). --print-flags prints the result.
 
 A wrapper parses with the torch headers of its own release or a newer one.
 --torch-version=X.Y uses the headers of release X.Y, downloaded once (pip,
@@ -165,6 +172,7 @@ Examples:
   aoti-instrument wrapper.cpp --list=json > sites.json
   aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
   aoti-instrument wrapper.cpp --list --torch-version=2.13
+  aoti-instrument wrapper.cpp --print-flags
 
 Exit codes:
   0  success
@@ -240,6 +248,7 @@ int main(int Argc, const char **Argv) {
   Options.InPlace = InPlace;
   Options.Runtime = EmbedRuntime ? RuntimeMode::Embed : RuntimeMode::Include;
   Options.PrintCompileCommand = PrintCompileCommand;
+  Options.PrintFlags = PrintFlags;
   Options.Compiler = Cxx;
   Options.MaxUnpackedSize = MaxUnpackedSize;
   PhaseTimes Times(TimeReport);
