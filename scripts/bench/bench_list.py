@@ -29,7 +29,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import shlex
 import shutil
 import statistics
