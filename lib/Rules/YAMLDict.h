@@ -1,5 +1,4 @@
-//===- YAMLDict.h - The keys of a YAML mapping, each said once ---*- C++
-//-*-===//
+//===- YAMLDict.h - A YAML mapping's keys, each said once -------*- C++ -*-===//
 //
 // clangd's DictParser (clang-tools-extra/clangd/ConfigYAML.cpp) over
 // yaml-cpp: each key of a mapping is registered once, with the handler that
