@@ -288,12 +288,7 @@ inline void addRecordLines(ProgramState &S, const Program &P, int64_t Run,
                            const DeferredRecord &Rec, EventBuf &Ev) {
   const SiteInfo *SI = findSite(P, Rec.site);
   ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
-  Ev.add("[aoti-instrument] run " + std::to_string(static_cast<long long>(Run)) +
-             " " + phaseName(Rec.phase) + " " + siteText(P, Rec.site, SI),
-         Ev.json ? siteJson("launch", P, Run, phaseName(Rec.phase), Rec.site,
-                            SI)
-                       .done()
-                 : std::string());
+  Ev.add(launchLine(C), Ev.json ? launchEvent(C) : std::string());
   if (Rec.print < kPrintStats)
     return;
   const std::string Prefix = linePrefix(C);

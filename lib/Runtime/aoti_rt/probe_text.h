@@ -34,6 +34,21 @@ struct ProbeCtx {
   void *stream;
 };
 
+/// The line a probe that prints names writes for its launch
+/// ("[aoti-instrument] run 1 after #3 triton_... (wrapper.cpp:916, ...)").
+inline std::string launchLine(const ProbeCtx &C) {
+  return "[aoti-instrument] run " +
+         std::to_string(static_cast<long long>(C.run)) + " " +
+         phaseName(C.phase) + " " + siteText(*C.prog, C.ordinal, C.site);
+}
+
+/// That line's JSON event ("launch").
+inline std::string launchEvent(const ProbeCtx &C) {
+  return siteJson("launch", *C.prog, C.run, phaseName(C.phase), C.ordinal,
+                  C.site)
+      .done();
+}
+
 inline std::string shortSite(const ProbeCtx &C) {
   return "#" + std::to_string(C.ordinal) + " " +
          (C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");

@@ -529,13 +529,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
     return false;
   }
   if (Pr.print == kPrintNames) // unless the stats lines they head wait
-    emit(*State, "[aoti-instrument] run " +
-                     std::to_string(static_cast<long long>(Run)) + " " +
-                     phaseName(Ph) + " " + siteText(*Prog, Site, C.site),
-         State->jsonl ? siteJson("launch", *Prog, Run, phaseName(Ph), Site,
-                                 C.site)
-                            .done()
-                      : std::string());
+    emit(*State, launchLine(C), State->jsonl ? launchEvent(C) : std::string());
   if (Plan.scans)
     launchUnbatched(C, *Fns, Plan);
   assignSlots(C, Plan);

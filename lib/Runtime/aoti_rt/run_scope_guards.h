@@ -126,10 +126,11 @@ inline void guardStats(const InputGuard &G, const TensorMeta &M,
     return isIntKind(K) ? std::to_string(static_cast<long long>(IV))
                         : fmtNumber(V);
   };
-  if (statsMin(St, K) < G.value_min)
-    Problems.push_back("value " + Val(statsMin(St, K), St.imin) + Range);
-  if (statsMax(St, K) > G.value_max)
-    Problems.push_back("value " + Val(statsMax(St, K), St.imax) + Range);
+  const double Min = statsMin(St, K), Max = statsMax(St, K);
+  if (Min < G.value_min)
+    Problems.push_back("value " + Val(Min, St.imin) + Range);
+  if (Max > G.value_max)
+    Problems.push_back("value " + Val(Max, St.imax) + Range);
 }
 
 } // namespace detail

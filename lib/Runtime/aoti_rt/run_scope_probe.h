@@ -147,15 +147,8 @@ inline void addValuesLine(const ProbeCtx &C, EventBuf &Ev,
 /// \p Skip) in one write.
 inline void printProbe(const ProbeCtx &C, const Batch &B, const Probe &Pr,
                        bool Skip) {
-  const Program &P = *C.prog;
   EventBuf Ev(*C.state);
-  Ev.add("[aoti-instrument] run " +
-             std::to_string(static_cast<long long>(C.run)) + " " +
-             phaseName(C.phase) + " " + siteText(P, C.ordinal, C.site),
-         Ev.json ? siteJson("launch", P, C.run, phaseName(C.phase), C.ordinal,
-                            C.site)
-                       .done()
-                 : std::string());
+  Ev.add(launchLine(C), Ev.json ? launchEvent(C) : std::string());
   if (Pr.print >= kPrintStats && !Skip) {
     const std::string Prefix = linePrefix(C);
     std::string Json;
