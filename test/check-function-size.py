@@ -12,6 +12,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -58,6 +59,9 @@ def main():
         sys.exit(__doc__)
     tidy, build, torch_inc = sys.argv[1:4]
     cuda_inc = sys.argv[4] if len(sys.argv) == 5 else ""
+    if not shutil.which(tidy):
+        sys.exit(f"error: no clang-tidy at '{tidy}' (scripts/bootstrap.sh "
+                 "installs clang-tidy-19)")
     cmds = list(commands(tidy, build, torch_inc, cuda_inc))
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         found = sorted({l for ls in pool.map(findings, cmds) for l in ls})
