@@ -1753,6 +1753,62 @@ void breadcrumbsWithoutFault(Kernels &K, cudaStream_t S) {
   check(Prog.lines().empty(), "no report without a fault");
 }
 
+/// The host time of nan-hunt's probes in a convnet-like forward of 57
+/// launches (batched deferred NaN counts): each launch writes a fresh 64 KB
+/// float32 output and reads the previous one and four unchanging constants;
+/// a guard before it, a probe after it. Against the same forward with the
+/// guards alone: the probes' own host cost per site, count launches
+/// included (one per 32 outputs). GPU_TEST_PROBE_FORWARDS: how many forwards
+/// (more for a profile of the loop, scripts/bench/hostprof.cpp).
+void deferredProbeHostCost(cudaStream_t S) {
+  constexpr int Sites = 57;
+  std::vector<float> V(16384, 0.5f);
+  std::vector<Twin> Outs, Consts;
+  for (int I = 0; I < Sites; ++I)
+    Outs.push_back(makeTwin(aoti_torch_dtype_float32(), {16384}, {1},
+                            bytesOf(V)));
+  for (int I = 0; I < 4; ++I)
+    Consts.push_back(makeTwin(aoti_torch_dtype_float32(), {64}, {1},
+                              bytesOf(std::vector<float>(64, 1.0f))));
+  TestProgram Prog("probe-cost", "", false);
+  Prog.P->batch_deferred = true;
+  const rt::Probe P = deferredProbe(rt::kThrow);
+  const int Forwards = std::atoi(envOr("GPU_TEST_PROBE_FORWARDS", "2000"));
+  auto Forward = [&](bool Probes) {
+    rt::RunScope Run(*Prog.P, S);
+    for (int I = 0; I < Sites; ++I) {
+      rt::TensorRef W[] = {{"out", rt::kOut, Outs[I].cuda}};
+      Run.beforeWrite(I, W, 1);
+      if (!Probes)
+        continue;
+      rt::TensorRef T[] = {{"out", rt::kOut, Outs[I].cuda},
+                           {"in", rt::kIn, Outs[I ? I - 1 : Sites - 1].cuda},
+                           {"c0", rt::kIn, Consts[0].cuda, true},
+                           {"c1", rt::kIn, Consts[1].cuda, true},
+                           {"c2", rt::kIn, Consts[2].cuda, true},
+                           {"c3", rt::kIn, Consts[3].cuda, true}};
+      Run.probe(I, rt::kAfter, T, 6, P);
+    }
+    Run.finish();
+  };
+  auto Time = [&](bool Probes) {
+    CUDART(cudaStreamSynchronize(S));
+    auto T0 = std::chrono::steady_clock::now();
+    for (int F = 0; F < Forwards; ++F)
+      Forward(Probes);
+    auto T1 = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::micro>(T1 - T0).count() /
+           Forwards;
+  };
+  Time(true); // warm: the pools, the kernels, the seen list's capacity
+  const double Guards = Time(false), Probed = Time(true);
+  std::printf("TIME nan-hunt probes of a 57-launch forward: %.1f us per "
+              "forward with the guards alone, %.1f us with the probes: "
+              "%.2f us per probe (2 count launches per forward included)\n",
+              Guards, Probed, (Probed - Guards) / Sites);
+  check(Probed > Guards, "probe cost: the probes take time");
+}
+
 void timings(Kernels &K, cudaStream_t S) {
   constexpr int N = 20000;
   TestProgram Prog("timing", "", false);
@@ -2263,6 +2319,7 @@ TEST_F(GpuRuntime, BreadcrumbsWithoutFault) { breadcrumbsWithoutFault(*K, S); }
 TEST_F(GpuRuntime, CaptureSkipsSyncs) { captureSkipsSyncs(*K); }
 TEST_F(GpuRuntime, Threads) { threads(); }
 TEST_F(GpuRuntime, Timings) { timings(*K, S); }
+TEST_F(GpuRuntime, DeferredProbeHostCost) { deferredProbeHostCost(S); }
 
 /// One scenario of this binary in a process of its own (\p Env: variables
 /// set for it): its stdout and stderr, and how it ended.
