@@ -179,6 +179,8 @@ TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
   TestProgram T(testDir());
   std::string Json = T.Dir + "/events.jsonl";
   setenv(T.JsonlEnv.c_str(), Json.c_str(), 1);
+  std::string Reports = T.Dir + "/reports.jsonl";
+  setenv("AOTI_INSTRUMENT_REPORTS", Reports.c_str(), 1);
   std::vector<float> D = {1, kNaN};
   auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
   {
@@ -191,6 +193,7 @@ TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
   }
   unsetenv("RANK");
   unsetenv("LOCAL_RANK");
+  unsetenv("AOTI_INSTRUMENT_REPORTS");
   auto L = T.lines();
   ASSERT_FALSE(L.empty()) << T.log();
   for (const std::string &X : L)
@@ -200,6 +203,14 @@ TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
   EXPECT_NE(J.find("{\"rank\":3,\"local_rank\":1,\"event\":\"nan\""),
             std::string::npos)
       << J;
+  // The report also says which process and thread, then which rank.
+  std::string R = readFile(Reports);
+  EXPECT_TRUE(startsWith(R, "{\"pid\":" + std::to_string(::getpid()) +
+                                ",\"tid\":"))
+      << R;
+  EXPECT_NE(R.find(",\"rank\":3,\"local_rank\":1,\"event\":\"nan\""),
+            std::string::npos)
+      << R;
   EXPECT_TRUE(fs::is_directory(T.Dir + "/saves/session-0001-rank3"));
   std::string M = readFile(T.Dir + "/saves/session-0001-rank3/manifest.jsonl");
   EXPECT_TRUE(startsWith(M, "{\"rank\":3,\"local_rank\":1,"));

@@ -273,8 +273,10 @@ inline void appendSaveManifest(const ProbeCtx &C, const std::string &Name,
   M.raw("tensors", Ts + "]");
   if (!Skipped.empty())
     M.str("skipped", Skipped);
-  std::string Manifest = M.done() + "\n", NoText;
-  addRankTags(S, NoText, Manifest);
+  std::string Text, Json, Manifest;
+  rankTags(S, Text, Json);
+  appendWithMembers(Manifest, M.done(), Json);
+  Manifest += '\n';
   std::string MPath = S.sessionDir + "/manifest.jsonl";
   if (FILE *F = std::fopen(MPath.c_str(), "a")) {
     std::fwrite(Manifest.data(), 1, Manifest.size(), F);

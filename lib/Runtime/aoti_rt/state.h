@@ -85,44 +85,32 @@ inline void rankTags(const ProgramState &S, std::string &Text,
 #endif
 }
 
-/// JSON objects, one per line, with \p Members ("name":value, each followed
-/// by a comma) put first in each.
-inline void prefixJsonLines(std::string &Jsonl, const std::string &Members) {
-  std::string Out;
-  for (size_t Pos = 0; Pos < Jsonl.size();) {
-    size_t End = Jsonl.find('\n', Pos);
-    End = End == std::string::npos ? Jsonl.size() : End + 1;
-    if (Jsonl[Pos] == '{')
-      Out += "{" + Members + Jsonl.substr(Pos + 1, End - Pos - 1);
-    else
-      Out += Jsonl.substr(Pos, End - Pos);
-    Pos = End;
+/// \p Json (one object) appended to \p Out with \p Members ("name":value,
+/// each followed by a comma) put first in it.
+inline void appendWithMembers(std::string &Out, const std::string &Json,
+                              const std::string &Members) {
+  if (Members.empty() || Json.empty() || Json[0] != '{') {
+    Out += Json;
+    return;
   }
-  Jsonl.swap(Out);
+  Out += '{';
+  Out += Members;
+  Out.append(Json, 1, std::string::npos);
 }
 
-/// Text (lines starting "[aoti-instrument]") and JSON (objects, one per
-/// line) with the rank tags put in, line by line.
-inline void addRankTags(const ProgramState &S, std::string &Text,
-                        std::string &Jsonl) {
-  std::string T, J;
-  rankTags(S, T, J);
-  if (T.empty())
+/// \p Line appended to \p Out with \p Tags (rankTags' text) in its
+/// "[aoti-instrument]" head: "[aoti-instrument rank 1 (local 1) cuda:1]".
+inline void appendTagged(std::string &Out, const std::string &Line,
+                         const std::string &Tags) {
+  static const std::string Head = "[aoti-instrument]";
+  const size_t Open = Head.size() - 1; // the tags go before the ']'
+  if (Tags.empty() || Line.compare(0, Head.size(), Head) != 0) {
+    Out += Line;
     return;
-  static const std::string Prefix = "[aoti-instrument]";
-  std::string Out;
-  for (size_t Pos = 0; Pos < Text.size();) {
-    size_t End = Text.find('\n', Pos);
-    End = End == std::string::npos ? Text.size() : End + 1;
-    if (Text.compare(Pos, Prefix.size(), Prefix) == 0)
-      Out += "[aoti-instrument" + T + "]" +
-             Text.substr(Pos + Prefix.size(), End - Pos - Prefix.size());
-    else
-      Out += Text.substr(Pos, End - Pos);
-    Pos = End;
   }
-  Text.swap(Out);
-  prefixJsonLines(Jsonl, J);
+  Out.append(Line, 0, Open);
+  Out += Tags;
+  Out.append(Line, Open, std::string::npos);
 }
 
 struct Global {
@@ -208,44 +196,44 @@ inline bool isReportJson(const std::string &Json) {
 /// Several events written at once (one write and flush per sink): the
 /// lines of one probe. Callers build the JSON of observations only when a
 /// JSONL file is open (`json`); reports always come with theirs.
+/// Each line and object is tagged as it is added: the rank tags (rankTags)
+/// in the text's head and first in the JSON; a report's object also says
+/// which process and thread (the OS thread id, as Python's
+/// threading.get_native_id()) it comes from.
 struct EventBuf {
   explicit EventBuf(const ProgramState &S)
-      : json(S.jsonl != nullptr), reports(S.reports != nullptr) {}
+      : json(S.jsonl != nullptr), reports(S.reports != nullptr) {
+    rankTags(S, TagText, TagJson);
+    if (reports)
+      ReportMembers =
+          "\"pid\":" + std::to_string(static_cast<long>(::getpid())) +
+          ",\"tid\":" +
+          std::to_string(static_cast<long>(::syscall(SYS_gettid))) + "," +
+          TagJson;
+  }
   void add(const std::string &Line, const std::string &Json) {
-    Text += Line;
+    appendTagged(Text, Line, TagText);
     Text += '\n';
     if (json && !Json.empty()) {
-      Jsonl += Json;
+      appendWithMembers(Jsonl, Json, TagJson);
       Jsonl += '\n';
     }
     if (reports && isReportJson(Json)) {
-      Reports += Json;
+      appendWithMembers(Reports, Json, ReportMembers);
       Reports += '\n';
     }
   }
   bool json;    ///< JSON wanted
   bool reports; ///< a reports file is open
   std::string Text, Jsonl, Reports;
-};
 
-/// The reports file's lines: each says which process and thread (the OS
-/// thread id, as Python's threading.get_native_id()) it comes from.
-inline void writeReports(const ProgramState &S, std::string &Reports) {
-  std::string T, J;
-  rankTags(S, T, J);
-  prefixJsonLines(Reports,
-                  "\"pid\":" + std::to_string(static_cast<long>(::getpid())) +
-                      ",\"tid\":" +
-                      std::to_string(static_cast<long>(::syscall(SYS_gettid))) +
-                      "," + J);
-  std::fwrite(Reports.data(), 1, Reports.size(), S.reports);
-  std::fflush(S.reports);
-}
+private:
+  std::string TagText, TagJson, ReportMembers;
+};
 
 inline void emit(ProgramState &S, EventBuf &B) {
   if (B.Text.empty() && B.Jsonl.empty())
     return;
-  addRankTags(S, B.Text, B.Jsonl);
   Global &G = global();
   std::lock_guard<std::mutex> Lock(G.outMutex);
   FILE *Out = S.log ? S.log : stderr;
@@ -255,8 +243,10 @@ inline void emit(ProgramState &S, EventBuf &B) {
     std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.jsonl);
     std::fflush(S.jsonl);
   }
-  if (S.reports && !B.Reports.empty())
-    writeReports(S, B.Reports);
+  if (S.reports && !B.Reports.empty()) {
+    std::fwrite(B.Reports.data(), 1, B.Reports.size(), S.reports);
+    std::fflush(S.reports);
+  }
   B.Text.clear();
   B.Jsonl.clear();
   B.Reports.clear();
