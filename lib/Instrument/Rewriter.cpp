@@ -1,6 +1,7 @@
 //===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
 
 #include "Instrument/Rewriter.h"
+#include "Instrument/CodeEmitter.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
@@ -19,36 +20,11 @@ using llvm::StringRef;
 
 namespace {
 
-/// A C string literal holding \p S.
-std::string quoted(StringRef S) {
-  std::string Out = "\"";
-  for (unsigned char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\', Out += C;
-    else if (C == '\n')
-      Out += "\\n";
-    else if (C < 0x20 || C >= 0x7f) {
-      char Octal[5];
-      snprintf(Octal, sizeof(Octal), "\\%03o", C);
-      Out += Octal;
-    }
-    else
-      Out += C;
-  }
-  return Out + "\"";
-}
+using Emit = CodeEmitter;
 
-/// A C++ literal that reads back as exactly \p D.
-std::string exactDouble(double D) {
-  char Buffer[32];
-  snprintf(Buffer, sizeof(Buffer), "%.17g", D);
-  std::string S = Buffer;
-  if (S.find_first_of(".eEn") == std::string::npos)
-    S += ".0";
-  return S;
-}
-
-StringRef bool01(bool B) { return B ? "true" : "false"; }
+/// The indentation of run_impl's statements, where the run's scope, its
+/// checks and the buffers' calls go.
+constexpr llvm::StringLiteral BodyIndent = "    ";
 
 /// Around the emitted tables: C++20 designated initializers in a C++17
 /// wrapper built with -pedantic (g++: -Wpedantic, or -Wc++20-extensions
@@ -103,10 +79,10 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
              ".print = {6}, .print_roles = {7}, .save = {8}, .save_roles = "
              "{9}, .nan_deferred = {10}, .print_deferred = {11}, .redzones = "
              "{12}{13}};\n",
-             probeName(Ordinal, After), bool01(P.Sync), bool01(P.Breadcrumb),
+             probeName(Ordinal, After), Emit::bool01(P.Sync), Emit::bool01(P.Breadcrumb),
              unsigned(P.NanRoles), Checks, failName(P.NanOnFail), PrintLevel,
-             unsigned(P.PrintRoles), bool01(P.Save), unsigned(P.SaveRoles),
-             bool01(P.NanDeferred), bool01(P.PrintDeferred), bool01(P.Redzones),
+             unsigned(P.PrintRoles), Emit::bool01(P.Save), unsigned(P.SaveRoles),
+             Emit::bool01(P.NanDeferred), Emit::bool01(P.PrintDeferred), Emit::bool01(P.Redzones),
              P.Breadcrumb && P.CrumbEvery > 1
                  ? ", .crumb_every = " + std::to_string(P.CrumbEvery)
                  : std::string())
@@ -157,7 +133,7 @@ std::set<std::string> stableConstants(const WrapperInventory &Inv) {
 /// fields' types (name, role, handle, stable) differ, so a swap does not
 /// compile either.
 std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
-  return "{" + quoted(Name) + ", " + roleName(Bits).str() + ", " + Name.str() +
+  return "{" + Emit::quoted(Name) + ", " + roleName(Bits).str() + ", " + Name.str() +
          (Stable ? ", true}" : "}");
 }
 
@@ -166,33 +142,28 @@ std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
 std::string probeCall(const LaunchSite &Site, bool After,
                       const std::set<std::string> &Stable) {
   auto Tensors = probeTensors(Site, After);
-  std::string Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
-  std::string Out = Site.Indent + "{ // aoti-instrument: " +
-                    (After ? "after" : "before") + " #" +
-                    std::to_string(Site.Ordinal) + " " + Site.Kernel + "\n";
-  std::string Inner = Site.Indent + "    ";
+  const std::string Ordinal = std::to_string(Site.Ordinal);
+  const char *Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
   // A launch on another stream than run_impl's: the probe's syncs,
   // statistics and breadcrumb go on that stream, in its own lane.
   std::string StreamArgs =
       Site.Stream.empty() ? ""
                           : ", (void *)(" + Site.Stream + "), " +
                                 std::to_string(Site.StreamLane);
-  if (Tensors.empty()) {
-    Out += Inner + "aoti_rt_run.probe(" + std::to_string(Site.Ordinal) + ", " +
-           Phase + ", nullptr, 0, " + probeName(Site.Ordinal, After) +
-           StreamArgs + ");\n";
-  } else {
-    Out += Inner + "const ::aoti_rt::TensorRef aoti_rt_t[] = {";
-    for (size_t I = 0; I < Tensors.size(); ++I)
-      Out += (I ? ", " : "") +
-             tensorRef(Tensors[I].first, Tensors[I].second,
-                       Stable.count(Tensors[I].first));
-    Out += "};\n" + Inner + "aoti_rt_run.probe(" +
-           std::to_string(Site.Ordinal) + ", " + Phase + ", aoti_rt_t, " +
-           std::to_string(Tensors.size()) + ", " +
-           probeName(Site.Ordinal, After) + StreamArgs + ");\n";
-  }
-  return Out + Site.Indent + "}\n";
+  std::string Refs;
+  for (size_t I = 0; I < Tensors.size(); ++I)
+    Refs += (I ? ", " : "") + tensorRef(Tensors[I].first, Tensors[I].second,
+                                        Stable.count(Tensors[I].first));
+  Emit E(Site.Indent);
+  E.open("{ // aoti-instrument: " + llvm::Twine(After ? "after" : "before") +
+         " #" + Ordinal + " " + Site.Kernel);
+  if (!Tensors.empty())
+    E.line("const ::aoti_rt::TensorRef aoti_rt_t[] = {" + Refs + "};");
+  E.line("aoti_rt_run.probe(" + Ordinal + ", " + Phase + ", " +
+         (Tensors.empty() ? "nullptr, 0"
+                          : "aoti_rt_t, " + std::to_string(Tensors.size())) +
+         ", " + probeName(Site.Ordinal, After) + StreamArgs + ");");
+  return E.close().take();
 }
 
 /// Before a launch, with batched counts (Plan.BatchDeferred): the tensors it
@@ -200,13 +171,15 @@ std::string probeCall(const LaunchSite &Site, bool After,
 /// (proxy calls) may write any tensor they are given; a launch that names no
 /// tensor writes none it could name.
 std::string beforeWriteCall(const LaunchSite &Site) {
-  std::string Head = Site.Indent + "{ ";
-  std::string Tail = " } // aoti-instrument: batched counts before #" +
-                     std::to_string(Site.Ordinal) + " writes\n";
-  std::string Ordinal = std::to_string(Site.Ordinal);
+  const std::string Ordinal = std::to_string(Site.Ordinal);
+  auto Guard = [&](const llvm::Twine &Body) {
+    return Emit(Site.Indent)
+        .line("{ " + Body + " } // aoti-instrument: batched counts before #" +
+              Ordinal + " writes")
+        .take();
+  };
   if (Site.Kind == LaunchKind::Proxy)
-    return Head + "aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);" +
-           Tail;
+    return Guard("aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);");
   std::string Refs;
   unsigned N = 0;
   for (const auto &[Name, Bits] : probeTensors(Site, /*After=*/false)) {
@@ -216,17 +189,11 @@ std::string beforeWriteCall(const LaunchSite &Site) {
   }
   if (!N)
     return "";
-  return Head + "const ::aoti_rt::TensorRef aoti_rt_w[] = {" + Refs +
-         "}; aoti_rt_run.beforeWrite(" + Ordinal + ", aoti_rt_w, " +
-         std::to_string(N) + ");" + Tail;
+  return Guard("const ::aoti_rt::TensorRef aoti_rt_w[] = {" + Refs +
+               "}; aoti_rt_run.beforeWrite(" + Ordinal + ", aoti_rt_w, " +
+               std::to_string(N) + ");");
 }
 
-std::string int64List(const std::vector<int64_t> &Values) {
-  std::string Out;
-  for (size_t I = 0; I < Values.size(); ++I)
-    Out += (I ? ", " : "") + std::to_string(Values[I]) + "L";
-  return Out;
-}
 
 /// OnFail of `settings: {check_inputs: ...}` (not Off).
 StringRef inputCheckFail(InputCheck C) {
@@ -259,7 +226,9 @@ std::string compiledInputsTable(const WrapperInventory &Inv,
                                 const RuleSet &Rules) {
   if (!checksCompiledInputs(Inv, Rules))
     return "";
-  std::string Out, Rows;
+  // Each input's arrays, then the table of them all.
+  Emit Arrays, Rows;
+  Rows.open("const ::aoti_rt::CompiledInput aoti_rt_inputs[] = {");
   for (size_t I = 0; I < Inv.InputSpecs.size(); ++I) {
     const InputSpec &Spec = Inv.InputSpecs[I];
     unsigned Rank = Spec.rank();
@@ -271,44 +240,42 @@ std::string compiledInputsTable(const WrapperInventory &Inv,
     std::string Id = "aoti_rt_input_" + std::to_string(I);
     // A zero-length array is not C++: a rank-0 input gets one unused entry.
     auto Array = [&](StringRef Suffix, const std::vector<int64_t> &V) {
-      Out += "constexpr int64_t " + Id + Suffix.str() + "[] = {" +
-             (V.empty() ? std::string("-1L") : int64List(V)) + "};\n";
+      Arrays.line("constexpr int64_t " + Id + Suffix + "[] = {" +
+                  (V.empty() ? std::string("-1L") : Emit::int64List(V)) +
+                  "};");
     };
     Array("_min", Min);
     Array("_max", Max);
     Array("_strides", Strides);
-    Rows += llvm::formatv(
-                "    {{.index = {0}, .name = {1}, .exported = {2}, .dtype = "
-                "{3}, .device_type = {4}, .rank = {5}, .rank_exact = {6}, "
-                ".dim_min = {7}_min, .dim_max = {7}_max, .strides = "
-                "{7}_strides},\n",
-                Spec.Index, quoted(Spec.Name), quoted(Spec.Exported),
-                Spec.Dtype.empty() ? "nullptr" : quoted(Spec.Dtype),
-                Spec.DeviceType.value_or(-1), Rank,
-                bool01(Spec.rankIsExact()), Id)
-                .str();
+    Rows.line(llvm::formatv(
+        "{{.index = {0}, .name = {1}, .exported = {2}, .dtype = {3}, "
+        ".device_type = {4}, .rank = {5}, .rank_exact = {6}, .dim_min = "
+        "{7}_min, .dim_max = {7}_max, .strides = {7}_strides},",
+        Spec.Index, Emit::quoted(Spec.Name), Emit::quoted(Spec.Exported),
+        Spec.Dtype.empty() ? "nullptr" : Emit::quoted(Spec.Dtype),
+        Spec.DeviceType.value_or(-1), Rank, Emit::bool01(Spec.rankIsExact()),
+        Id));
   }
-  return Out + "const ::aoti_rt::CompiledInput aoti_rt_inputs[] = {\n" +
-         Rows + "};\n";
+  return Arrays.take() + Rows.close("};").take();
 }
 
 /// `aoti_rt_sites[]`: what the runtime reports of each launch site (one
 /// empty entry when there is none: a zero-length array is not C++).
 std::string sitesTable(const WrapperInventory &Inv) {
-  std::string Out = "const ::aoti_rt::SiteInfo aoti_rt_sites[] = {\n";
+  Emit E;
+  E.open("const ::aoti_rt::SiteInfo aoti_rt_sites[] = {");
   for (const LaunchSite &S : Inv.Sites)
-    Out += llvm::formatv("    {{.ordinal = {0}, .kernel = {1}, .kind = {2}, "
-                         ".line = {3}, .source_nodes = {4}, .aten_ops = {5}"
-                         "{6}},\n",
-                         S.Ordinal, quoted(S.Kernel), quoted(kindName(S.Kind)),
-                         S.Line, quoted(llvm::join(S.SourceNodes, ", ")),
-                         quoted(llvm::join(S.AtenOps, ", ")),
-                         S.Stream.empty() ? "" : ", .stream = " + quoted(S.Stream))
-               .str();
+    E.line(llvm::formatv(
+        "{{.ordinal = {0}, .kernel = {1}, .kind = {2}, .line = {3}, "
+        ".source_nodes = {4}, .aten_ops = {5}{6}},",
+        S.Ordinal, Emit::quoted(S.Kernel), Emit::quoted(kindName(S.Kind)),
+        S.Line, Emit::quoted(llvm::join(S.SourceNodes, ", ")),
+        Emit::quoted(llvm::join(S.AtenOps, ", ")),
+        S.Stream.empty() ? "" : ", .stream = " + Emit::quoted(S.Stream)));
   if (Inv.Sites.empty())
-    Out += "    {.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
-           ".source_nodes = \"\", .aten_ops = \"\"},\n";
-  return Out + "};\n";
+    E.line("{.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
+           ".source_nodes = \"\", .aten_ops = \"\"},");
+  return E.close("};").take();
 }
 
 /// `aoti_rt_program`: the wrapper, its rules' settings and its tables;
@@ -325,10 +292,10 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
              "{14}};\n",
-             quoted(DisplayName), quoted(Rules.Digest), Inv.Sites.size(),
-             quoted(RS.DisableEnv), quoted(RS.LogEnv), quoted(RS.JsonlEnv),
-             quoted(RS.JsonlPath), quoted(RS.SaveDir), RS.FirstCalls,
-             RS.EveryCalls, RS.MaxPrintValues, bool01(Plan.BatchDeferred),
+             Emit::quoted(DisplayName), Emit::quoted(Rules.Digest), Inv.Sites.size(),
+             Emit::quoted(RS.DisableEnv), Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
+             Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir), RS.FirstCalls,
+             RS.EveryCalls, RS.MaxPrintValues, Emit::bool01(Plan.BatchDeferred),
              Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
              Inputs.empty() ? 0 : Inv.InputSpecs.size(),
              inputCheckFail(RS.CheckInputs))
@@ -345,7 +312,7 @@ std::string bufferPolicy(const InstrumentationPlan &Plan) {
                        "{{.redzone_bytes = {0}, .redzone_on_fail = {1}, "
                        ".poison = {2}, .poison_byte = {3}};\n",
                        B->RedzoneBytes, failName(B->RedzoneOnFail),
-                       bool01(B->Poison), B->PoisonByte)
+                       Emit::bool01(B->Poison), B->PoisonByte)
       .str();
 }
 
@@ -383,8 +350,8 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
         Min[Dim] = Bounds.first, Max[Dim] = Bounds.second;
     MinName = "aoti_rt_guard_" + Id + "_min";
     MaxName = "aoti_rt_guard_" + Id + "_max";
-    Out += "constexpr int64_t " + MinName + "[] = {" + int64List(Min) + "};\n";
-    Out += "constexpr int64_t " + MaxName + "[] = {" + int64List(Max) + "};\n";
+    Out += "constexpr int64_t " + MinName + "[] = {" + Emit::int64List(Min) + "};\n";
+    Out += "constexpr int64_t " + MaxName + "[] = {" + Emit::int64List(Max) + "};\n";
   }
   Out += llvm::formatv(
              "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
@@ -393,16 +360,16 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
              ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
              ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
              ".exported = {15}, .rule = {16}};\n",
-             Id, G.InputIndex, quoted(G.InputName),
-             R.Dtype ? quoted(*R.Dtype) : "nullptr",
-             R.Device ? quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
-             bool01(R.Contiguous), R.Alignment,
-             bool01(R.ValueRange.has_value()),
-             R.ValueRange ? exactDouble(R.ValueRange->first) : "0",
-             R.ValueRange ? exactDouble(R.ValueRange->second) : "0",
-             bool01(R.Finite), failName(Plan.GuardOnFail),
-             quoted(exportedName(Inv, G.InputIndex)),
-             quoted(formatRulesLocation(
+             Id, G.InputIndex, Emit::quoted(G.InputName),
+             R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr",
+             R.Device ? Emit::quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
+             Emit::bool01(R.Contiguous), R.Alignment,
+             Emit::bool01(R.ValueRange.has_value()),
+             R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0",
+             R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
+             Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
+             Emit::quoted(exportedName(Inv, G.InputIndex)),
+             Emit::quoted(formatRulesLocation(
                  llvm::sys::path::filename(Rules.Path), R.Loc)))
              .str();
   return Out;
@@ -454,10 +421,12 @@ std::string scopeCode(const AnalyzedFunction &F, const WrapperInventory &Inv,
       Plan.Buffers->RedzoneBytes)
     Outputs = ", " + names::OutputHandlesParam.str() + ", this->" +
               names::NumOutputsMethod.str() + "()";
-  return "    // aoti-instrument: per-call state\n"
-         "    ::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
-         "(void *)(stream)" +
-         Outputs + ");\n";
+  return Emit(BodyIndent)
+      .line("// aoti-instrument: per-call state")
+      .line("::aoti_rt::RunScope aoti_rt_run(aoti_rt_program, "
+            "(void *)(stream)" +
+            Outputs + ");")
+      .take();
 }
 
 /// run_impl's check of its inputs against what the model was compiled for:
@@ -467,33 +436,34 @@ std::string compiledInputsCheck(const AnalyzedFunction &F,
                                 const RuleSet &Rules) {
   if (F.Name != names::RunImpl || !checksCompiledInputs(Inv, Rules))
     return "";
-  return "    aoti_rt_run.checkInputs(" + names::InputHandlesParam.str() +
-         ", this->" + names::DeviceIndexMember.str() +
-         "); // aoti-instrument: what the model was compiled for\n";
+  return Emit(BodyIndent)
+      .line("aoti_rt_run.checkInputs(" + names::InputHandlesParam + ", this->" +
+            names::DeviceIndexMember +
+            "); // aoti-instrument: what the model was compiled for")
+      .take();
 }
 
 /// The input guards of run_impl, after AOTI's own input checks.
 std::string guardCode(const AnalyzedFunction &F,
                       const InstrumentationPlan &Plan,
                       const WrapperInventory &Inv) {
-  const std::string Indent = "    ";
-  std::string Out;
   if (F.Name != names::RunImpl)
-    return Out;
+    return "";
   bool AnyGuard = Plan.EnforceAotiChecks || !Plan.Guards.empty() ||
                   !Plan.EqualDims.empty();
   if (!AnyGuard)
-    return Out;
-  Out += Indent + "if (aoti_rt_run.observing()) { // aoti-instrument: input guards\n";
+    return "";
+  Emit E(BodyIndent);
+  E.open("if (aoti_rt_run.observing()) { // aoti-instrument: input guards");
   // The rules' own guards first: their messages name the input.
   for (size_t I = 0; I < Plan.Guards.size(); ++I)
-    Out += Indent + "    aoti_rt_run.guardInput(aoti_rt_guard_" +
-           std::to_string(I) + ", input_handles[" +
-           std::to_string(Plan.Guards[I].InputIndex) + "]);\n";
+    E.line("aoti_rt_run.guardInput(aoti_rt_guard_" + std::to_string(I) +
+           ", input_handles[" + std::to_string(Plan.Guards[I].InputIndex) +
+           "]);");
   for (size_t I = 0; I < Plan.EqualDims.size(); ++I)
-    Out += Indent + "    aoti_rt_run.guardEqualDims(aoti_rt_equal_dims_" +
+    E.line("aoti_rt_run.guardEqualDims(aoti_rt_equal_dims_" +
            std::to_string(I) + ", " + std::to_string(Plan.EqualDims[I].size()) +
-           ", input_handles, " + failName(Plan.GuardOnFail).str() + ");\n";
+           ", input_handles, " + failName(Plan.GuardOnFail) + ");");
   // AOTI's own checks throw a message that names no input: caught, and
   // reported naming it.
   if (Plan.EnforceAotiChecks)
@@ -505,14 +475,13 @@ std::string guardCode(const AnalyzedFunction &F,
           .getAsInteger(10, Index);
       const InputSpec *Spec = findInputSpec(Inv.InputSpecs, Index);
       std::string Name = Spec ? Spec->Name : "";
-      Out += Indent + "    try { " + Inv.InputChecks[I] + "(input_handles); } "
+      E.line("try { " + Inv.InputChecks[I] + "(input_handles); } "
              "catch (const std::exception &aoti_rt_e) { "
              "aoti_rt_run.aotiCheckFailed(" + std::to_string(Index) + ", " +
-             quoted(Name) + ", " + quoted(exportedName(Inv, Index)) +
-             ", aoti_rt_e.what(), " + failName(Plan.GuardOnFail).str() +
-             "); }\n";
+             Emit::quoted(Name) + ", " + Emit::quoted(exportedName(Inv, Index)) +
+             ", aoti_rt_e.what(), " + failName(Plan.GuardOnFail) + "); }");
     }
-  return Out + Indent + "}\n";
+  return E.close().take();
 }
 
 /// Offset in the original wrapper -> the text inserted there, in the order
@@ -551,8 +520,10 @@ std::set<std::string> insertRunScopes(const WrapperInventory &Inv,
     Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).
-    Exits[F.ExitOffset] = "    aoti_rt_run.finish(); // aoti-instrument: "
-                          "deferred checks\n";
+    Exits[F.ExitOffset] =
+        Emit(BodyIndent)
+            .line("aoti_rt_run.finish(); // aoti-instrument: deferred checks")
+            .take();
   }
   return Scoped;
 }
@@ -566,20 +537,20 @@ void insertBufferEvents(const WrapperInventory &Inv,
     const BufferEvent &Ev = Inv.Buffers[I];
     const bool Covered = llvm::is_contained(Plan.CoveredBufferEvents, I);
     // Covered: the runtime poisons the buffer only where it is not dense.
-    const std::string Args = quoted(Ev.Name) + ", " + Ev.Name +
+    const std::string Args = Emit::quoted(Ev.Name) + ", " + Ev.Name +
                              ".get(), aoti_rt_buffers" +
                              (Covered ? ", /*Covered=*/true" : "");
+    Emit E(BodyIndent);
     if (Ev.Kind == BufferEvent::Alloc) {
-      Insertions[Ev.InsertOffset] +=
-          "    if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" + Args +
-          ")) " + Ev.Name +
-          " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
-          (Plan.Buffers->RedzoneBytes ? "redzones" : "poison") + "\n";
+      E.line("if (AtenTensorHandle aoti_rt_h = aoti_rt_run.buffer(" + Args +
+             ")) " + Ev.Name +
+             " = RAIIAtenTensorHandle(aoti_rt_h); // aoti-instrument: " +
+             (Plan.Buffers->RedzoneBytes ? "redzones" : "poison"));
       Summary.RedzonedBuffers += Plan.Buffers->RedzoneBytes != 0;
     } else {
-      Insertions[Ev.InsertOffset] += "    aoti_rt_run.reuse(" + Args +
-                                     "); // aoti-instrument: poison\n";
+      E.line("aoti_rt_run.reuse(" + Args + "); // aoti-instrument: poison");
     }
+    Insertions[Ev.InsertOffset] += E.take();
     Summary.PoisonedBuffers += Plan.Buffers->Poison;
     Summary.CoveredBuffers += Covered;
   }

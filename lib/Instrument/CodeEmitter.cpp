@@ -1,0 +1,56 @@
+//===- CodeEmitter.cpp - The C++ the rewriter inserts ---------------------===//
+
+#include "Instrument/CodeEmitter.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdio>
+
+using namespace aoti;
+
+CodeEmitter &CodeEmitter::line(const llvm::Twine &Text) {
+  Out += Indent;
+  Out += Text.str();
+  Out += '\n';
+  return *this;
+}
+
+CodeEmitter &CodeEmitter::open(const llvm::Twine &Text) {
+  line(Text);
+  Indent += "    ";
+  return *this;
+}
+
+CodeEmitter &CodeEmitter::close(const llvm::Twine &Text) {
+  Indent.resize(Indent.size() >= 4 ? Indent.size() - 4 : 0);
+  return line(Text);
+}
+
+std::string CodeEmitter::take() {
+  std::string Result;
+  Result.swap(Out);
+  return Result;
+}
+
+std::string CodeEmitter::quoted(llvm::StringRef S) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << '"';
+  OS.write_escaped(S);
+  OS << '"';
+  return Out;
+}
+
+std::string CodeEmitter::exactDouble(double D) {
+  char Buffer[32];
+  std::snprintf(Buffer, sizeof(Buffer), "%.17g", D);
+  std::string S = Buffer;
+  if (S.find_first_of(".eEn") == std::string::npos)
+    S += ".0";
+  return S;
+}
+
+std::string CodeEmitter::int64List(const std::vector<int64_t> &Values) {
+  std::string Out;
+  for (size_t I = 0; I < Values.size(); ++I)
+    Out += (I ? ", " : "") + std::to_string(Values[I]) + "L";
+  return Out;
+}

@@ -1,0 +1,53 @@
+//===- CodeEmitter.h - The C++ the rewriter inserts -------------*- C++ -*-===//
+//
+// One small writer of generated C++: it owns the indentation (a base indent,
+// four more spaces per open block) and the quoting of text from the wrapper
+// and the rules file (string literals through raw_ostream::write_escaped,
+// never spliced raw), so the rewriter's functions say what they insert, not
+// how it is spaced.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_INSTRUMENT_CODEEMITTER_H
+#define AOTI_INSTRUMENT_CODEEMITTER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aoti {
+
+class CodeEmitter {
+public:
+  /// Lines start with \p Indent (a statement's own indentation).
+  explicit CodeEmitter(llvm::StringRef Indent = "") : Indent(Indent.str()) {}
+
+  /// One line at the current indentation.
+  CodeEmitter &line(const llvm::Twine &Text);
+  /// A line that opens a block (`{ // ...`, `if (...) {`): the lines after
+  /// it are indented four more spaces until close().
+  CodeEmitter &open(const llvm::Twine &Text);
+  /// The line that ends the innermost block (`}`).
+  CodeEmitter &close(const llvm::Twine &Text = "}");
+
+  /// What was emitted; the emitter is empty afterwards.
+  std::string take();
+
+  /// A C++ string literal that reads back as exactly \p S.
+  static std::string quoted(llvm::StringRef S);
+  /// A C++ literal that reads back as exactly \p D.
+  static std::string exactDouble(double D);
+  /// `1L, -1L, 8L`: \p Values as int64_t literals.
+  static std::string int64List(const std::vector<int64_t> &Values);
+  static llvm::StringRef bool01(bool B) { return B ? "true" : "false"; }
+
+private:
+  std::string Indent;
+  std::string Out;
+};
+
+} // namespace aoti
+
+#endif // AOTI_INSTRUMENT_CODEEMITTER_H
