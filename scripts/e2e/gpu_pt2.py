@@ -154,7 +154,7 @@ def instrument(pt2, rules, variant):
 # machine's CPU that takes 45 s per process: cpu_vec_isa.py checks
 # AVX512-VNNI and AMX by starting a Python that imports torch, each time,
 # whatever TORCHINDUCTOR_VEC_ISA_OK says (torch 2.11; the faulthandler
-# stacks of 18:13, docs/gpu-runs/README.md).
+# stacks of scripts/e2e/load_stacks.py, docs/benchmarks.md, "Side by side").
 SKIP_ISA_PROBE = r"""
 import torch._inductor.codecache
 torch._inductor.codecache.get_device_information = lambda device_type: {}

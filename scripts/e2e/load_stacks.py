@@ -6,9 +6,9 @@ machine (after `source scripts/e2e/device_setup.sh`):
 
   python3 scripts/e2e/load_stacks.py /tmp/aoti-pt2/llama8_1x16/model.pt2
 
-docs/gpu-runs/load-package-stacks-1813.txt is its output there: 43 s of
-cpu_vec_isa.py check_build, which is why the GPU scripts put
-gpu_pt2.SKIP_ISA_PROBE before their loads.
+There it found 43 s of cpu_vec_isa.py check_build (docs/benchmarks.md,
+"Side by side"), which is why the GPU scripts put gpu_pt2.SKIP_ISA_PROBE
+before their loads.
 """
 import faulthandler
 import sys

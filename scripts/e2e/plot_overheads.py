@@ -2,7 +2,10 @@
 """Draws the per-forward overheads of a GPU bench run as an SVG bar chart
 (log scale, one bar per mode, each preset's aim as a tick). Stdlib only.
 
-    plot_overheads.py docs/gpu-runs/bench-XXXX.jsonl docs/overheads.svg
+    plot_overheads.py RESULTS.jsonl docs/overheads.svg
+
+RESULTS.jsonl is what `gpu_scenarios.py bench` wrote (the raw results are
+kept in docs/gpu-runs/).
 """
 import json
 import math

@@ -53,7 +53,8 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
 
 /// Read once per run: reading the device and the runtime's kernels at
 /// every probe cost 28 us per forward of the 8-layer decoder's 206 probes
-/// (a host profile of nan-hunt on that decoder, docs/gpu-runs/README.md).
+/// (a host profile of nan-hunt on that decoder; docs/benchmarks.md,
+/// "Launch-bound and GPU-bound").
 AOTI_RT_OUTLINE int RunScope::currentDevice() {
   if (CurDevice == -2 && cudaGetDevice(&CurDevice) != cudaSuccess) {
     cudaGetLastError();
