@@ -17,6 +17,10 @@ runs, so its symbols are read from the same .so taken out of the .pt2.
 Functions of a module that cannot be read show as "? (file gone)", of a
 module without symbols as "?".
 
+--lines NAME adds the source lines of the samples that stopped in module
+NAME (its own code, self time), innermost inlined line first, from its
+debug info through addr2line (build it with -g).
+
 --per N divides the sample counts by N (for example the number of forwards
 sampled) and --us-per-sample gives the sampling period, so that each row
 reads as microseconds per forward.
@@ -127,6 +131,36 @@ def symbolizer(maps, overrides):
     return symbol
 
 
+def self_lines(stacks, maps, module, overrides, top):
+    """(count, "function at file:line") of the samples whose interrupted
+    frame is in \p module, by source line (addr2line, innermost first)."""
+    base, path = None, None
+    for lo, _, off, p in sorted(maps):
+        if p.rsplit("/", 1)[-1] == module and base is None:
+            base, path = lo - off, overrides.get(module, p)
+    if base is None:
+        return []
+    spans = [(lo, hi) for lo, hi, _, p in maps
+             if p.rsplit("/", 1)[-1] == module]
+    rel = collections.Counter(
+        s[2] - base for s in stacks
+        if len(s) > 2 and any(lo <= s[2] < hi for lo, hi in spans))
+    addrs = sorted(rel)
+    out = subprocess.run(["addr2line", "-e", path, "-f", "-C", "-a"] +
+                         [hex(x) for x in addrs],
+                         capture_output=True, text=True).stdout.splitlines()
+    lines, cur, fn = collections.Counter(), None, None
+    for ln in out:
+        if ln.startswith("0x"):
+            cur, fn = int(ln, 16), None
+        elif fn is None:
+            fn = ln
+        else:
+            lines[f"{fn[:60]} at {ln.rsplit('/', 1)[-1]}"] += rel[cur]
+            fn = ""  # one line per address: the innermost
+    return lines.most_common(top)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("samples")
@@ -139,6 +173,8 @@ def main():
                    help="the direct callees of functions matching this")
     p.add_argument("--module", action="append", default=[],
                    help="NAME=PATH: the symbols of module NAME from PATH")
+    p.add_argument("--lines", action="append", default=[],
+                   help="the self time of module NAME by source line")
     a = p.parse_args()
     stacks, maps = load(a.samples)
     symbol = symbolizer(maps, dict(m.split("=", 1) for m in a.module))
@@ -213,6 +249,11 @@ def main():
             print(f"{k * scale:10.2f}  {pretty(n)}")
             rows["callees"][pretty(caller)].append(
                 {"fn": pretty(n), "value": round(k * scale, 3)})
+    overrides = dict(m.split("=", 1) for m in a.module)
+    for module in a.lines:
+        print(f"\n== source lines of {module} (self, {unit}) ==")
+        for where, k in self_lines(stacks, maps, module, overrides, a.top):
+            print(f"{k * scale:10.2f}  {where}")
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"samples": total, "unit": unit, **rows}, f, indent=1)
