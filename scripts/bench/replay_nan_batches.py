@@ -16,7 +16,7 @@ reinterpret_tensor_wrapper(bufM, ...)); bufM.reset();  // reuse`): both are
 the same bytes. An approximation: the 16 MiB bound and byte-level overlap
 of views are not modelled (a view counts as its base buffer). On the
 decoder whose wrapper is kept in docs/gpu-runs it gives 25 count launches
-per forward, as torch.profiler counts on the GPU (`gpu_pt2.py hostprof`);
+per forward, as torch.profiler counts on the GPU (`gpu_scenarios.py hostprof`);
 before views were followed it gave 8.
 """
 import argparse

@@ -8,7 +8,7 @@ machine (after `source scripts/e2e/device_setup.sh`):
 
 docs/gpu-runs/load-package-stacks-1813.txt is its output there: 43 s of
 cpu_vec_isa.py check_build, which is why the GPU scripts put
-gpu_pt2.SKIP_ISA_PROBE before their loads.
+gpu_common.SKIP_ISA_PROBE before their loads.
 """
 import faulthandler
 import sys
