@@ -17,7 +17,7 @@ the same bytes. An approximation: the 16 MiB bound and byte-level overlap
 of views are not modelled (a view counts as its base buffer). On the
 wrapper of the 8-layer Llama-style decoder (docs/benchmarks.md,
 "Launch-bound and GPU-bound") it gives 25 count launches per forward, as
-torch.profiler counts on the GPU (`gpu_pt2.py hostprof`); before views
+torch.profiler counts on the GPU (`gpu_scenarios.py hostprof`); before views
 were followed it gave 8.
 """
 import argparse

@@ -7,7 +7,7 @@ machine (after `source scripts/e2e/device_setup.sh`):
   python3 scripts/e2e/load_stacks.py /tmp/aoti-pt2/llama8_1x16/model.pt2
 
 There it found 43 s of cpu_vec_isa.py check_build (docs/benchmarks.md,
-"Side by side"), which is why the GPU scripts put gpu_pt2.SKIP_ISA_PROBE
+"Side by side"), which is why the GPU scripts put gpu_common.SKIP_ISA_PROBE
 before their loads.
 """
 import faulthandler

@@ -1,7 +1,7 @@
 // Concurrent serving of an AOTI model, as a C++ server does it: one model
 // container with several model instances (num_models), N threads, each on
 // its own CUDA stream, calling AOTInductorModelContainerRun in a loop. One
-// thread sends a bad index on one run. Used by gpu_pt2.py's `serve` part
+// thread sends a bad index on one run. Used by gpu_scenarios.py's `serve` part
 // on the gather_ima model, instrumented or not.
 //
 //   serve_threads MODEL_SO CUBIN_DIR THREADS MODELS BAD_THREAD BAD_RUN RUNS
@@ -12,7 +12,7 @@
 // with exit code 3 ("DEADLOCK") when the threads are not done in 60 s.
 // Exit code 0 when every thread stopped (ran everything or failed).
 //
-// Built on the GPU machine against the torch there (gpu_pt2.py):
+// Built on the GPU machine against the torch there (gpu_scenarios.py):
 //   g++ -std=c++17 -O1 serve_threads.cpp -I$TORCH/include -L$TORCH/lib
 //       -ltorch -ltorch_cpu -ltorch_cuda -lc10 -lc10_cuda -lcudart -ldl
 #include <torch/csrc/inductor/aoti_runtime/interface.h>

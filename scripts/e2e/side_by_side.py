@@ -50,9 +50,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import gpu_pt2  # noqa: E402
-import gpu_scenarios  # noqa: E402
-from gpu_scenarios import log, record, sh  # noqa: E402
+import gpu_common  # noqa: E402
+from gpu_common import log, record, sh  # noqa: E402
 
 CS = "/usr/local/cuda/bin/compute-sanitizer"
 CUDA_GDB = "/usr/local/cuda/bin/cuda-gdb"
@@ -75,7 +74,7 @@ TOOLS = ["original", "ours", "memcheck", "memcheck-nocache", "initcheck",
 UPSTREAM = {"printer2": {"aot_inductor.debug_intermediate_value_printer": "2"},
             "nan-asserts": {"nan_asserts": True}}
 
-RUN = gpu_pt2.SKIP_ISA_PROBE + r"""
+RUN = gpu_common.SKIP_ISA_PROBE + r"""
 import json, sys, time, torch
 pt2, good, bad, forwards = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 model = torch._inductor.aoti_load_package(pt2)
@@ -132,12 +131,12 @@ def bad_inputs(kind, pt2, good):
 def package(scenario, tool):
     model = SCENARIOS[scenario][0]
     if tool in UPSTREAM:
-        return gpu_pt2.compiled(f"{model}-{tool}", model,
-                                configs=UPSTREAM[tool])
-    pt2 = gpu_pt2.compiled(model, model)
+        return gpu_common.compiled(f"{model}-{tool}", model,
+                                   configs=UPSTREAM[tool])
+    pt2 = gpu_common.compiled(model, model)
     if tool == "ours":
         preset = SCENARIOS[scenario][1]
-        return gpu_pt2.instrument(pt2, gpu_pt2.preset(preset), preset)
+        return gpu_common.instrument(pt2, gpu_common.preset(preset), preset)
     return pt2
 
 
@@ -157,7 +156,7 @@ def named_by(tool, text, want):
 def one(scenario, tool):
     model, _, bad_kind, want = SCENARIOS[scenario]
     pt2 = package(scenario, tool)
-    base = gpu_pt2.compiled(model, model)
+    base = gpu_common.compiled(model, model)
     good = os.path.join(os.path.dirname(base), "inputs.pt")
     bad = bad_inputs(bad_kind, base, good)
     env, wrap, forwards = {}, [], A.forwards
@@ -260,7 +259,7 @@ def main():
     if A.table:
         table(A.table)
         return
-    gpu_pt2.A = gpu_scenarios.A = A
+    gpu_common.A = A
     os.makedirs(A.work, exist_ok=True)
     os.makedirs(A.out, exist_ok=True)
     for s in A.scenarios.split(","):

@@ -14,10 +14,10 @@ Models (MODELS; add one by adding a builder there):
                  no pooler), input_ids and an attention mask of ones,
                  8 x 128: last_hidden_state
   llama_decode   transformers LlamaForCausalLM (8 layers, hidden 512, as
-                 gpu_pt2.llama_pt2), 1 x 16 tokens: logits (launch-bound)
+                 gpu_scenarios.llama_pt2), 1 x 16 tokens: logits (launch-bound)
   llama_prefill  the same at 1 x 512 tokens
   transformer12  models.py's 12-layer transformer with its dynamic shapes,
-                 8 x 256 tokens (gpu_pt2's bench part)
+                 8 x 256 tokens (gpu_scenarios.py's bench part)
 
 Phases (each a subcommand; each stops starting work when --deadline
 seconds have passed, so one call fits the device's 10 minutes; what exists
@@ -95,7 +95,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 TEST_E2E = os.path.join(REPO, "test", "e2e")  # models.py, harness.py
 sys.path[:0] = [HERE, TEST_E2E]
-from gpu_pt2 import SKIP_ISA_PROBE, build_hostprof, hostprof_variant  # noqa: E402
+from gpu_common import SKIP_ISA_PROBE, build_hostprof, hostprof_variant  # noqa: E402
 
 PRESETS = ["pinpoint-ima", "pinpoint-ima-sparse", "input-guards", "nan-hunt",
            "catch-oob", "catch-uninit", "print-all"]
@@ -149,7 +149,7 @@ def bert(batch=8, tokens=128):
 
 
 def llama(tokens, layers=8, batch=1):
-    """gpu_pt2.llama_pt2's decoder (models.llama_logits)."""
+    """gpu_scenarios.llama_pt2's decoder (models.llama_logits)."""
     def build():
         import models
         m, vocab = models.llama_logits(layers)
@@ -426,10 +426,10 @@ def phase_instrument():
 
 # ------------------------------------------------- bench and profile
 
-# The start of BENCH and PROFILE, as gpu_pt2's LOAD_VARIANTS but on any
-# device, and a variant that fails (to load, or later) is reported and left
-# out while the others go on. argv[1]: JSON with variants ([name, path],
-# the original first), inputs, device and the phase's numbers.
+# The start of BENCH and PROFILE, as gpu_scenarios.py's LOAD_VARIANTS but on
+# any device, and a variant that fails (to load, or later) is reported and
+# left out while the others go on. argv[1]: JSON with variants ([name,
+# path], the original first), inputs, device and the phase's numbers.
 LOAD = SKIP_ISA_PROBE + r"""
 import json, random, statistics, sys, time, torch
 S = json.loads(sys.argv[1])

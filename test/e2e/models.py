@@ -237,7 +237,7 @@ def _user_triton_grid():
     """A user Triton kernel launched with one program per row on the grid's
     second axis: more rows than the device allows there (65535) and the
     launch is refused (`invalid argument`), a failure that is not a fault
-    (gpu_pt2.py's `failures` part)."""
+    (gpu_scenarios.py's `failures` part)."""
     import triton
     import triton.language as tl
     from torch.library import triton_op, wrap_triton
