@@ -36,8 +36,7 @@ TEST(CodeEmitterTest, TextFromThePackageIsQuotedNeverSpliced) {
   EXPECT_EQ(CodeEmitter::quoted(llvm::StringRef("\x01\x7f\xc3\xa9", 4)),
             "\"\\001\\177\\303\\251\"");
   // The octal escapes take three digits: a digit after one stays a digit.
-  EXPECT_EQ(CodeEmitter::quoted(llvm::StringRef("\x01" "7", 2)),
-            "\"\\0017\"");
+  EXPECT_EQ(CodeEmitter::quoted(std::string{'\x01', '7'}), "\"\\0017\"");
 }
 
 TEST(CodeEmitterTest, NumbersReadBackExactly) {

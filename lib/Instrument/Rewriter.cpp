@@ -79,10 +79,12 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
              ".print = {6}, .print_roles = {7}, .save = {8}, .save_roles = "
              "{9}, .nan_deferred = {10}, .print_deferred = {11}, .redzones = "
              "{12}{13}};\n",
-             probeName(Ordinal, After), Emit::bool01(P.Sync), Emit::bool01(P.Breadcrumb),
-             unsigned(P.NanRoles), Checks, failName(P.NanOnFail), PrintLevel,
-             unsigned(P.PrintRoles), Emit::bool01(P.Save), unsigned(P.SaveRoles),
-             Emit::bool01(P.NanDeferred), Emit::bool01(P.PrintDeferred), Emit::bool01(P.Redzones),
+             probeName(Ordinal, After), Emit::bool01(P.Sync),
+             Emit::bool01(P.Breadcrumb), unsigned(P.NanRoles), Checks,
+             failName(P.NanOnFail), PrintLevel, unsigned(P.PrintRoles),
+             Emit::bool01(P.Save), unsigned(P.SaveRoles),
+             Emit::bool01(P.NanDeferred), Emit::bool01(P.PrintDeferred),
+             Emit::bool01(P.Redzones),
              P.Breadcrumb && P.CrumbEvery > 1
                  ? ", .crumb_every = " + std::to_string(P.CrumbEvery)
                  : std::string())
@@ -133,8 +135,8 @@ std::set<std::string> stableConstants(const WrapperInventory &Inv) {
 /// fields' types (name, role, handle, stable) differ, so a swap does not
 /// compile either.
 std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
-  return "{" + Emit::quoted(Name) + ", " + roleName(Bits).str() + ", " + Name.str() +
-         (Stable ? ", true}" : "}");
+  return "{" + Emit::quoted(Name) + ", " + roleName(Bits).str() + ", " +
+         Name.str() + (Stable ? ", true}" : "}");
 }
 
 /// \p Stable: names passed as TensorRef::stable (a deferred NaN check's
@@ -194,6 +196,14 @@ std::string beforeWriteCall(const LaunchSite &Site) {
                std::to_string(N) + ");");
 }
 
+/// `constexpr int64_t Name[] = {...};`: the bounds and strides tables of
+/// inputs and guards (a zero-length array is not C++: an empty one gets one
+/// unused entry).
+void int64Array(Emit &E, const llvm::Twine &Name,
+                const std::vector<int64_t> &V) {
+  E.line("constexpr int64_t " + Name + "[] = {" +
+         (V.empty() ? std::string("-1L") : Emit::int64List(V)) + "};");
+}
 
 /// OnFail of `settings: {check_inputs: ...}` (not Off).
 StringRef inputCheckFail(InputCheck C) {
@@ -238,15 +248,9 @@ std::string compiledInputsTable(const WrapperInventory &Inv,
     for (unsigned D = 0; D < Spec.Strides.size(); ++D)
       Strides[D] = Spec.Strides[D].value_or(-1);
     std::string Id = "aoti_rt_input_" + std::to_string(I);
-    // A zero-length array is not C++: a rank-0 input gets one unused entry.
-    auto Array = [&](StringRef Suffix, const std::vector<int64_t> &V) {
-      Arrays.line("constexpr int64_t " + Id + Suffix + "[] = {" +
-                  (V.empty() ? std::string("-1L") : Emit::int64List(V)) +
-                  "};");
-    };
-    Array("_min", Min);
-    Array("_max", Max);
-    Array("_strides", Strides);
+    int64Array(Arrays, Id + "_min", Min); // rank 0: one unused entry
+    int64Array(Arrays, Id + "_max", Max);
+    int64Array(Arrays, Id + "_strides", Strides);
     Rows.line(llvm::formatv(
         "{{.index = {0}, .name = {1}, .exported = {2}, .dtype = {3}, "
         ".device_type = {4}, .rank = {5}, .rank_exact = {6}, .dim_min = "
@@ -292,10 +296,12 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
              "{14}};\n",
-             Emit::quoted(DisplayName), Emit::quoted(Rules.Digest), Inv.Sites.size(),
-             Emit::quoted(RS.DisableEnv), Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
-             Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir), RS.FirstCalls,
-             RS.EveryCalls, RS.MaxPrintValues, Emit::bool01(Plan.BatchDeferred),
+             Emit::quoted(DisplayName), Emit::quoted(Rules.Digest),
+             Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
+             Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
+             Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir),
+             RS.FirstCalls, RS.EveryCalls, RS.MaxPrintValues,
+             Emit::bool01(Plan.BatchDeferred),
              Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
              Inputs.empty() ? 0 : Inv.InputSpecs.size(),
              inputCheckFail(RS.CheckInputs))
@@ -337,7 +343,7 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
                             const RuleSet &Rules) {
   const GuardPlan &G = Plan.Guards[I];
   const InputGuardRule &R = *G.Rule;
-  std::string Out;
+  Emit E;
   std::string Id = std::to_string(I);
   int Rank = R.Rank ? int(*R.Rank) : -1;
   std::string MinName = "nullptr", MaxName = "nullptr";
@@ -350,44 +356,42 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
         Min[Dim] = Bounds.first, Max[Dim] = Bounds.second;
     MinName = "aoti_rt_guard_" + Id + "_min";
     MaxName = "aoti_rt_guard_" + Id + "_max";
-    Out += "constexpr int64_t " + MinName + "[] = {" + Emit::int64List(Min) + "};\n";
-    Out += "constexpr int64_t " + MaxName + "[] = {" + Emit::int64List(Max) + "};\n";
+    int64Array(E, MinName, Min);
+    int64Array(E, MaxName, Max);
   }
-  Out += llvm::formatv(
-             "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
-             "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
-             ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
-             ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
-             ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
-             ".exported = {15}, .rule = {16}};\n",
-             Id, G.InputIndex, Emit::quoted(G.InputName),
-             R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr",
-             R.Device ? Emit::quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
-             Emit::bool01(R.Contiguous), R.Alignment,
-             Emit::bool01(R.ValueRange.has_value()),
-             R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0",
-             R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
-             Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
-             Emit::quoted(exportedName(Inv, G.InputIndex)),
-             Emit::quoted(formatRulesLocation(
-                 llvm::sys::path::filename(Rules.Path), R.Loc)))
-             .str();
-  return Out;
+  E.line(llvm::formatv(
+      "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
+      "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
+      ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
+      ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
+      ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
+      ".exported = {15}, .rule = {16}};",
+      Id, G.InputIndex, Emit::quoted(G.InputName),
+      R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr",
+      R.Device ? Emit::quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
+      Emit::bool01(R.Contiguous), R.Alignment,
+      Emit::bool01(R.ValueRange.has_value()),
+      R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0",
+      R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
+      Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
+      Emit::quoted(exportedName(Inv, G.InputIndex)),
+      Emit::quoted(
+          formatRulesLocation(llvm::sys::path::filename(Rules.Path), R.Loc))));
+  return E.take();
 }
 
 /// `aoti_rt_equal_dims_I[]`: each group of (input, dim) that must be equal.
 std::string equalDimsTables(const InstrumentationPlan &Plan) {
-  std::string Out;
+  Emit E;
   for (size_t I = 0; I < Plan.EqualDims.size(); ++I) {
-    Out += "constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
-           std::to_string(I) + "[] = {";
-    for (size_t J = 0; J < Plan.EqualDims[I].size(); ++J)
-      Out += (J ? ", " : "") + std::string("{.input = ") +
-             std::to_string(Plan.EqualDims[I][J].first) + ", .dim = " +
-             std::to_string(Plan.EqualDims[I][J].second) + "}";
-    Out += "};\n";
+    std::string Refs;
+    for (const auto &[Input, Dim] : Plan.EqualDims[I])
+      Refs += (Refs.empty() ? "" : ", ") + std::string("{.input = ") +
+              std::to_string(Input) + ", .dim = " + std::to_string(Dim) + "}";
+    E.line("constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
+           std::to_string(I) + "[] = {" + Refs + "};");
   }
-  return Out;
+  return E.take();
 }
 
 /// Tables shared by every probe: sites, probes, guards, the Program.
@@ -475,11 +479,13 @@ std::string guardCode(const AnalyzedFunction &F,
           .getAsInteger(10, Index);
       const InputSpec *Spec = findInputSpec(Inv.InputSpecs, Index);
       std::string Name = Spec ? Spec->Name : "";
-      E.line("try { " + Inv.InputChecks[I] + "(input_handles); } "
+      E.line("try { " + Inv.InputChecks[I] +
+             "(input_handles); } "
              "catch (const std::exception &aoti_rt_e) { "
-             "aoti_rt_run.aotiCheckFailed(" + std::to_string(Index) + ", " +
-             Emit::quoted(Name) + ", " + Emit::quoted(exportedName(Inv, Index)) +
-             ", aoti_rt_e.what(), " + failName(Plan.GuardOnFail) + "); }");
+             "aoti_rt_run.aotiCheckFailed(" +
+             std::to_string(Index) + ", " + Emit::quoted(Name) + ", " +
+             Emit::quoted(exportedName(Inv, Index)) + ", aoti_rt_e.what(), " +
+             failName(Plan.GuardOnFail) + "); }");
     }
   return E.close().take();
 }

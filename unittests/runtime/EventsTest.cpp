@@ -205,8 +205,8 @@ TEST(Ranks, LinesEventsAndSavesSayWhichProcess) {
       << J;
   // The report also says which process and thread, then which rank.
   std::string R = readFile(Reports);
-  EXPECT_TRUE(startsWith(R, "{\"pid\":" + std::to_string(::getpid()) +
-                                ",\"tid\":"))
+  EXPECT_TRUE(
+      startsWith(R, "{\"pid\":" + std::to_string(::getpid()) + ",\"tid\":"))
       << R;
   EXPECT_NE(R.find(",\"rank\":3,\"local_rank\":1,\"event\":\"nan\""),
             std::string::npos)

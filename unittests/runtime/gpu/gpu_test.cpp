@@ -1765,8 +1765,8 @@ void deferredProbeHostCost(cudaStream_t S) {
   std::vector<float> V(16384, 0.5f);
   std::vector<Twin> Outs, Consts;
   for (int I = 0; I < Sites; ++I)
-    Outs.push_back(makeTwin(aoti_torch_dtype_float32(), {16384}, {1},
-                            bytesOf(V)));
+    Outs.push_back(
+        makeTwin(aoti_torch_dtype_float32(), {16384}, {1}, bytesOf(V)));
   for (int I = 0; I < 4; ++I)
     Consts.push_back(makeTwin(aoti_torch_dtype_float32(), {64}, {1},
                               bytesOf(std::vector<float>(64, 1.0f))));
