@@ -1,4 +1,4 @@
-//===- LaunchSite.cpp - Names of the inventory's enums --------------------===//
+//===- LaunchSite.cpp - Names of the inventory's enums, lookups -----------===//
 
 #include "Analysis/LaunchSite.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -31,4 +31,11 @@ llvm::StringRef aoti::originName(HandleOrigin Origin) {
     return "other";
   }
   llvm_unreachable("unknown HandleOrigin");
+}
+
+const KernelHelper *WrapperInventory::helperOf(llvm::StringRef Kernel) const {
+  for (const KernelHelper &H : Helpers)
+    if (H.Kernel == Kernel)
+      return &H;
+  return nullptr;
 }

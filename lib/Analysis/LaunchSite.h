@@ -82,6 +82,41 @@ struct LaunchSite {
   std::string Indent;
 };
 
+/// One element of a call_ helper's `void* kernel_args_[]`: what the kernel
+/// is passed, in order.
+struct KernelArgSlot {
+  std::string Name; ///< The local it points to: `var_0`, `global_scratch_3`.
+  std::string Type; ///< Its type as declared: `CUdeviceptr`, `int32_t`.
+  /// The helper parameter whose `data_ptr()` it holds (`in_out_ptr0`); empty
+  /// for a scalar or a pointer that is no tensor's (Triton's scratch).
+  std::string TensorParam;
+};
+
+/// A Triton kernel's call_ helper, as a capture of its launch (rules
+/// `capture`) needs it: where its launchKernel call is, and the arguments
+/// of that call and of its loadKernel call, as written.
+struct KernelHelper {
+  std::string Kernel; ///< As LaunchSite::Kernel.
+  /// Start of the line of the launchKernel statement, and the end of its
+  /// last line; the statement's indentation.
+  unsigned LaunchOffset = 0;
+  unsigned AfterLaunchOffset = 0;
+  std::string Indent;
+  /// launchKernel's arguments: the kernel, grid x, y, z, warps, dynamic
+  /// shared memory, the argument array, the stream (2.15 adds launchPdl).
+  std::vector<std::string> LaunchArgs;
+  /// loadKernel's: the cubin (a path literal, or an embedded image's start
+  /// when CubinIsPath is false), the kernel's name in it (a literal), and
+  /// the helper's cubin directory (empty when not passed).
+  std::string Cubin;
+  bool CubinIsPath = true;
+  std::string Function;
+  std::string CubinDir;
+  std::vector<KernelArgSlot> Slots;
+  /// The helper's tensor parameters, in order, and the role their name says.
+  std::vector<std::pair<std::string, ArgRole>> TensorParams;
+};
+
 /// A buffer of run_impl that is allocated
 /// (`aoti_torch_empty_strided(..., &bufN_handle)`, Kind Alloc) or that takes
 /// over an earlier buffer's memory (`auto bufN = std::move(bufM);  // reuse`,
@@ -149,6 +184,9 @@ struct WrapperInventory {
   std::vector<std::string> InputNames;
   /// run_impl's allocations and reuses, in order.
   std::vector<BufferEvent> Buffers;
+  /// The call_ helpers of the Triton kernels launched, each once.
+  std::vector<KernelHelper> Helpers;
+  const KernelHelper *helperOf(llvm::StringRef Kernel) const;
 };
 
 } // namespace aoti

@@ -2,6 +2,7 @@
 
 #include "Analysis/WrapperAnalysis.h"
 #include "Analysis/ASTSearch.h"
+#include "Analysis/KernelHelper.h"
 #include "Analysis/ParsePCH.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
@@ -728,9 +729,22 @@ private:
 
     placeProbes(Site, Anchor, AfterOffset);
     attachSourceNodes(Site);
+    noteHelper(Site, *Call);
     PrevBoundary = AfterOffset;
     Inv.Sites.push_back(std::move(Site));
     return true;
+  }
+
+  /// A Triton launch through its call_ helper: the helper, once per kernel.
+  void noteHelper(const LaunchSite &Site, const CallExpr &Call) {
+    const FunctionDecl *FD = Call.getDirectCallee();
+    if ((Site.Kind != LaunchKind::Triton &&
+         Site.Kind != LaunchKind::UserTriton) ||
+        !FD || !FD->getName().starts_with(names::HelperPrefix) ||
+        Inv.helperOf(Site.Kernel))
+      return;
+    if (auto Helper = readKernelHelper(*FD, Ctx, Site.Kernel))
+      Inv.Helpers.push_back(std::move(*Helper));
   }
 
   /// Records argument \p I of \p Call in \p Site: the stream it names, and

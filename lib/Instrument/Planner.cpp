@@ -179,6 +179,7 @@ SitePlan planSite(const RuleSet &Rules, const WrapperInventory &Inv,
     bool StreamOrdered = Inv.isCuda();
     mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
     mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
+    SP.Capture |= R.Capture && Inv.helperOf(Inv.Sites[SiteIndex].Kernel);
   }
   // Redzones: every launch of run_impl that may write a tensor.
   const LaunchSite &Site = Inv.Sites[SiteIndex];
@@ -227,6 +228,32 @@ void warnUnmatchedRules(const RuleSet &Rules, const WrapperInventory &Inv,
           {where(Rules, Rules.Rules[I].Loc),
            "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
                closestKernels(Rules.Rules[I], Inv)});
+}
+
+/// Warns of each capturing rule that matches launches no capture can
+/// record: only a Triton kernel launched through its call_ helper is.
+void warnUncapturable(const RuleSet &Rules, const WrapperInventory &Inv,
+                      std::vector<PlanWarning> &Warnings) {
+  for (const Rule &R : Rules.Rules) {
+    if (!R.Capture)
+      continue;
+    std::vector<std::string> Skipped;
+    for (const LaunchSite &S : Inv.Sites)
+      if (selectorMatches(R.Match, S) && !Inv.helperOf(S.Kernel))
+        Skipped.push_back("#" + std::to_string(S.Ordinal) + " " + S.Kernel +
+                          " (" + kindName(S.Kind).str() + ")");
+    if (Skipped.empty())
+      continue;
+    size_t Shown = std::min<size_t>(Skipped.size(), 3);
+    std::string List = llvm::join(llvm::ArrayRef(Skipped).take_front(Shown),
+                                  ", ");
+    if (Skipped.size() > Shown)
+      List += ", and " + std::to_string(Skipped.size() - Shown) + " more";
+    Warnings.push_back({where(Rules, R.Loc),
+                        "rule '" + R.Name + "' cannot capture " + List +
+                            ": only Triton launches through their call_ "
+                            "helper are captured"});
+  }
 }
 
 /// The buffer events that get redzones or poison (rules `buffers:`), and
@@ -338,9 +365,10 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
   Plan.RuleMatchCounts.assign(Rules.Rules.size(), 0);
   for (unsigned SiteIndex = 0; SiteIndex < Inv.Sites.size(); ++SiteIndex) {
     SitePlan SP = planSite(Rules, Inv, SiteIndex, Plan);
-    if (!SP.Before.empty() || !SP.After.empty())
+    if (!SP.empty())
       Plan.Sites.push_back(std::move(SP));
   }
+  warnUncapturable(Rules, Inv, Warnings);
   Plan.BatchDeferred = batchesDeferred(Rules, Inv, Plan);
   warnUnmatchedRules(Rules, Inv, Plan, Warnings);
   planBuffers(Rules, Inv, Plan);

@@ -52,6 +52,10 @@ struct SitePlan {
   unsigned Site = 0; ///< index into WrapperInventory::Sites
   ProbePlan Before;
   ProbePlan After;
+  /// Rules `capture`: the launch is captured (its kernel's helper,
+  /// WrapperInventory::helperOf, records it) the first time it runs.
+  bool Capture = false;
+  bool empty() const { return Before.empty() && After.empty() && !Capture; }
 };
 
 struct GuardPlan {

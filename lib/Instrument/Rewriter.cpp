@@ -564,6 +564,8 @@ void insertBufferEvents(const WrapperInventory &Inv,
 
 /// Counts what the probes of \p SP do in \p Summary.
 void countProbes(const SitePlan &SP, InstrumentSummary &Summary) {
+  if (SP.Before.empty() && SP.After.empty())
+    return; // a capture alone
   ++Summary.SitesProbed;
   for (const ProbePlan *P : {&SP.Before, &SP.After}) {
     Summary.NanChecks += P->NanRoles != 0;
@@ -605,6 +607,94 @@ void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
       Insertions[Site.AfterOffset] +=
           probeCall(Site, /*After=*/true, StableFor(SP->After));
     countProbes(*SP, Summary);
+  }
+}
+
+/// Before and after a captured launch: run_impl asks its kernel's helper
+/// to capture it (RunScope::capture), and forgets the request after it.
+void insertCaptureRequests(const WrapperInventory &Inv, const SitePlan &SP,
+                           InsertionMap &Insertions) {
+  const LaunchSite &Site = Inv.Sites[SP.Site];
+  const std::string Ordinal = std::to_string(Site.Ordinal);
+  Insertions[Site.BeforeOffset] +=
+      Emit(Site.Indent)
+          .line("aoti_rt_run.capture(" + Ordinal +
+                "); // aoti-instrument: its helper captures #" + Ordinal)
+          .take();
+  Insertions[Site.AfterOffset] +=
+      Emit(Site.Indent)
+          .line("aoti_rt_run.captured(" + Ordinal +
+                "); // aoti-instrument: capture of #" + Ordinal + " done")
+          .take();
+}
+
+/// The capture hook of \p H, before its launchKernel call: the kernel's
+/// arguments with their types, its tensors, cubin and configuration.
+std::string captureHook(const KernelHelper &H) {
+  Emit E(H.Indent);
+  E.open("if (::aoti_rt::captureRequested()) { // aoti-instrument: capture");
+  std::string Params;
+  for (const KernelArgSlot &Slot : H.Slots) {
+    auto It = llvm::find_if(H.TensorParams, [&](const auto &P) {
+      return P.first == Slot.TensorParam;
+    });
+    int Tensor = Slot.TensorParam.empty() || It == H.TensorParams.end()
+                     ? -1
+                     : int(It - H.TensorParams.begin());
+    Params += (Params.empty() ? "" : ", ") +
+              llvm::formatv("{{{0}, {1}, sizeof({2}), {3}}",
+                            Emit::quoted(Slot.Name), Emit::quoted(Slot.Type),
+                            Slot.Name, Tensor)
+                  .str();
+  }
+  E.line("static constexpr ::aoti_rt::KernelParam aoti_rt_params[] = {" +
+         Params + "};");
+  std::string Refs;
+  for (const auto &[Name, Role] : H.TensorParams)
+    Refs += std::string(Refs.empty() ? "" : ", ") + "{" + Emit::quoted(Name) + ", " +
+            roleName(roleBits(Role)).str() +
+            ", static_cast<AtenTensorHandle>(" + Name + ")}";
+  if (!Refs.empty())
+    E.line("const ::aoti_rt::TensorRef aoti_rt_t[] = {" + Refs + "};");
+  const auto &A = H.LaunchArgs;
+  E.line(llvm::formatv(
+             "::aoti_rt::captureKernel({{.function = {0}, .cubin_path = {1}, "
+             ".cubin_image = {2}, .cubin_dir = {3}, .grid = {{uint32_t({4}), "
+             "uint32_t({5}), uint32_t({6})}, .num_warps = uint32_t({7}), "
+             ".shared_mem = uint32_t({8}), .args = {9}, .params = "
+             "aoti_rt_params, .num_params = {10}, .tensors = {11}, "
+             ".num_tensors = {12}, .stream = (void *)({13})});",
+             H.Function, H.CubinIsPath ? H.Cubin : "nullptr",
+             H.CubinIsPath ? "nullptr" : "(const void *)(" + H.Cubin + ")",
+             H.CubinDir.empty() ? "nullptr"
+                                : H.CubinDir + " ? " + H.CubinDir +
+                                      "->c_str() : nullptr",
+             A[1], A[2], A[3], A[4], A[5], A[6], H.Slots.size(),
+             Refs.empty() ? "nullptr" : "aoti_rt_t", H.TensorParams.size(),
+             A[7])
+             .str());
+  return E.close().take();
+}
+
+/// The capture hooks of each helper whose launch a rule captures.
+void insertCaptureHooks(const WrapperInventory &Inv,
+                        const InstrumentationPlan &Plan,
+                        InsertionMap &Insertions, InstrumentSummary &Summary) {
+  std::set<std::string> Hooked;
+  for (const SitePlan &SP : Plan.Sites) {
+    if (!SP.Capture)
+      continue;
+    ++Summary.Captures;
+    insertCaptureRequests(Inv, SP, Insertions);
+    const KernelHelper *H = Inv.helperOf(Inv.Sites[SP.Site].Kernel);
+    if (!H || H->LaunchArgs.size() < 8 || !Hooked.insert(H->Kernel).second)
+      continue;
+    Insertions[H->LaunchOffset] += captureHook(*H);
+    Insertions[H->AfterLaunchOffset] +=
+        Emit(H->Indent)
+            .line("::aoti_rt::captureLaunched((void *)(" + H->LaunchArgs[7] +
+                  ")); // aoti-instrument: the capture's after")
+            .take();
   }
 }
 
@@ -659,6 +749,7 @@ std::string InstrumentSummary::describe() const {
   Add(NanChecks, NanChecks == 1 ? "NaN/Inf check" : "NaN/Inf checks");
   Add(Prints, Prints == 1 ? "print" : "prints");
   Add(Saves, Saves == 1 ? "save" : "saves");
+  Add(Captures, Captures == 1 ? "launch captured" : "launches captured");
   Add(InputGuards, InputGuards == 1 ? "input guard" : "input guards");
   Add(EqualDimGroups, "equal-dims checks");
   if (EnforcesAotiChecks)
@@ -706,6 +797,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   // allocation sees the buffer as the runtime made it).
   insertBufferEvents(Inv, Plan, Insertions, Summary);
   insertProbes(Inv, Plan, Scoped, Insertions, Summary);
+  insertCaptureHooks(Inv, Plan, Insertions, Summary);
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;
   countInputChecks(Inv, Plan, Rules, Summary);

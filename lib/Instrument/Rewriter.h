@@ -28,6 +28,7 @@ struct InstrumentSummary {
   unsigned NanChecks = 0; ///< probes (site x phase) with a NaN/Inf check
   unsigned Prints = 0;
   unsigned Saves = 0;
+  unsigned Captures = 0;
   unsigned InputGuards = 0;
   /// Inputs checked against what the model was compiled for.
   unsigned CompiledInputs = 0;

@@ -114,6 +114,10 @@ struct Rule {
   std::optional<NanCheckAction> NanCheck;
   std::optional<PrintAction> Print;
   std::optional<SaveAction> Save;
+  /// Before the launch (a Triton kernel's), everything needed to launch it
+  /// again alone: its tensors, scalars, launch configuration and cubin, in
+  /// one bundle directory (docs/capture.md); the first time the site runs.
+  bool Capture = false;
 };
 
 /// Constraints on one graph input.

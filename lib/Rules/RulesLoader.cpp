@@ -811,6 +811,13 @@ void Loader::actionKeys(YAMLDict &D, Rule &R) {
   actionKey(D, "save",
             {"`true` or mapping", "save tensors as safetensors files (below)"},
             R.Save, &Loader::saveKeys);
+  boolKey(D, "capture",
+          {"bool", "before a Triton launch, the first time it runs: its "
+                   "tensors, scalars, launch configuration and cubin in one "
+                   "bundle directory under `save_dir`, which "
+                   "`python -m aoti_instrument.replay` launches again alone "
+                   "(docs/capture.md)"},
+          R.Capture);
 }
 
 /// An action of a rule: a mapping of its options, the keys \p Keys
@@ -1291,9 +1298,11 @@ llvm::Error Loader::loadPoisonByte(const YAML::Node &N, StringRef Key,
 /// one, under \p NameKey) and a body that no rule before it has.
 llvm::Error Loader::checkRule(const YAML::Node &N, const Rule &R,
                               const std::string &NameKey) {
-  if (!R.Sync && !R.Breadcrumb && !R.NanCheck && !R.Print && !R.Save)
-    return errorAt(N, "rule '" + R.Name + "' has no action",
-                   "give it one of: sync, breadcrumb, nan_check, print, save");
+  if (!R.Sync && !R.Breadcrumb && !R.NanCheck && !R.Print && !R.Save &&
+      !R.Capture)
+    return errorAt(
+        N, "rule '" + R.Name + "' has no action",
+        "give it one of: sync, breadcrumb, nan_check, print, save, capture");
   if (N[NameKey]) {
     auto [It, New] = RuleNames.try_emplace(R.Name, R.Loc);
     if (!New)

@@ -43,6 +43,7 @@
 #include "aoti_rt/run_scope_deferred.h"
 #include "aoti_rt/run_scope_buffers.h"
 #include "aoti_rt/run_scope_guards.h"
+#include "aoti_rt/run_scope_capture.h"
 #endif
 
 #endif // AOTI_INSTRUMENT_RUNTIME_H

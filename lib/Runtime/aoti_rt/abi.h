@@ -123,6 +123,35 @@ struct TensorRef {
   bool stable = false;
 };
 
+/// One element of a captured Triton launch's `kernel_args_` (rules
+/// `capture`; docs/capture.md), in order.
+struct KernelParam {
+  const char *name; ///< the helper's local: "var_0"
+  const char *type; ///< its type as declared: "CUdeviceptr", "int32_t"
+  uint32_t size;    ///< sizeof that local
+  /// Index into KernelLaunch::tensors of the tensor whose data_ptr() it
+  /// holds; -1: a scalar, or a pointer that is no tensor's.
+  int32_t tensor;
+};
+
+/// A Triton launch as its call_ helper makes it, right before launchKernel
+/// (rules `capture`).
+struct KernelLaunch {
+  const char *function;    ///< the kernel's name in its cubin
+  const char *cubin_path;  ///< the file loadKernel reads, or null
+  const void *cubin_image; ///< the cubin embedded in the .so, or null
+  const char *cubin_dir;   ///< the helper's cubin directory, or null
+  uint32_t grid[3];
+  uint32_t num_warps;
+  uint32_t shared_mem; ///< dynamic shared memory, bytes
+  void **args;         ///< kernel_args_
+  const KernelParam *params;
+  int32_t num_params;
+  const TensorRef *tensors; ///< the helper's tensor parameters
+  int32_t num_tensors;
+  void *stream;
+};
+
 /// What to do at one site in one phase (before or after the launch).
 struct Probe {
   bool sync;             ///< after: synchronize the stream, check the error

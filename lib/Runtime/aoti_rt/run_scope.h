@@ -113,6 +113,13 @@ public:
   void reuse(const char *Name, AtenTensorHandle Buf, const BufferPolicy &P,
              bool Covered = false);
 
+  /// Before launch \p Site (rules `capture`), the first time it runs in
+  /// this process: its call_ helper captures the launch (captureKernel).
+  void capture(int Site);
+  /// After it: forgets a capture the helper did not make (an empty grid
+  /// returns before the launch).
+  void captured(int Site);
+
   /// 1-based number of this call of run_impl for its Program.
   int64_t run() const { return Run; }
 
@@ -191,6 +198,20 @@ private:
   AtenTensorHandle *Outputs = nullptr;
   size_t NumOutputs = 0;
 };
+
+namespace detail {
+struct CaptureRequest;
+/// The capture run_impl asked of the next helper on this thread.
+inline thread_local CaptureRequest *tCaptureRequest = nullptr;
+} // namespace detail
+
+/// In a call_ helper: whether run_impl asked to capture this launch.
+inline bool captureRequested() { return detail::tCaptureRequest != nullptr; }
+/// Right before launchKernel: the bundle (docs/capture.md) of \p L.
+void captureKernel(const KernelLaunch &L);
+/// Right after launchKernel: synchronizes \p Stream; the tensors after the
+/// launch, or the CUDA error it ended with (then reported and thrown).
+void captureLaunched(void *Stream);
 
 AOTI_RT_NAMESPACE_END
 

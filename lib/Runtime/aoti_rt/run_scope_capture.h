@@ -1,0 +1,252 @@
+//===- aoti_rt/run_scope_capture.h - RunScope: captures ---------*- C++ -*-===//
+//
+// A captured launch (rules `capture`; docs/capture.md): run_impl asks for
+// it (RunScope::capture), the kernel's call_ helper records it around its
+// launchKernel call (captureKernel, captureLaunched).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_RUN_SCOPE_CAPTURE_H
+#define AOTI_RT_RUN_SCOPE_CAPTURE_H
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "run_scope.h"
+#include "capture.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#if AOTI_RT_DEFINITIONS
+AOTI_RT_NAMESPACE_BEGIN
+AOTI_RT_COLD_BEGIN
+
+namespace detail {
+
+/// "run 3: capture of #7 triton_x (wrapper.cpp:91)" and its JSON fields.
+inline std::string captureText(const CaptureRequest &R) {
+  return "[aoti-instrument] run " + std::to_string(static_cast<long long>(R.Run)) +
+         ": capture of " + siteText(*R.Prog, R.Site, findSite(*R.Prog, R.Site));
+}
+
+inline void captureEvent(const CaptureRequest &R, const std::string &Line,
+                         const char *Status, const std::string &Error) {
+  JsonObj J = siteJson("capture", *R.Prog, R.Run, "before", R.Site,
+                       findSite(*R.Prog, R.Site));
+  J.str("status", Status).str("bundle", R.Dir);
+  if (!Error.empty())
+    J.str("error", Error);
+  emit(*R.State, Line, J.done());
+}
+
+/// The bundle's directory in the session's (made once per process).
+inline bool makeBundleDir(CaptureRequest &R, std::string &Err) {
+  std::lock_guard<std::mutex> Lock(R.State->saveMutex);
+  if (!ensureSession(*R.State, Err))
+    return false;
+  const SiteInfo *SI = findSite(*R.Prog, R.Site);
+  std::string Name = "capture-r" + std::to_string(static_cast<long long>(R.Run)) +
+                     "-" + std::to_string(R.Site) + "-" +
+                     fileSafe(SI ? SI->kernel : "kernel", 80);
+  std::string Dir = R.State->sessionDir + "/" + Name;
+  std::error_code EC;
+  if (!std::filesystem::create_directory(Dir, EC)) {
+    Err = "cannot create directory '" + Dir + "'";
+    return false;
+  }
+  R.Dir = Dir;
+  return true;
+}
+
+/// The helper's tensor arguments, each held and read; their extents in
+/// \p Data.
+inline bool readCaptureTensors(CaptureRequest &R, const KernelLaunch &L,
+                               std::vector<std::vector<unsigned char>> &Data,
+                               std::string &Err) {
+  R.Tensors.resize(static_cast<size_t>(L.num_tensors));
+  Data.resize(R.Tensors.size());
+  for (size_t I = 0; I < R.Tensors.size(); ++I) {
+    CaptureTensor &T = R.Tensors[I];
+    T.Meta.name = orDefault(L.tensors[I].name, "?");
+    T.Meta.role = L.tensors[I].role;
+    T.Meta.handle = L.tensors[I].handle;
+    if (!readMeta(T.Meta)) {
+      Err = std::string("cannot read tensor '") + T.Meta.name + "'";
+      return false;
+    }
+    aoti_torch_get_storage_offset(T.Meta.handle, &T.StorageOffset);
+    if (aoti_torch_new_tensor_handle(T.Meta.handle, &T.Held) !=
+        AOTI_TORCH_SUCCESS)
+      T.Held = nullptr;
+    else
+      T.Meta.handle = T.Held; // still valid after the helper returns
+    if (!readExtent(T.Meta, Data[I], Err))
+      return false;
+  }
+  return true;
+}
+
+/// The manifest's members but `completed` (docs/capture.md).
+inline std::string manifestMembers(const CaptureRequest &R,
+                                   const KernelLaunch &L) {
+  const SiteInfo *SI = findSite(*R.Prog, R.Site);
+  JsonObj J;
+  J.str("format", "aoti-instrument-capture").num("version", 1);
+  J.str("kind", "triton").str("kernel", SI ? SI->kernel : "");
+  J.num("ordinal", R.Site).num("run", R.Run);
+  J.str("wrapper", baseName(R.Prog->wrapper_file));
+  J.num("wrapper_line", SI ? SI->line : 0);
+  J.raw("source_nodes", nodesJson(SI ? SI->source_nodes : ""));
+  J.raw("aten_ops", nodesJson(SI ? SI->aten_ops : ""));
+  J.str("torch_version", torchVersion()).raw("device", deviceJson());
+  std::string Tensors = "[";
+  for (size_t I = 0; I < R.Tensors.size(); ++I)
+    Tensors += (I ? "," : "") + tensorJson(R.Tensors[I]);
+  J.raw("tensors", Tensors + "]");
+  J.raw("launch", JsonObj()
+                      .str("cubin", "kernel.cubin")
+                      .str("function", orDefault(L.function, ""))
+                      .raw("grid", jsonList(std::vector<int64_t>{
+                                       L.grid[0], L.grid[1], L.grid[2]}))
+                      .raw("block", "[" + std::to_string(32 * L.num_warps) +
+                                        ", 1, 1]")
+                      .num("num_warps", L.num_warps)
+                      .num("shared_mem_bytes", L.shared_mem)
+                      .done());
+  std::string Params = "[";
+  for (int32_t I = 0; I < L.num_params; ++I)
+    Params += (I ? "," : "") + paramJson(L.params[I], L.args[I], R.Tensors);
+  J.raw("params", Params + "]");
+  std::string Members = J.done(); // "{...}": the braces go
+  return Members.substr(1, Members.size() - 2);
+}
+
+/// manifest.json with \p Completed ("null" before the launch) and \p Error.
+inline bool writeManifest(const CaptureRequest &R, const char *Completed,
+                          const std::string &Error, std::string &Err) {
+  std::string Text = "{" + R.Manifest + ",\"completed\":" + Completed;
+  if (!Error.empty()) {
+    Text += ",\"error\":";
+    jsonString(Text, Error.c_str());
+  }
+  return writeFileBytes(R.Dir + "/manifest.json", Text + "}\n", Err);
+}
+
+/// The bundle of \p L up to its launch: the stream's earlier work done,
+/// the tensors read, before.safetensors, kernel.cubin, the manifest.
+inline bool captureBefore(CaptureRequest &R, const KernelLaunch &L,
+                          std::string &Err) {
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(L.stream));
+  if (E != cudaSuccess) {
+    Err = "an earlier launch failed: " + cudaErrorText(E);
+    return false;
+  }
+#endif
+  std::vector<std::vector<unsigned char>> Data;
+  if (!readCaptureTensors(R, L, Data, Err) || !makeBundleDir(R, Err))
+    return false;
+  R.Manifest = manifestMembers(R, L);
+  return writeExtents(R.Dir + "/before.safetensors", R.Tensors, Data, Err) &&
+         copyCubin(L, R.Dir, Err) && writeManifest(R, "null", "", Err);
+}
+
+/// After the launch completed: after.safetensors and the manifest.
+inline bool captureAfter(CaptureRequest &R, std::string &Err) {
+  std::vector<std::vector<unsigned char>> Data(R.Tensors.size());
+  for (size_t I = 0; I < R.Tensors.size(); ++I)
+    if (!readExtent(R.Tensors[I].Meta, Data[I], Err))
+      return false;
+  return writeExtents(R.Dir + "/after.safetensors", R.Tensors, Data, Err) &&
+         writeManifest(R, "true", "", Err);
+}
+
+/// Takes this thread's capture request (the caller deletes it).
+inline CaptureRequest *takeCaptureRequest() {
+  CaptureRequest *R = tCaptureRequest;
+  tCaptureRequest = nullptr;
+  return R;
+}
+
+} // namespace detail
+
+AOTI_RT_OUTLINE void RunScope::capture(int Site) {
+  delete detail::takeCaptureRequest(); // one the last launch left
+  if (!Observing || !detail::firstCapture(*State, Site))
+    return;
+  auto *R = new detail::CaptureRequest;
+  R->State = State;
+  R->Prog = Prog;
+  R->Run = Run;
+  R->Site = Site;
+  detail::tCaptureRequest = R;
+}
+
+AOTI_RT_OUTLINE void RunScope::captured(int Site) {
+  detail::CaptureRequest *R = detail::tCaptureRequest;
+  if (!R || R->Site != Site)
+    return;
+  detail::takeCaptureRequest();
+  if (!R->Made)
+    detail::captureEvent(*R,
+                         detail::captureText(*R) +
+                             ": nothing captured, the helper returned "
+                             "before its launch (an empty grid)",
+                         "not launched", "");
+  delete R;
+}
+
+AOTI_RT_OUTLINE void captureKernel(const KernelLaunch &L) {
+  detail::CaptureRequest *R = detail::tCaptureRequest;
+  if (!R || R->Made)
+    return;
+  R->Made = true;
+  std::string Err;
+  if (detail::captureBefore(*R, L, Err))
+    return;
+  detail::captureEvent(*R, detail::captureText(*R) + " failed: " + Err,
+                       "failed", Err);
+  R->Dir.clear(); // nothing more to write
+}
+
+AOTI_RT_OUTLINE void captureLaunched(void *Stream) {
+  detail::CaptureRequest *R = detail::tCaptureRequest;
+  if (!R || !R->Made || R->Dir.empty())
+    return;
+  detail::tCaptureRequest = nullptr;
+  std::string Err, Failure;
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(Stream));
+  if (E != cudaSuccess)
+    Failure = detail::cudaErrorText(E);
+#else
+  (void)Stream;
+#endif
+  const std::string Replay =
+      "; replay it alone: python -m aoti_instrument.replay " + R->Dir;
+  if (!Failure.empty()) {
+    detail::writeManifest(*R, "false", Failure, Err);
+    std::string Line = detail::captureText(*R) + ": the launch failed (" +
+                       Failure + ")" + Replay;
+    detail::captureEvent(*R, Line, "launch failed", Failure);
+    delete R;
+    detail::throwReported(Line);
+  }
+  if (detail::captureAfter(*R, Err))
+    detail::captureEvent(*R, detail::captureText(*R) + ": completed" + Replay,
+                         "completed", "");
+  else
+    detail::captureEvent(*R, detail::captureText(*R) + " failed: " + Err,
+                         "failed", Err);
+  delete R;
+}
+
+AOTI_RT_COLD_END
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS
+
+#endif // AOTI_RT_RUN_SCOPE_CAPTURE_H
