@@ -358,7 +358,12 @@ def _read_extents(path: Path, bundle: Bundle, optional: set) -> Dict[str, Any]:
 
 
 def _extent(path: Path, spec: TensorSpec, tensor: Any) -> Any:
+    """The stored extent of ``spec``, checked: its dtype's, or its bytes
+    (``U8``) where safetensors has no code for the dtype."""
     where = f"{MANIFEST}'s tensors[{spec.index}]"
+    if (str(tensor.dtype) == "torch.uint8" and spec.dtype != "uint8"
+            and tensor.dim() == 1 and tensor.numel() == spec.extent_bytes):
+        return tensor.view(spec.torch_dtype)
     if tensor.dtype != spec.torch_dtype:
         raise BundleError(path, f"{spec.key!r} is {tensor.dtype}, "
                           f"{where}.dtype is {spec.dtype}")

@@ -81,17 +81,24 @@ def _address(param: Dict[str, Any], where: str, addresses: Sequence[int],
              file: Any) -> int:
     tensor, offset = param.get("tensor"), param.get("offset", 0)
     if tensor is None:
-        value = param.get("value")
-        if not _is_int(value):
-            raise BundleError(file, f"{where}: a pointer to no tensor needs "
-                              "an integer value")
-        return value % (1 << 64)
+        return _captured_pointer(param, where, file)
     if not _is_int(tensor) or not 0 <= tensor < len(addresses):
         raise BundleError(file, f"{where}.tensor {tensor!r} is no index of the "
                           f"{len(addresses)} tensors")
     if not _is_int(offset):
         raise BundleError(file, f"{where}.offset {offset!r} is not an integer")
     return (addresses[tensor] + offset) % (1 << 64)
+
+
+def _captured_pointer(param: Dict[str, Any], where: str, file: Any) -> int:
+    """A pointer to no tensor: its captured ``bytes``, else its ``value``."""
+    if param.get("bytes") is not None:
+        return _from_bytes(ctypes.c_uint64, param["bytes"], where, file).value
+    value = param.get("value")
+    if not _is_int(value):
+        raise BundleError(file, f"{where}: a pointer to no tensor needs its "
+                          "bytes or an integer value")
+    return value % (1 << 64)
 
 
 def _scalar(param: Dict[str, Any], where: str, file: Any) -> Any:

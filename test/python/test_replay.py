@@ -151,6 +151,17 @@ def test_load_bundle_reads_the_extents(addmm):
     assert torch.equal(bundle.after["out"].view(4, 5), expected)
 
 
+def test_an_extent_stored_as_its_bytes(tmp_path, capsys):
+    # Where safetensors has no code for a dtype, the bytes are stored (U8).
+    w = addmm_writer()
+    w.before["self"] = w.before["self"].view(torch.uint8)
+    path = w.write(tmp_path / "b")
+    bundle = load_bundle(path)
+    assert bundle.before["self"].dtype == torch.float32
+    assert bundle.before["self"].shape == (5,)
+    assert run_main(capsys, path, "--compare")[0] == 0
+
+
 def test_compare_names_the_tensor_that_differs(tmp_path, capsys):
     w = addmm_writer()
     after = {key: extent(t) for key, t in w.live}
@@ -337,7 +348,7 @@ BAD_BUNDLES = {
         _set("tensors", 0, "extent_bytes", 84),
         "before.safetensors: 'out' holds 80 bytes in 1 dimensions, "
         "manifest.json's tensors[0].extent_bytes is 84 (one dimension)"),
-    "dtype off": (
+    "dtype off": (  # F32 stored: not the bytes of any dtype
         _set("tensors", 1, "dtype", "int32"),
         "before.safetensors: 'self' is torch.float32, manifest.json's "
         "tensors[1].dtype is int32"),
@@ -534,6 +545,7 @@ def test_pack_params_values_and_bytes():
         scalar("half", value=1.5),
         scalar("__nv_bfloat16", value=1.0, bytes="803f"),
         scalar("MyPair", bytes="0102030405"),
+        pointer(type="void*", tensor=None, value=None, bytes="0010000000000000"),
     ]
     packed = pack_params(params, [0x7F0000001000, 0x7F0000200000])
     raw = [bytes(value) for value in packed.values]
@@ -542,7 +554,8 @@ def test_pack_params_values_and_bytes():
         bytes(8), struct.pack("<i", 128), struct.pack("<q", -5),
         bytes.fromhex("0100c07f"),                  # a NaN's payload kept
         struct.pack("<d", 0.1), struct.pack("<I", 4000000000), b"\x01",
-        struct.pack("<e", 1.5), bytes.fromhex("803f"), bytes.fromhex("0102030405")]
+        struct.pack("<e", 1.5), bytes.fromhex("803f"), bytes.fromhex("0102030405"),
+        struct.pack("<Q", 0x1000)]
     assert math.isnan(packed.values[5].value)
     assert [packed.array[i] for i in range(len(params))] == [
         ctypes.addressof(value) for value in packed.values]
