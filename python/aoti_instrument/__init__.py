@@ -14,6 +14,10 @@
 - presets(): the presets by name, with what each is for.
 - tool_path(): the aoti-instrument executable (also the console script
   ``aoti-instrument`` and ``python -m aoti_instrument``).
+- load_bundle(path), BundleError: a capture bundle (docs/capture.md), read
+  and checked; ``aoti_instrument.replay.replay(bundle)`` launches it once
+  (also ``python -m aoti_instrument.replay BUNDLE``). Loaded on first use:
+  ``import aoti_instrument`` imports no torch.
 """
 
 from ._package import (InstrumentedModel, cache_dir, cached_package,
@@ -26,4 +30,18 @@ __all__ = [
     "InstrumentedModel", "ReportError", "ReportWarning", "ToolError",
     "__version__", "cache_dir", "cached_package", "instrument",
     "load_package", "presets", "rules_file", "tool_path",
+    "BundleError", "load_bundle",
 ]
+
+_REPLAY_NAMES = ("BundleError", "load_bundle")
+
+
+def __getattr__(name: str):
+    """The replay module's names, imported when first asked for: importing
+    it here would make ``python -m aoti_instrument.replay`` find it imported
+    already (runpy warns), and the function ``replay`` would hide the
+    module of the same name, so that one stays ``aoti_instrument.replay``."""
+    if name in _REPLAY_NAMES:
+        from . import replay
+        return getattr(replay, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

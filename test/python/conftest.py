@@ -2,18 +2,26 @@
 
 They run from a fresh venv with the wheel installed and torch visible
 (test/wheel/wheel_e2e.sh), on packages that test/e2e/pt2_e2e.py compiled:
-$AOTI_E2E_PACKAGES/<model>/model.pt2 and inputs.pt.
+$AOTI_E2E_PACKAGES/<model>/model.pt2 and inputs.pt. Where no aoti_instrument
+is installed (pytest test/python/test_replay.py from a checkout), the
+checkout's python/ is imported: the tests that need no tool nor packages
+run from there.
 """
 
+import importlib.util
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import torch
 
-import aoti_instrument
+if importlib.util.find_spec("aoti_instrument") is None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python"))
+
+import aoti_instrument  # noqa: E402
 
 
 @pytest.fixture(scope="session")
