@@ -145,6 +145,34 @@ TEST(PlannerTest, TheReportsRuleMakesItsWindowExact) {
   EXPECT_THAT(Warnings, IsEmpty());
 }
 
+TEST(PlannerTest, TheReportsCaptureRuleCapturesTheLaunch) {
+  // A report naming one Triton launch suggests a rule that captures it
+  // (aoti_rt::detail::captureHint); it loads and captures that launch,
+  // through its kernel's helper. A launch the tool could not read (this
+  // hand-made extern op has no shim parameters) is named in a warning.
+  HandMadeWrapper W = handMadeWrapper();
+  KernelHelper Helper;
+  Helper.Kernel = W.Inv.Sites[0].Kernel;
+  W.Inv.Helpers.push_back(Helper);
+  RuleSet Rules = rulesFrom(
+      std::string("rules:\n  - ") + aoti_rt::detail::kCaptureRuleHead + "0" +
+      aoti_rt::detail::kCaptureRuleMiddle + "0" +
+      aoti_rt::detail::kCaptureRuleTail +
+      "\n  - {name: all, match: {ordinals: '1'}, capture: true}\n");
+  std::vector<PlanWarning> Warnings;
+  auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
+  ASSERT_TRUE(static_cast<bool>(Plan)) << describe(Plan.takeError());
+  ASSERT_EQ(Plan->Sites.size(), 1u);
+  EXPECT_EQ(Plan->Sites[0].Site, 0u);
+  EXPECT_TRUE(Plan->Sites[0].Capture);
+  EXPECT_TRUE(Plan->Sites[0].Before.empty() && Plan->Sites[0].After.empty());
+  ASSERT_EQ(Warnings.size(), 1u);
+  EXPECT_THAT(Warnings[0].Message,
+              HasSubstr("rule 'all' cannot capture #1 aoti_torch_cuda_mm_out "
+                        "(extern): only Triton launches through their call_ "
+                        "helper and extern ops are captured"));
+}
+
 TEST(PlannerTest, DeferredNanCountsBatchOnOneCudaStream) {
   std::vector<PlanWarning> Warnings;
   StringRef Deferred = "rules:\n  - {nan_check: {defer: true}}\n";

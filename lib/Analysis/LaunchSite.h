@@ -49,6 +49,16 @@ struct ScalarArg {
   std::string Definition;
 };
 
+/// One element of a call_ helper's `void* kernel_args_[]` (what the kernel
+/// is passed, in order), or one parameter of a shim function.
+struct KernelArgSlot {
+  std::string Name; ///< The local it points to: `var_0`, `global_scratch_3`.
+  std::string Type; ///< Its type as declared: `CUdeviceptr`, `int32_t`.
+  /// The helper parameter whose `data_ptr()` it holds (`in_out_ptr0`); empty
+  /// for a scalar or a pointer that is no tensor's (Triton's scratch).
+  std::string TensorParam;
+};
+
 struct LaunchSite {
   unsigned Ordinal = 0;
   LaunchKind Kind = LaunchKind::Triton;
@@ -80,16 +90,13 @@ struct LaunchSite {
   unsigned AfterOffset = 0;
   /// Indentation of the anchoring statement, reused for inserted code.
   std::string Indent;
-};
 
-/// One element of a call_ helper's `void* kernel_args_[]`: what the kernel
-/// is passed, in order.
-struct KernelArgSlot {
-  std::string Name; ///< The local it points to: `var_0`, `global_scratch_3`.
-  std::string Type; ///< Its type as declared: `CUdeviceptr`, `int32_t`.
-  /// The helper parameter whose `data_ptr()` it holds (`in_out_ptr0`); empty
-  /// for a scalar or a pointer that is no tensor's (Triton's scratch).
-  std::string TensorParam;
+  /// Extern ops: the shim function's parameters (name and type as
+  /// declared), and where its name is in the call (from its first
+  /// character to the one after it): a capture (rules `capture`) wraps it.
+  std::vector<KernelArgSlot> ShimParams;
+  unsigned CalleeOffset = 0;
+  unsigned CalleeEndOffset = 0;
 };
 
 /// A Triton kernel's call_ helper, as a capture of its launch (rules

@@ -730,9 +730,31 @@ private:
     placeProbes(Site, Anchor, AfterOffset);
     attachSourceNodes(Site);
     noteHelper(Site, *Call);
+    if (Site.Kind == LaunchKind::Extern)
+      readShimCall(Site, *Call);
     PrevBoundary = AfterOffset;
     Inv.Sites.push_back(std::move(Site));
     return true;
+  }
+
+  /// An extern op's shim parameters, and where its name is in the call.
+  void readShimCall(LaunchSite &Site, const CallExpr &Call) const {
+    const FunctionDecl *FD = Call.getDirectCallee();
+    const auto *Callee =
+        dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImpCasts());
+    if (!FD || !Callee)
+      return;
+    SourceLocation Loc = SM.getFileLoc(Callee->getLocation());
+    if (!SM.isInMainFile(Loc))
+      return;
+    Site.CalleeOffset = SM.getFileOffset(Loc);
+    Site.CalleeEndOffset = Site.CalleeOffset + FD->getName().size();
+    if (Buffer.substr(Site.CalleeOffset, FD->getName().size()) != FD->getName())
+      return; // spelled through a macro: left alone
+    for (const ParmVarDecl *P : FD->parameters())
+      Site.ShimParams.push_back(
+          {P->getName().str(),
+           P->getType().getAsString(Ctx.getPrintingPolicy()), ""});
   }
 
   /// A Triton launch through its call_ helper: the helper, once per kernel.

@@ -165,6 +165,13 @@ llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
                        formatSourceSnippet(Rules.Text, Loc.Line, Loc.Column));
 }
 
+/// Whether a capture can record \p Site: a Triton launch through its
+/// kernel's call_ helper, or an extern op whose shim call the tool read.
+bool capturable(const WrapperInventory &Inv, const LaunchSite &Site) {
+  return Inv.helperOf(Site.Kernel) ||
+         (Site.Kind == LaunchKind::Extern && !Site.ShimParams.empty());
+}
+
 /// What every rule matching site \p SiteIndex asks for there, and its
 /// redzone checks; counts each rule's matches in \p Plan.
 SitePlan planSite(const RuleSet &Rules, const WrapperInventory &Inv,
@@ -179,7 +186,7 @@ SitePlan planSite(const RuleSet &Rules, const WrapperInventory &Inv,
     bool StreamOrdered = Inv.isCuda();
     mergeRule(R, SP.Before, /*After=*/false, StreamOrdered);
     mergeRule(R, SP.After, /*After=*/true, StreamOrdered);
-    SP.Capture |= R.Capture && Inv.helperOf(Inv.Sites[SiteIndex].Kernel);
+    SP.Capture |= R.Capture && capturable(Inv, Inv.Sites[SiteIndex]);
   }
   // Redzones: every launch of run_impl that may write a tensor.
   const LaunchSite &Site = Inv.Sites[SiteIndex];
@@ -239,7 +246,7 @@ void warnUncapturable(const RuleSet &Rules, const WrapperInventory &Inv,
       continue;
     std::vector<std::string> Skipped;
     for (const LaunchSite &S : Inv.Sites)
-      if (selectorMatches(R.Match, S) && !Inv.helperOf(S.Kernel))
+      if (selectorMatches(R.Match, S) && !capturable(Inv, S))
         Skipped.push_back("#" + std::to_string(S.Ordinal) + " " + S.Kernel +
                           " (" + kindName(S.Kind).str() + ")");
     if (Skipped.empty())
@@ -249,10 +256,10 @@ void warnUncapturable(const RuleSet &Rules, const WrapperInventory &Inv,
                                   ", ");
     if (Skipped.size() > Shown)
       List += ", and " + std::to_string(Skipped.size() - Shown) + " more";
-    Warnings.push_back({where(Rules, R.Loc),
-                        "rule '" + R.Name + "' cannot capture " + List +
-                            ": only Triton launches through their call_ "
-                            "helper are captured"});
+    Warnings.push_back(
+        {where(Rules, R.Loc), "rule '" + R.Name + "' cannot capture " + List +
+                                  ": only Triton launches through their call_ "
+                                  "helper and extern ops are captured"});
   }
 }
 

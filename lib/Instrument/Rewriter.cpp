@@ -632,7 +632,8 @@ void insertCaptureRequests(const WrapperInventory &Inv, const SitePlan &SP,
 /// arguments with their types, its tensors, cubin and configuration.
 std::string captureHook(const KernelHelper &H) {
   Emit E(H.Indent);
-  E.open("if (::aoti_rt::captureRequested()) { // aoti-instrument: capture");
+  E.open("if (::aoti_rt::RunScope::captureRequested()) { // aoti-instrument: "
+         "capture");
   std::string Params;
   for (const KernelArgSlot &Slot : H.Slots) {
     auto It = llvm::find_if(H.TensorParams, [&](const auto &P) {
@@ -658,7 +659,8 @@ std::string captureHook(const KernelHelper &H) {
     E.line("const ::aoti_rt::TensorRef aoti_rt_t[] = {" + Refs + "};");
   const auto &A = H.LaunchArgs;
   E.line(llvm::formatv(
-             "::aoti_rt::captureKernel({{.function = {0}, .cubin_path = {1}, "
+             "::aoti_rt::RunScope::captureKernel({{.function = {0}, "
+             ".cubin_path = {1}, "
              ".cubin_image = {2}, .cubin_dir = {3}, .grid = {{uint32_t({4}), "
              "uint32_t({5}), uint32_t({6})}, .num_warps = uint32_t({7}), "
              ".shared_mem = uint32_t({8}), .args = {9}, .params = "
@@ -666,9 +668,9 @@ std::string captureHook(const KernelHelper &H) {
              ".num_tensors = {12}, .stream = (void *)({13})});",
              H.Function, H.CubinIsPath ? H.Cubin : "nullptr",
              H.CubinIsPath ? "nullptr" : "(const void *)(" + H.Cubin + ")",
-             H.CubinDir.empty() ? "nullptr"
-                                : H.CubinDir + " ? " + H.CubinDir +
-                                      "->c_str() : nullptr",
+             H.CubinDir.empty()
+                 ? "nullptr"
+                 : H.CubinDir + " ? " + H.CubinDir + "->c_str() : nullptr",
              A[1], A[2], A[3], A[4], A[5], A[6], H.Slots.size(),
              Refs.empty() ? "nullptr" : "aoti_rt_t", H.TensorParams.size(),
              A[7])
@@ -676,7 +678,27 @@ std::string captureHook(const KernelHelper &H) {
   return E.close().take();
 }
 
-/// The capture hooks of each helper whose launch a rule captures.
+/// A captured extern op: its shim parameters' table before the statement,
+/// and the call made through RunScope::captureCall.
+void insertShimCapture(const LaunchSite &Site, InsertionMap &Insertions) {
+  const std::string Ordinal = std::to_string(Site.Ordinal);
+  const std::string Table = "aoti_rt_shim_" + Ordinal;
+  std::string Params;
+  for (const KernelArgSlot &P : Site.ShimParams)
+    Params += (Params.empty() ? "{" : ", {") + Emit::quoted(P.Name) + ", " +
+              Emit::quoted(P.Type) + "}";
+  Insertions[Site.BeforeOffset] +=
+      Emit(Site.Indent)
+          .line("static constexpr ::aoti_rt::ShimParam " + Table + "[] = {" +
+                Params + "}; // aoti-instrument: capture of #" + Ordinal)
+          .take();
+  Insertions[Site.CalleeOffset] +=
+      "aoti_rt_run.captureCall(" + Ordinal + ", " + Table + ", ";
+  Insertions[Site.CalleeEndOffset] += ")";
+}
+
+/// The capture of each launch a rule captures: an extern op's call wrapped,
+/// a Triton launch's request in run_impl and its helper's hooks.
 void insertCaptureHooks(const WrapperInventory &Inv,
                         const InstrumentationPlan &Plan,
                         InsertionMap &Insertions, InstrumentSummary &Summary) {
@@ -685,6 +707,10 @@ void insertCaptureHooks(const WrapperInventory &Inv,
     if (!SP.Capture)
       continue;
     ++Summary.Captures;
+    if (Inv.Sites[SP.Site].Kind == LaunchKind::Extern) {
+      insertShimCapture(Inv.Sites[SP.Site], Insertions);
+      continue;
+    }
     insertCaptureRequests(Inv, SP, Insertions);
     const KernelHelper *H = Inv.helperOf(Inv.Sites[SP.Site].Kernel);
     if (!H || H->LaunchArgs.size() < 8 || !Hooked.insert(H->Kernel).second)
@@ -692,7 +718,8 @@ void insertCaptureHooks(const WrapperInventory &Inv,
     Insertions[H->LaunchOffset] += captureHook(*H);
     Insertions[H->AfterLaunchOffset] +=
         Emit(H->Indent)
-            .line("::aoti_rt::captureLaunched((void *)(" + H->LaunchArgs[7] +
+            .line("::aoti_rt::RunScope::captureLaunched((void *)(" +
+                  H->LaunchArgs[7] +
                   ")); // aoti-instrument: the capture's after")
             .take();
   }

@@ -812,11 +812,11 @@ void Loader::actionKeys(YAMLDict &D, Rule &R) {
             {"`true` or mapping", "save tensors as safetensors files (below)"},
             R.Save, &Loader::saveKeys);
   boolKey(D, "capture",
-          {"bool", "before a Triton launch, the first time it runs: its "
-                   "tensors, scalars, launch configuration and cubin in one "
-                   "bundle directory under `save_dir`, which "
-                   "`python -m aoti_instrument.replay` launches again alone "
-                   "(docs/capture.md)"},
+          {"bool", "the first time the launch runs: its tensors, scalars, "
+                   "launch configuration and cubin (a Triton kernel's) or "
+                   "shim call (an extern op's) in one bundle directory under "
+                   "`save_dir`, which `python -m aoti_instrument.replay` "
+                   "launches again alone (docs/capture.md)"},
           R.Capture);
 }
 

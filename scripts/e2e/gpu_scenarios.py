@@ -111,6 +111,7 @@ OUT/logs.tar.gz.
 """
 import argparse
 import concurrent.futures as cf
+import glob
 import json
 import os
 import re
@@ -132,7 +133,7 @@ OBSERVATION = ["pinpoint-ima", "pinpoint-sync", "print-all", "nan-hunt",
 # The parts, by the builds they run on.
 BOTH = ["ima", "nan", "saves", "fidelity", "nanwarn", "oob", "failures",
         "bench"]
-PT2_ONLY = ["inputs", "buffers", "decode", "buildtime", "serve", "profile",
+PT2_ONLY = ["capture", "replays", "capture_cost", "inputs", "buffers", "decode", "buildtime", "serve", "profile",
             "hostprof", "ranks", "api"]
 SIDE_BY_SIDE = ["cpponly"]
 WORK = {"pt2": "/tmp/aoti-pt2", "cmake": "/tmp/aoti-gpu"}
@@ -639,6 +640,149 @@ def part_oob():
                writers_listed="the launches that wrote it" in text,
                report=line[:400],
                excerpt=lines_with(text, "aoti-instrument", n=4))
+
+
+def replay(bundle, *flags, wrap=None):
+    """`python -m aoti_instrument.replay BUNDLE FLAGS` (under `wrap`, a
+    command prefix): (exit code, stdout + stderr)."""
+    p = sh((wrap or []) + [sys.executable, "-m", "aoti_instrument.replay",
+                           bundle, *flags], check=False, timeout=900)
+    return p.returncode, p.stdout + p.stderr
+
+
+def captured(case, variant, inputs=None, tag=None):
+    """Runs the capturing variant with its bundles in a fresh directory:
+    (the run, the bundles' directories)."""
+    saves = os.path.join(case.dir, "saves-" + (tag or variant))
+    shutil.rmtree(saves, ignore_errors=True)
+    r = case.run(variant, inputs=inputs, tag=tag or variant,
+                 env={"AOTI_INSTRUMENT_SAVE_DIR": saves})
+    return r, sorted(glob.glob(os.path.join(saves, "session-*", "capture-*")))
+
+
+def capture_case(model, kernel):
+    """The models.py model with a variant that captures the launches of
+    `kernel` (a glob)."""
+    case = model_case(model, model)
+    rules = write_rules(f"capture-{model}", "rules:\n  - name: capture-it\n"
+                        f"    match: {{kernel: \"{kernel}\"}}\n"
+                        "    capture: true\n")
+    case.variants([("capture", rules)])
+    return case
+
+
+def memcheck(bundle, tag):
+    """compute-sanitizer memcheck on the replay of `bundle`: its lines that
+    name the access (the log kept as logs/TAG)."""
+    if not os.path.exists(CS):
+        return None
+    rc, out = replay(bundle, wrap=[CS, "--tool", "memcheck", "--print-limit",
+                                   "3"])
+    save_log(tag, out)
+    return excerpt(out, r"Invalid|Program hit|at 0x|ERROR SUMMARY|\.py:\d+", 6)
+
+
+def capture_fault(model, kernel, bad, expect):
+    """The launch of `kernel` (a glob) captured on bad inputs: the run's
+    report, the fault replayed alone A.ima_runs times, and memcheck on the
+    replay."""
+    case = capture_case(model, kernel)
+    r, bundles = captured(case, "capture", inputs=bad(case), tag="capture-bad")
+    text = r["stderr"] + r.get("error", "")
+    save_log(f"capture-{model}", text)
+    rec = {"event": "capture-fault", "model": model, "failed": not r["ok"],
+           "bundles": len(bundles),
+           "report": lines_with(text, "capture of", n=2)}
+    if bundles:
+        runs = [replay(bundles[0]) for _ in range(A.ima_runs)]
+        rec["replays"] = len(runs)
+        rec["reproduced"] = sum(rc == 1 and expect in out for rc, out in runs)
+        rec["replay_line"] = runs[0][1].strip().splitlines()[-1:]
+        rec["memcheck"] = memcheck(bundles[0], f"capture-{model}-memcheck")
+    record(**rec)
+
+
+def capture_oob(model, kernel):
+    """A write out of bounds that does not fault: the launch captured on a
+    good run, replayed alone under memcheck."""
+    r, bundles = captured(capture_case(model, kernel), "capture")
+    rec = {"event": "capture-oob", "model": model, "ok": r["ok"],
+           "bundles": len(bundles)}
+    if bundles:
+        rec["replay"] = replay(bundles[0])[1].strip().splitlines()[-1:]
+        rec["memcheck"] = memcheck(bundles[0], f"capture-{model}-memcheck")
+    record(**rec)
+
+
+def capture_good(name, model, **opts):
+    """Every Triton launch of a good run captured and replayed alone:
+    how many replay bit-identically, by kernel family."""
+    case = model_case(name, model, **opts)
+    case.variants([("capture-all", os.path.join(REPO, "test", "Inputs",
+                                                "capture", "capture.yaml"))])
+    r, bundles = captured(case, "capture-all")
+    kinds = {}
+    for b in bundles:
+        rc, out = replay(b, "--compare")
+        family = re.sub(r"^capture-r\d+-\d+-", "", os.path.basename(b))
+        family = (family.split("_")[1] if family.startswith("triton_")
+                  else "user")
+        n, same = kinds.get(family, (0, 0))
+        kinds[family] = (n + 1, same + (rc == 0))
+        if rc:
+            save_log(f"capture-{name}-{os.path.basename(b)}", out)
+    record(event="capture-good", model=name, ok=r["ok"],
+           bundles=len(bundles), identical_by_family=kinds,
+           bundle_bytes=sum(os.path.getsize(os.path.join(d, f))
+                            for d in bundles for f in os.listdir(d)))
+
+
+def part_capture():
+    """Capture and replay (docs/capture.md): an illegal memory access in a
+    user Triton kernel, a device-side assert in an Inductor kernel (an
+    embedding's index out of range), an out-of-bounds write that does not
+    fault, each captured and replayed alone (and under memcheck)."""
+    import torch
+
+    def bad_gather(case):
+        x = torch.load(case.inputs)
+        x[0][7] = 10 ** 8
+        path = os.path.join(case.dir, "bad-inputs.pt")
+        torch.save(x, path)
+        return path
+
+    def bad_ids(case):
+        x = torch.load(case.inputs)
+        x[0][0, 3] = 5000  # of a 1000-row embedding
+        path = os.path.join(case.dir, "bad-inputs.pt")
+        torch.save(x, path)
+        return path
+
+    capture_fault("gather_ima", "gather_rows*", bad_gather, "ILLEGAL_ADDRESS")
+    capture_fault("embed", "triton_*embedding*", bad_ids, "ASSERT")
+    capture_oob("user_oob_deep", "scale_rows*")
+
+
+def part_replays():
+    """Good launches captured and replayed bit-identically: pointwise (the
+    MLP's), reductions (the embedding model's layer norm), templates (the
+    MLP's matrix products as Triton templates, max_autotune)."""
+    capture_good("capture_mlp", "mlp")
+    capture_good("capture_embed", "embed")
+    capture_good("capture_mm_template", "mlp",
+                 configs={"max_autotune": True,
+                          "max_autotune_gemm_backends": "TRITON"})
+    part_capture_cost()
+
+
+def part_capture_cost():
+    """What capturing costs the runs after the one that captured (each
+    launch is captured once per process): every launch's rule against the
+    original, in one process, round-robin."""
+    rules = os.path.join(REPO, "test", "Inputs", "capture", "capture.yaml")
+    for name in ["capture_mlp", "capture_embed"]:
+        pt2 = model_case(name, name.split("_", 1)[1]).pt2
+        bench_variants(pt2, name, [("capture-all", rules)])
 
 
 def part_failures():

@@ -29,6 +29,8 @@ Scenarios (one ctest test each):
             buffer is too large to allocate (out of memory); a wrong input
             named as the cause by each preset, and AOTI's own input check
             placed when the presets' check is off
+  capture   rules `capture` on the MLP: one bundle per extern op (addmm),
+            each replayed alone through torch.ops, bit-identical
 """
 import argparse
 import glob
@@ -434,11 +436,53 @@ def scenario_failures(work):
           "AOTI's input check: the report says where it happened")
 
 
+def replay(bundle, *flags):
+    """`python -m aoti_instrument.replay BUNDLE FLAGS` with this checkout's
+    package: (exit code, output)."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(REPO, "python"))
+    p = subprocess.run([sys.executable, "-m", "aoti_instrument.replay",
+                        bundle, *flags], capture_output=True, text=True,
+                       env=env)
+    return p.returncode, p.stdout + p.stderr
+
+
+def scenario_capture(work):
+    case = compiled(work, "mlp")
+    saves = os.path.join(work, "saves-capture")
+    shutil.rmtree(saves, ignore_errors=True)
+    rules = os.path.join(REPO, "test", "Inputs", "capture", "capture.yaml")
+    rc, out, err = variant(case, "capture", rules,
+                           env={"AOTI_INSTRUMENT_SAVE_DIR": saves})
+    r = result_of(out)
+    check(rc == 0 and r["ok"] and r.get("bit_identical") is True,
+          "capture: the MLP runs, outputs bit-identical to the plain build")
+    bundles = sorted(glob.glob(os.path.join(saves, "session-*", "capture-*")))
+    manifests = [json.load(open(os.path.join(b, "manifest.json")))
+                 for b in bundles]
+    externs = [m for m in manifests if m["kind"] == "extern"]
+    check(len(externs) == 2 and len(bundles) == 2,
+          f"capture: one bundle per extern op of the MLP (2), got "
+          f"{[os.path.basename(b) for b in bundles]}")
+    for b, m in zip(bundles, manifests):
+        names = [a["name"] for a in m.get("extern", {}).get("args", [])]
+        check(m["completed"] is True and m["extern"]["function"] ==
+              m["kernel"] and names[:2] == ["out", "self"],
+              f"capture: {os.path.basename(b)}: the shim call's arguments "
+              f"by name ({names})")
+        rc, text = replay(b, "--compare")
+        check(rc == 0 and "identical" in text,
+              f"capture: {os.path.basename(b)} replayed with torch.ops, "
+              f"bit-identical: {text.strip().splitlines()[-1:]}")
+    check(sum("completed; replay it alone: python -m aoti_instrument.replay"
+              in l for l in err.splitlines()) == 2,
+          "capture: each capture reported with its replay command")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", choices=["presets", "nan", "guards", "disable",
-                                        "buffers", "failures"])
+                                        "buffers", "failures", "capture"])
     p.add_argument("--work", required=True)
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)

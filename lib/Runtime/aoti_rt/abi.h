@@ -152,6 +152,34 @@ struct KernelLaunch {
   void *stream;
 };
 
+/// A parameter of a captured extern op's shim function, as its
+/// declaration has it (rules `capture`).
+struct ShimParam {
+  const char *name; ///< "out", "self", "stride", "stride_len_", "ret0"
+  const char *type; ///< "AtenTensorHandle", "const int64_t*", "double"
+};
+
+/// How a captured shim argument is recorded: by its C type.
+enum ShimArgKind : uint8_t {
+  kArgOther = 0, ///< a type the capture does not read (its bytes are lost)
+  kArgTensor,    ///< AtenTensorHandle
+  kArgTensorPtr, ///< AtenTensorHandle*: optional, a list, or a return
+  kArgInt,       ///< int64_t, int32_t
+  kArgDouble,    ///< double
+  kArgInt64Ptr,  ///< int64_t*: optional, a list, or a return
+  kArgInt32Ptr,  ///< int32_t*
+  kArgDoublePtr, ///< double*
+  kArgString,    ///< const char*
+};
+
+/// One argument of a captured shim call, as passed.
+struct ShimArg {
+  uint8_t kind; ///< ShimArgKind
+  int64_t i;
+  double d;
+  const void *p;
+};
+
 /// What to do at one site in one phase (before or after the launch).
 struct Probe {
   bool sync;             ///< after: synchronize the stream, check the error
@@ -376,6 +404,14 @@ constexpr int64_t kNanMaxBlocks = 65536;
 constexpr char kExactWindowRuleHead[] =
     "{name: exact-window, match: {ordinals: \"";
 constexpr char kExactWindowRuleTail[] = "\"}, breadcrumb: true}";
+
+/// The rules-file item a report that names one Triton launch suggests:
+/// capture it (docs/capture.md) to replay it alone. The rules reader takes
+/// it as one item of `rules:` (unittests/PlannerTest.cpp,
+/// TheReportsCaptureRuleCapturesTheLaunch).
+constexpr char kCaptureRuleHead[] = "{name: capture-";
+constexpr char kCaptureRuleMiddle[] = ", match: {ordinals: \"";
+constexpr char kCaptureRuleTail[] = "\"}, capture: true}";
 
 /// Poison the NaN-count kernel writes after its counts (RunScope::reuse
 /// and RunScope::buffer merge their fills into the next batched count

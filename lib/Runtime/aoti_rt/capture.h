@@ -18,10 +18,12 @@
 #include <torch/headeronly/version.h>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <string>
@@ -48,6 +50,11 @@ struct CaptureRequest {
   int64_t Run = 0;
   int Site = -1;
   bool Made = false;     ///< the helper reached its launch
+  /// An extern op's: its shim parameters, and the tensors (indices into
+  /// Tensors, -1 for a null handle) each argument passes.
+  const ShimParam *Params = nullptr;
+  std::vector<std::vector<int>> ArgTensors;
+  std::deque<std::string> Keys; ///< the names of its tensors (stable)
   std::string Dir;       ///< the bundle; empty: none was written
   std::string Manifest;  ///< its members but `completed`, without braces
   std::vector<CaptureTensor> Tensors;
@@ -328,6 +335,131 @@ inline std::string deviceJson() {
   cudaGetLastError();
 #endif
   return J.done();
+}
+
+//--- Extern ops: the shim call's arguments ---------------------------------//
+
+inline std::string paramName(const ShimParam &P) {
+  return orDefault(P.name, "?");
+}
+
+/// Whether parameter \p I is an array whose length parameter follows it
+/// (`stride`, `stride_len_`).
+inline bool hasLength(const ShimParam *Ps, int I, int N) {
+  return I >= 0 && I + 1 < N &&
+         paramName(Ps[I + 1]) == paramName(Ps[I]) + "_len_";
+}
+
+/// `ret0`, `ret1`, ...: what the op returns, through a pointer.
+inline bool isReturn(const ShimParam &P) {
+  const std::string N = paramName(P);
+  return N.size() > 3 && N.compare(0, 3, "ret") == 0 && N[3] >= '0' &&
+         N[3] <= '9';
+}
+
+/// What the op does with tensor parameter \p P of shim \p Function.
+inline uint8_t shimRole(const ShimParam &P, const std::string &Function) {
+  const std::string N = paramName(P);
+  const bool InPlace = Function.size() > 1 && Function.back() == '_' &&
+                       Function[Function.size() - 2] != '_';
+  if (isReturn(P) || N == "out" ||
+      (N.size() > 3 && N.compare(0, 3, "out") == 0 && N[3] >= '0' &&
+       N[3] <= '9'))
+    return kOut;
+  return N == "self" && InPlace ? kInOut : kIn;
+}
+
+/// The handles argument \p I passes: one, a list, an optional one (null
+/// when absent); a return only \p After the call.
+inline std::vector<AtenTensorHandle>
+argHandles(const ShimParam *Ps, const ShimArg *As, int I, int N, bool After) {
+  const ShimArg &A = As[I];
+  if (A.kind == kArgTensor)
+    return {static_cast<AtenTensorHandle>(const_cast<void *>(A.p))};
+  if (A.kind != kArgTensorPtr || !A.p || (isReturn(Ps[I]) && !After))
+    return {};
+  const auto *H = static_cast<const AtenTensorHandle *>(A.p);
+  if (hasLength(Ps, I, N))
+    return std::vector<AtenTensorHandle>(H,
+                                         H + std::max<int64_t>(As[I + 1].i, 0));
+  return {*H};
+}
+
+/// One scalar (or null) of a pointer argument, as JSON.
+inline std::string pointedJson(uint8_t Kind, const void *P, int64_t At) {
+  if (!P)
+    return "null";
+  std::string S;
+  if (Kind == kArgInt64Ptr)
+    appendInt(S, static_cast<const int64_t *>(P)[At]);
+  else if (Kind == kArgInt32Ptr)
+    appendInt(S, static_cast<const int32_t *>(P)[At]);
+  else if (isNanD(static_cast<const double *>(P)[At]) ||
+           isInfD(static_cast<const double *>(P)[At]))
+    S = "null";
+  else
+    appendG(S, static_cast<const double *>(P)[At], 17);
+  return S;
+}
+
+/// The value of a non-tensor argument \p I (and its length), as JSON.
+inline std::string argValueJson(const ShimParam *Ps, const ShimArg *As, int I,
+                                int N) {
+  const ShimArg &A = As[I];
+  std::string S;
+  switch (A.kind) {
+  case kArgInt:
+    appendInt(S, A.i);
+    return S;
+  case kArgDouble:
+    return pointedJson(kArgDoublePtr, &A.d, 0);
+  case kArgString:
+    jsonString(S, A.p ? static_cast<const char *>(A.p) : "");
+    return A.p ? S : "null";
+  case kArgInt64Ptr:
+  case kArgInt32Ptr:
+  case kArgDoublePtr:
+    if (!hasLength(Ps, I, N))
+      return pointedJson(A.kind, A.p, 0);
+    S = "[";
+    for (int64_t J = 0; J < As[I + 1].i; ++J)
+      S += (J ? "," : "") + pointedJson(A.kind, A.p, J);
+    return S + "]";
+  default:
+    return "null";
+  }
+}
+
+/// The manifest's `extern.args`: each parameter (an array and its length
+/// as one), a tensor by its index in `tensors`, anything else by value.
+inline std::string shimArgsJson(const CaptureRequest &R, const ShimArg *As,
+                                int N) {
+  std::string Out = "[";
+  for (int I = 0; I < N; ++I) {
+    if (hasLength(R.Params, I - 1, N))
+      continue; // the length of the array before it
+    const ShimParam &P = R.Params[I];
+    JsonObj J;
+    J.str("name", paramName(P)).str("type", orDefault(P.type, ""));
+    const bool Tensors =
+        As[I].kind == kArgTensor || As[I].kind == kArgTensorPtr;
+    if (Tensors) {
+      const std::vector<int> &Ix = R.ArgTensors[static_cast<size_t>(I)];
+      std::string List;
+      for (size_t K = 0; K < Ix.size(); ++K)
+        List += (K ? "," : "") +
+                (Ix[K] < 0 ? std::string("null") : std::to_string(Ix[K]));
+      J.raw("tensor", hasLength(R.Params, I, N) ? "[" + List + "]"
+                      : Ix.empty()              ? "null"
+                                                : List);
+    } else {
+      J.raw("value", argValueJson(R.Params, As, I, N));
+      if (As[I].kind == kArgOther)
+        J.boolean("unsupported", true);
+    }
+    Out += (I ? "," : "") + J.done();
+  }
+  return Out + "]";
 }
 
 /// The torch release the model was built with (its headers'), or "".

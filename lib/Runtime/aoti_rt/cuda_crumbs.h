@@ -211,6 +211,22 @@ inline void crumbHostFn(void *Data) {
 }
 
 AOTI_RT_COLD_BEGIN // reports
+/// "; to replay it alone, add to the rules: {name: capture-N, ...}" for
+/// the Triton launch of breadcrumb \p Seq (the one a report names), "" for
+/// another kind or one too far back.
+inline std::string captureHint(const CrumbSlot &S, uint32_t Seq) {
+  const CrumbRecord &R = S.ring[Seq % kCrumbRing];
+  if (S.enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.prog)
+    return "";
+  const SiteInfo *SI = findSite(*R.prog, R.ordinal);
+  const std::string Kind = SI ? orDefault(SI->kind, "") : "";
+  if (Kind != "triton" && Kind != "user_triton")
+    return "";
+  const std::string N = std::to_string(R.ordinal);
+  return std::string("; to replay it alone, add to the rules: ") +
+         kCaptureRuleHead + N + kCaptureRuleMiddle + N + kCaptureRuleTail;
+}
+
 /// What a report of sparse crumbs (the fault among launches Done + 1 to
 /// Last, or after them when no crumb followed) adds: the rule that puts a
 /// breadcrumb after each of them and after the last completed one (Done),
@@ -301,7 +317,7 @@ inline std::string crumbReport(int Index, bool Force,
   if (Enq - Done > static_cast<uint32_t>(kCrumbRing) ||
       (Last == Done + 1 && Closed))
     return On + "first launch that did not complete: " + Describe(Done + 1) +
-           Completed;
+           Completed + captureHint(*S, Done + 1);
   const std::string Per =
       "one breadcrumb per " +
       std::to_string(unsigned(S->ring[(Done + 1) % kCrumbRing].every)) +

@@ -32,6 +32,10 @@ struct RuntimeKernels;
 struct CountPlan;
 } // namespace detail
 
+namespace detail {
+template <class... P> struct CapturedCall;
+} // namespace detail
+
 /// One call of run_impl (or _const_run_impl). Declared as the first
 /// statement of the instrumented function body.
 class RunScope {
@@ -119,6 +123,26 @@ public:
   /// After it: forgets a capture the helper did not make (an empty grid
   /// returns before the launch).
   void captured(int Site);
+  /// Extern op \p Site, captured (rules `capture`): `captureCall(N, T,
+  /// aoti_torch_cuda_mm_out)(args...)` records the shim call's arguments
+  /// (\p Params: the shim's parameters), calls \p Fn, records what it
+  /// wrote (detail::CapturedCall).
+  template <class... P>
+  detail::CapturedCall<P...> captureCall(int Site, const ShimParam *Params,
+                                         AOTITorchError (*Fn)(P...));
+  /// The halves of a captured shim call: whether to capture it (the first
+  /// time it runs), its arguments before the call, what it wrote after.
+  bool externCaptured(int Site);
+  void externBefore(const ShimParam *Params, const ShimArg *Args, int N);
+  void externAfter(const ShimArg *Args, int N, AOTITorchError E);
+  /// In a call_ helper: whether run_impl asked to capture this launch.
+  static bool captureRequested();
+  /// Right before the helper's launchKernel: the bundle (docs/capture.md)
+  /// of \p L.
+  static void captureKernel(const KernelLaunch &L);
+  /// Right after it: synchronizes \p Stream; the tensors after the launch,
+  /// or the CUDA error it ended with (then reported and thrown).
+  static void captureLaunched(void *Stream);
 
   /// 1-based number of this call of run_impl for its Program.
   int64_t run() const { return Run; }
@@ -205,13 +229,60 @@ struct CaptureRequest;
 inline thread_local CaptureRequest *tCaptureRequest = nullptr;
 } // namespace detail
 
-/// In a call_ helper: whether run_impl asked to capture this launch.
-inline bool captureRequested() { return detail::tCaptureRequest != nullptr; }
-/// Right before launchKernel: the bundle (docs/capture.md) of \p L.
-void captureKernel(const KernelLaunch &L);
-/// Right after launchKernel: synchronizes \p Stream; the tensors after the
-/// launch, or the CUDA error it ended with (then reported and thrown).
-void captureLaunched(void *Stream);
+inline bool RunScope::captureRequested() {
+  return detail::tCaptureRequest != nullptr;
+}
+
+namespace detail {
+template <class T> struct SameType {
+  using type = T;
+};
+inline ShimArg shimArg(AtenTensorHandle H) { return {kArgTensor, 0, 0, H}; }
+inline ShimArg shimArg(const AtenTensorHandle *H) {
+  return {kArgTensorPtr, 0, 0, H};
+}
+inline ShimArg shimArg(int64_t V) { return {kArgInt, V, 0, nullptr}; }
+inline ShimArg shimArg(int32_t V) { return {kArgInt, V, 0, nullptr}; }
+inline ShimArg shimArg(double V) { return {kArgDouble, 0, V, nullptr}; }
+inline ShimArg shimArg(const int64_t *P) { return {kArgInt64Ptr, 0, 0, P}; }
+inline ShimArg shimArg(const int32_t *P) { return {kArgInt32Ptr, 0, 0, P}; }
+inline ShimArg shimArg(const double *P) { return {kArgDoublePtr, 0, 0, P}; }
+inline ShimArg shimArg(const char *S) { return {kArgString, 0, 0, S}; }
+// The shim's output and optional parameters are not const.
+inline ShimArg shimArg(AtenTensorHandle *H) { return {kArgTensorPtr, 0, 0, H}; }
+inline ShimArg shimArg(int64_t *P) { return {kArgInt64Ptr, 0, 0, P}; }
+inline ShimArg shimArg(int32_t *P) { return {kArgInt32Ptr, 0, 0, P}; }
+inline ShimArg shimArg(double *P) { return {kArgDoublePtr, 0, 0, P}; }
+template <class T> ShimArg shimArg(const T &) {
+  return {kArgOther, 0, 0, nullptr};
+}
+
+/// A shim call that records itself (RunScope::captureCall).
+template <class... P> struct CapturedCall {
+  RunScope *Scope;
+  int Site;
+  const ShimParam *Params;
+  AOTITorchError (*Fn)(P...);
+
+  AOTITorchError operator()(typename SameType<P>::type... A) const {
+    if (!Scope->externCaptured(Site))
+      return Fn(A...);
+    const ShimArg Args[sizeof...(P) + 1] = {shimArg(A)...};
+    const int N = static_cast<int>(sizeof...(P));
+    Scope->externBefore(Params, Args, N);
+    AOTITorchError E = Fn(A...);
+    Scope->externAfter(Args, N, E);
+    return E;
+  }
+};
+} // namespace detail
+
+template <class... P>
+detail::CapturedCall<P...> RunScope::captureCall(int Site,
+                                                 const ShimParam *Params,
+                                                 AOTITorchError (*Fn)(P...)) {
+  return {this, Site, Params, Fn};
+}
 
 AOTI_RT_NAMESPACE_END
 

@@ -90,13 +90,12 @@ inline bool readCaptureTensors(CaptureRequest &R, const KernelLaunch &L,
   return true;
 }
 
-/// The manifest's members but `completed` (docs/capture.md).
-inline std::string manifestMembers(const CaptureRequest &R,
-                                   const KernelLaunch &L) {
+/// The manifest's members every bundle has, through `device`.
+inline JsonObj manifestHead(const CaptureRequest &R, const char *Kind) {
   const SiteInfo *SI = findSite(*R.Prog, R.Site);
   JsonObj J;
   J.str("format", "aoti-instrument-capture").num("version", 1);
-  J.str("kind", "triton").str("kernel", SI ? SI->kernel : "");
+  J.str("kind", Kind).str("kernel", SI ? SI->kernel : "");
   J.num("ordinal", R.Site).num("run", R.Run);
   J.str("wrapper", baseName(R.Prog->wrapper_file));
   J.num("wrapper_line", SI ? SI->line : 0);
@@ -107,6 +106,19 @@ inline std::string manifestMembers(const CaptureRequest &R,
   for (size_t I = 0; I < R.Tensors.size(); ++I)
     Tensors += (I ? "," : "") + tensorJson(R.Tensors[I]);
   J.raw("tensors", Tensors + "]");
+  return J;
+}
+
+/// \p J's members, without its braces.
+inline std::string membersOf(const JsonObj &J) {
+  std::string Members = J.done();
+  return Members.substr(1, Members.size() - 2);
+}
+
+/// The manifest's members but `completed` of a Triton launch.
+inline std::string manifestMembers(const CaptureRequest &R,
+                                   const KernelLaunch &L) {
+  JsonObj J = manifestHead(R, "triton");
   J.raw("launch", JsonObj()
                       .str("cubin", "kernel.cubin")
                       .str("function", orDefault(L.function, ""))
@@ -121,8 +133,7 @@ inline std::string manifestMembers(const CaptureRequest &R,
   for (int32_t I = 0; I < L.num_params; ++I)
     Params += (I ? "," : "") + paramJson(L.params[I], L.args[I], R.Tensors);
   J.raw("params", Params + "]");
-  std::string Members = J.done(); // "{...}": the braces go
-  return Members.substr(1, Members.size() - 2);
+  return membersOf(J);
 }
 
 /// manifest.json with \p Completed ("null" before the launch) and \p Error.
@@ -165,6 +176,81 @@ inline bool captureAfter(CaptureRequest &R, std::string &Err) {
          writeManifest(R, "true", "", Err);
 }
 
+/// Adds \p H (argument \p I of the shim call, \p Key in the bundle) to
+/// R.Tensors, held; its index, or -1 for a null handle.
+inline int addShimTensor(CaptureRequest &R, AtenTensorHandle H,
+                         const std::string &Key, uint8_t Role,
+                         std::string &Err) {
+  if (!H)
+    return -1;
+  CaptureTensor T;
+  T.Meta.role = Role;
+  if (aoti_torch_new_tensor_handle(H, &T.Held) != AOTI_TORCH_SUCCESS) {
+    Err = "cannot hold tensor '" + Key + "'";
+    return -1;
+  }
+  T.Meta.handle = T.Held;
+  R.Keys.push_back(Key);
+  T.Meta.name = R.Keys.back().c_str();
+  if (!readMeta(T.Meta)) {
+    Err = "cannot read tensor '" + Key + "'";
+    aoti_torch_delete_tensor_object(T.Held);
+    return -1;
+  }
+  aoti_torch_get_storage_offset(H, &T.StorageOffset);
+  R.Tensors.push_back(std::move(T));
+  return static_cast<int>(R.Tensors.size() - 1);
+}
+
+/// The tensors of the shim call's arguments into R.Tensors: its inputs
+/// (\p After false), or its returns.
+inline bool addShimTensors(CaptureRequest &R, const ShimArg *As, int N,
+                           bool After, std::string &Err) {
+  const SiteInfo *SI = findSite(*R.Prog, R.Site);
+  const std::string Function = SI ? orDefault(SI->kernel, "") : "";
+  R.ArgTensors.resize(static_cast<size_t>(N));
+  for (int I = 0; I < N; ++I) {
+    if (After != isReturn(R.Params[I]))
+      continue;
+    std::vector<AtenTensorHandle> Hs = argHandles(R.Params, As, I, N, After);
+    const bool List = hasLength(R.Params, I, N);
+    for (size_t K = 0; K < Hs.size(); ++K) {
+      std::string Key = paramName(R.Params[I]);
+      if (List)
+        Key += "[" + std::to_string(K) + "]";
+      int Ix =
+          addShimTensor(R, Hs[K], Key, shimRole(R.Params[I], Function), Err);
+      if (!Err.empty())
+        return false;
+      R.ArgTensors[static_cast<size_t>(I)].push_back(Ix);
+    }
+  }
+  return true;
+}
+
+/// The extents of R.Tensors, as they are now.
+inline bool readExtents(const CaptureRequest &R,
+                        std::vector<std::vector<unsigned char>> &Data,
+                        std::string &Err) {
+  Data.resize(R.Tensors.size());
+  for (size_t I = 0; I < R.Tensors.size(); ++I)
+    if (!readExtent(R.Tensors[I].Meta, Data[I], Err))
+      return false;
+  return true;
+}
+
+/// The manifest's members but `completed` of an extern op's call.
+inline std::string externMembers(const CaptureRequest &R, const ShimArg *As,
+                                 int N) {
+  const SiteInfo *SI = findSite(*R.Prog, R.Site);
+  JsonObj J = manifestHead(R, "extern");
+  J.raw("extern", JsonObj()
+                      .str("function", SI ? orDefault(SI->kernel, "") : "")
+                      .raw("args", shimArgsJson(R, As, N))
+                      .done());
+  return membersOf(J);
+}
+
 /// Takes this thread's capture request (the caller deletes it).
 inline CaptureRequest *takeCaptureRequest() {
   CaptureRequest *R = tCaptureRequest;
@@ -186,6 +272,74 @@ AOTI_RT_OUTLINE void RunScope::capture(int Site) {
   detail::tCaptureRequest = R;
 }
 
+AOTI_RT_OUTLINE bool RunScope::externCaptured(int Site) {
+  capture(Site);
+  if (!detail::tCaptureRequest)
+    return false;
+  detail::tCaptureRequest->Made = true;
+  return true;
+}
+
+AOTI_RT_OUTLINE void RunScope::externBefore(const ShimParam *Params,
+                                            const ShimArg *Args, int N) {
+  using namespace detail;
+  CaptureRequest &R = *tCaptureRequest;
+  R.Params = Params;
+  std::string Err;
+  std::vector<std::vector<unsigned char>> Data;
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+  if (E != cudaSuccess)
+    Err = "an earlier launch failed: " + cudaErrorText(E);
+#endif
+  if (Err.empty() && addShimTensors(R, Args, N, false, Err) &&
+      readExtents(R, Data, Err) && makeBundleDir(R, Err)) {
+    R.Manifest = externMembers(R, Args, N);
+    if (writeExtents(R.Dir + "/before.safetensors", R.Tensors, Data, Err) &&
+        writeManifest(R, "null", "", Err))
+      return;
+  }
+  captureEvent(R, captureText(R) + " failed: " + Err, "failed", Err);
+  R.Dir.clear(); // nothing more to write
+}
+
+AOTI_RT_OUTLINE void RunScope::externAfter(const ShimArg *Args, int N,
+                                           AOTITorchError Result) {
+  using namespace detail;
+  CaptureRequest *R = takeCaptureRequest();
+  std::string Err, Failure;
+  if (R->Dir.empty()) {
+    delete R;
+    return;
+  }
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+  if (E != cudaSuccess)
+    Failure = cudaErrorText(E);
+#endif
+  if (Failure.empty() && Result != AOTI_TORCH_SUCCESS)
+    Failure = "the shim function returned an error";
+  std::vector<std::vector<unsigned char>> Data;
+  const std::string Replay =
+      "; replay it alone: python -m aoti_instrument.replay " + R->Dir;
+  if (Failure.empty() && addShimTensors(*R, Args, N, true, Err) &&
+      readExtents(*R, Data, Err)) {
+    R->Manifest = externMembers(*R, Args, N);
+    if (writeExtents(R->Dir + "/after.safetensors", R->Tensors, Data, Err) &&
+        writeManifest(*R, "true", "", Err))
+      captureEvent(*R, captureText(*R) + ": completed" + Replay, "completed",
+                   "");
+  } else if (!Failure.empty()) {
+    writeManifest(*R, "false", Failure, Err);
+    captureEvent(
+        *R, captureText(*R) + ": the call failed (" + Failure + ")" + Replay,
+        "launch failed", Failure);
+  }
+  if (!Err.empty())
+    captureEvent(*R, captureText(*R) + " failed: " + Err, "failed", Err);
+  delete R;
+}
+
 AOTI_RT_OUTLINE void RunScope::captured(int Site) {
   detail::CaptureRequest *R = detail::tCaptureRequest;
   if (!R || R->Site != Site)
@@ -200,7 +354,7 @@ AOTI_RT_OUTLINE void RunScope::captured(int Site) {
   delete R;
 }
 
-AOTI_RT_OUTLINE void captureKernel(const KernelLaunch &L) {
+AOTI_RT_OUTLINE void RunScope::captureKernel(const KernelLaunch &L) {
   detail::CaptureRequest *R = detail::tCaptureRequest;
   if (!R || R->Made)
     return;
@@ -213,7 +367,7 @@ AOTI_RT_OUTLINE void captureKernel(const KernelLaunch &L) {
   R->Dir.clear(); // nothing more to write
 }
 
-AOTI_RT_OUTLINE void captureLaunched(void *Stream) {
+AOTI_RT_OUTLINE void RunScope::captureLaunched(void *Stream) {
   detail::CaptureRequest *R = detail::tCaptureRequest;
   if (!R || !R->Made || R->Dir.empty())
     return;

@@ -2382,6 +2382,12 @@ TEST_F(GpuFaults, ReportedWhenAnExceptionLeavesTheRun) {
               "reported while the exception left run_impl");
   EXPECT_LINES(R, "first launch that did not complete", 1,
                "reported once (not again at exit)");
+  EXPECT_LINE(R,
+              Ima + "\\(while run 1 unwound\\): " + First +
+                  "[^;]*; to replay it alone, add to the rules: "
+                  "\\{name: capture-1, match: \\{ordinals: \"1\"\\}, "
+                  "capture: true\\}",
+              "the rule that captures the named launch");
 }
 
 TEST_F(GpuFaults, ReportedWhenTheNextRunStarts) {
