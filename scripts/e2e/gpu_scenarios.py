@@ -725,7 +725,8 @@ def capture_good(name, model, **opts):
     for b in bundles:
         rc, out = replay(b, "--compare")
         family = re.sub(r"^capture-r\d+-\d+-", "", os.path.basename(b))
-        family = (family.split("_")[1] if family.startswith("triton_")
+        family = ("extern" if family.startswith("aoti_torch_")
+                  else family.split("_")[1] if family.startswith("triton_")
                   else "user")
         n, same = kinds.get(family, (0, 0))
         kinds[family] = (n + 1, same + (rc == 0))
