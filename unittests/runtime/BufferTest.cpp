@@ -74,7 +74,9 @@ TEST(Buffers, RedzonesKeepTheLayoutAndCatchAWritePastTheEnd) {
   EXPECT_EQ(What, "[aoti-instrument] #1 triton_poi_fused_addmm_relu_0 "
                   "(wrapper.cpp:910, source nodes [linear, relu]) wrote past "
                   "the end of buf3 (allocated as buf0; bytes 0..7 past its "
-                  "end, in its 64-byte redzone) in run 1");
+                  "end, in its 64-byte redzone) in run 1; to replay it "
+                  "alone, add to the rules: {name: capture-1, match: "
+                  "{ordinals: \"1\"}, capture: true}");
   EXPECT_EQ(T.lines(), std::vector<std::string>{What}) << T.log();
 }
 

@@ -250,7 +250,7 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
   if (Writers.size() == 1) {
     const SiteInfo *SI = findSite(P, Writers[0]);
     Line = "[aoti-instrument] " + siteText(P, Writers[0], SI) + " " + What +
-           RunText;
+           RunText + captureHint(P, Writers[0]);
     J = siteJson("redzone", P, Run, "after", Writers[0], SI);
   } else {
     Line = "[aoti-instrument] a launch " + What + RunText;

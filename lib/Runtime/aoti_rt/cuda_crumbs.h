@@ -211,20 +211,13 @@ inline void crumbHostFn(void *Data) {
 }
 
 AOTI_RT_COLD_BEGIN // reports
-/// "; to replay it alone, add to the rules: {name: capture-N, ...}" for
-/// the Triton launch of breadcrumb \p Seq (the one a report names), "" for
-/// another kind or one too far back.
+/// The capture rule (captureHint) of the launch of breadcrumb \p Seq, the
+/// one a report names; "" for one too far back.
 inline std::string captureHint(const CrumbSlot &S, uint32_t Seq) {
   const CrumbRecord &R = S.ring[Seq % kCrumbRing];
   if (S.enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.prog)
     return "";
-  const SiteInfo *SI = findSite(*R.prog, R.ordinal);
-  const std::string Kind = SI ? orDefault(SI->kind, "") : "";
-  if (Kind != "triton" && Kind != "user_triton")
-    return "";
-  const std::string N = std::to_string(R.ordinal);
-  return std::string("; to replay it alone, add to the rules: ") +
-         kCaptureRuleHead + N + kCaptureRuleMiddle + N + kCaptureRuleTail;
+  return captureHint(*R.prog, R.ordinal);
 }
 
 /// What a report of sparse crumbs (the fault among launches Done + 1 to

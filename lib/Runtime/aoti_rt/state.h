@@ -297,6 +297,19 @@ inline std::string siteText(const Program &P, int Ordinal,
   return S + ")";
 }
 
+/// "; to replay it alone, add to the rules: {name: capture-N, ...}" for a
+/// launch a capture can record (a Triton kernel's, an extern op's), ""
+/// for another kind: what a report that names one launch ends with.
+inline std::string captureHint(const Program &P, int Ordinal) {
+  const SiteInfo *SI = findSite(P, Ordinal);
+  const std::string Kind = SI ? orDefault(SI->kind, "") : "";
+  if (Kind != "triton" && Kind != "user_triton" && Kind != "extern")
+    return "";
+  const std::string N = std::to_string(Ordinal);
+  return std::string("; to replay it alone, add to the rules: ") +
+         kCaptureRuleHead + N + kCaptureRuleMiddle + N + kCaptureRuleTail;
+}
+
 /// The fields every site event has in JSON.
 inline JsonObj siteJson(const char *Event, const Program &P, int64_t Run,
                         const char *PhaseStr, int Ordinal,

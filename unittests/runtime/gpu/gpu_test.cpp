@@ -1490,7 +1490,9 @@ void buffersOnCuda(Kernels &K, cudaStream_t S) {
                         std::to_string(Syncs) + ")");
   check(What == "[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) wrote "
                 "past the end of buf4 (bytes 0..3 past its end, in its "
-                "64-byte redzone) in run 1",
+                "64-byte redzone) in run 1; to replay it alone, add to the "
+                "rules: {name: capture-2, match: {ordinals: \"2\"}, "
+                "capture: true}",
         "buffers: finish() names the one launch of the buffer's writers "
         "that damaged its redzone (checked in stream order), the buffer and "
         "the bytes: " + What);
@@ -1580,7 +1582,9 @@ void pooledRedzones(Kernels &K, cudaStream_t S) {
         "buffers-pool: run 2's buffer is run 1's clean storage");
   check(W2 == "[aoti-instrument] #2 tiny_after (wrapper.cpp:1003) wrote "
               "past the end of buf1 (bytes 0..3 past its end, in its "
-              "64-byte redzone) in run 2",
+              "64-byte redzone) in run 2; to replay it alone, add to the "
+              "rules: {name: capture-2, match: {ordinals: \"2\"}, "
+              "capture: true}",
         "buffers-pool: the pooled canaries catch the write past the end: " +
             W2);
   AtenTensorHandle Out = nullptr;
