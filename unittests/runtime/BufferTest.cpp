@@ -44,11 +44,11 @@ TEST(Buffers, RedzonesKeepTheLayoutAndCatchAWritePastTheEnd) {
     ASSERT_NE(H, nullptr);
     Buf = RAIIAtenTensorHandle(H);
     rt::detail::TensorMeta M;
-    M.handle = Buf.get();
+    M.Handle = Buf.get();
     ASSERT_TRUE(rt::detail::readMeta(M));
-    EXPECT_EQ(M.sizes, (std::vector<int64_t>{3, 4}));
-    EXPECT_EQ(M.strides, (std::vector<int64_t>{1, 3}));
-    EXPECT_EQ(M.dtype->code, aoti_torch_dtype_float32());
+    EXPECT_EQ(M.Sizes, (std::vector<int64_t>{3, 4}));
+    EXPECT_EQ(M.Strides, (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(M.Dtype->Code, aoti_torch_dtype_float32());
     float *D = dataOf<float>(Buf.get());
     EXPECT_EQ(reinterpret_cast<uintptr_t>(D) % 16, 0u);
     auto *Bytes = reinterpret_cast<unsigned char *>(D);
@@ -192,8 +192,8 @@ TEST(Buffers, NothingChangesWhenDisabledOrEmpty) {
 /// reads it.
 rt::detail::TensorMeta metaOf(const RAIIAtenTensorHandle &H) {
   rt::detail::TensorMeta M;
-  M.handle = H.get();
-  EXPECT_TRUE(rt::detail::readMeta(M)) << M.error;
+  M.Handle = H.get();
+  EXPECT_TRUE(rt::detail::readMeta(M)) << M.Error;
   return M;
 }
 
@@ -237,21 +237,21 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   // does not stand for statistics; statistics stand for a NaN count.
   Seen.probeOf(1);
   ASSERT_NE(Seen.find(MA, seenShape(MA), false), nullptr);
-  EXPECT_EQ(Seen.find(MA, seenShape(MA), false)->slot, &SlotA);
+  EXPECT_EQ(Seen.find(MA, seenShape(MA), false)->Slot, &SlotA);
   EXPECT_EQ(Seen.find(MA, seenShape(MA), /*Full=*/true), nullptr);
-  EXPECT_EQ(Seen.find(MB, seenShape(MB), false)->slot, &SlotB);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), false)->Slot, &SlotB);
   // Another view of A's bytes (another shape) is not A.
   TensorMeta MA2 = MA;
-  MA2.csizes = {16, 16};
-  MA2.cstrides = {16, 1};
+  MA2.CSizes = {16, 16};
+  MA2.CStrides = {16, 1};
   EXPECT_EQ(Seen.find(MA2, seenShape(MA2), false), nullptr);
   // A write to one byte of A forgets A, not B.
-  uintptr_t At = reinterpret_cast<uintptr_t>(MA.data) + 100;
+  uintptr_t At = reinterpret_cast<uintptr_t>(MA.Data) + 100;
   Seen.forget(At, At + 1);
   EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
   EXPECT_NE(Seen.find(MB, seenShape(MB), false), nullptr);
   // The bytes just past B's end are not B's.
-  uintptr_t End = reinterpret_cast<uintptr_t>(MB.data) + 256 * 4;
+  uintptr_t End = reinterpret_cast<uintptr_t>(MB.Data) + 256 * 4;
   Seen.forget(End, End + 64);
   EXPECT_NE(Seen.find(MB, seenShape(MB), false), nullptr);
   // The same launch's after-probe keeps the list; a launch with no probe in
@@ -269,26 +269,26 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   Seen.probeOf(0);
   Remember(MB, &SlotA, false);
   Remember(MB, &SlotB, true);
-  ASSERT_EQ(Seen.list.size(), 1u);
-  EXPECT_EQ(Seen.find(MB, seenShape(MB), true)->slot, &SlotB);
+  ASSERT_EQ(Seen.Entries.size(), 1u);
+  EXPECT_EQ(Seen.find(MB, seenShape(MB), true)->Slot, &SlotB);
   // At most kMax entries: the older half goes (fake tensors shaped as B,
   // 64 KB apart, remembered from the highest address down).
   Seen.clear();
   Seen.probeOf(0);
   std::vector<TensorMeta> Fakes(SeenTensors::kMax + 1, MB);
   for (size_t I = 0; I < Fakes.size(); ++I) {
-    Fakes[I].data = MB.data + 0x10000 * (Fakes.size() - I); // descending
-    Fakes[I].handle = reinterpret_cast<AtenTensorHandle>(I + 1);
+    Fakes[I].Data = MB.Data + 0x10000 * (Fakes.size() - I); // descending
+    Fakes[I].Handle = reinterpret_cast<AtenTensorHandle>(I + 1);
     Remember(Fakes[I], &SlotB, false);
-    EXPECT_LE(Seen.list.size(), SeenTensors::kMax);
+    EXPECT_LE(Seen.Entries.size(), SeenTensors::kMax);
   }
   EXPECT_EQ(Seen.find(Fakes[0], seenShape(MB), false), nullptr);
   EXPECT_NE(Seen.find(Fakes.back(), seenShape(MB), false), nullptr);
   EXPECT_NE(Seen.find(Fakes[Fakes.size() / 2 + 1], seenShape(MB), false),
             nullptr);
-  EXPECT_TRUE(std::is_sorted(Seen.list.begin(), Seen.list.end(),
+  EXPECT_TRUE(std::is_sorted(Seen.Entries.begin(), Seen.Entries.end(),
                              [](const SeenTensor &X, const SeenTensor &Y) {
-                               return X.begin < Y.begin;
+                               return X.Begin < Y.Begin;
                              }));
   // A write is found however far before it its tensor begins: a long
   // tensor (A's 1 KB), then short ones inside it; one byte at A's end.
@@ -296,23 +296,23 @@ TEST(DeviceCounting, SeenTensorsAreForgottenOnEveryPossibleWrite) {
   Seen.probeOf(0);
   Remember(MA, &SlotA, false);
   TensorMeta Small = MB;
-  Small.csizes = {1};
-  Small.cstrides = {1};
-  Small.numel = 1;
-  Small.span = 1;
+  Small.CSizes = {1};
+  Small.CStrides = {1};
+  Small.Numel = 1;
+  Small.Span = 1;
   for (int I = 0; I < 8; ++I) {
-    Small.data = MA.data + 4 * I;
-    Small.handle = reinterpret_cast<AtenTensorHandle>(0x100 + I);
+    Small.Data = MA.Data + 4 * I;
+    Small.Handle = reinterpret_cast<AtenTensorHandle>(0x100 + I);
     Remember(Small, &SlotB, false);
   }
-  ASSERT_EQ(Seen.list.size(), 9u);
-  uintptr_t Last = reinterpret_cast<uintptr_t>(MA.data) + 1023;
+  ASSERT_EQ(Seen.Entries.size(), 9u);
+  uintptr_t Last = reinterpret_cast<uintptr_t>(MA.Data) + 1023;
   Seen.forget(Last, Last + 1);
   EXPECT_EQ(Seen.find(MA, seenShape(MA), false), nullptr);
-  EXPECT_EQ(Seen.list.size(), 8u); // the small ones end before it
-  Seen.forget(reinterpret_cast<uintptr_t>(MA.data) + 5,
-              reinterpret_cast<uintptr_t>(MA.data) + 9);
-  EXPECT_EQ(Seen.list.size(), 6u); // the 2nd and 3rd floats
+  EXPECT_EQ(Seen.Entries.size(), 8u); // the small ones end before it
+  Seen.forget(reinterpret_cast<uintptr_t>(MA.Data) + 5,
+              reinterpret_cast<uintptr_t>(MA.Data) + 9);
+  EXPECT_EQ(Seen.Entries.size(), 6u); // the 2nd and 3rd floats
 }
 
 /// A ZonePool entry of a fresh 1-D float32 base of \p Elems elements.
@@ -332,35 +332,35 @@ rt::detail::ZonePool::Entry poolEntry(int64_t Elems, uint32_t Zone = 64) {
 TEST(ZonePool, TakesOnlyItsKindAndDropsWhatAnOutputHolds) {
   using rt::detail::ZonePool;
   ZonePool Pool;
-  Pool.entries = {poolEntry(64), poolEntry(96), poolEntry(96, 128)};
+  Pool.Entries = {poolEntry(64), poolEntry(96), poolEntry(96, 128)};
   ZonePool::Entry E{};
   // Dtype, device, elements and zone must all match.
   EXPECT_FALSE(Pool.take(aoti_torch_dtype_float32(), 0, 80, 64, E));
   EXPECT_FALSE(Pool.take(aoti_torch_dtype_float16(), 0, 64, 64, E));
   EXPECT_FALSE(Pool.take(aoti_torch_dtype_float32(), 1, 64, 64, E));
   ASSERT_TRUE(Pool.take(aoti_torch_dtype_float32(), 0, 96, 128, E));
-  EXPECT_EQ(E.elems, 96);
-  EXPECT_EQ(E.zone, 128u);
-  EXPECT_EQ(Pool.entries.size(), 2u);
-  aoti_torch_delete_tensor_object(E.base);
+  EXPECT_EQ(E.Elems, 96);
+  EXPECT_EQ(E.Zone, 128u);
+  EXPECT_EQ(Pool.Entries.size(), 2u);
+  aoti_torch_delete_tensor_object(E.Base);
   // An output that is a view inside the 64-element base holds it: that
   // base is freed, the other kept.
   AtenTensorHandle View = nullptr;
   int64_t Sizes[] = {8}, Strides[] = {1};
-  size_t Held = Pool.entries[0].elems == 64 ? 0 : 1;
-  ASSERT_EQ(aoti_torch__reinterpret_tensor(Pool.entries[Held].base, 1, Sizes,
+  size_t Held = Pool.Entries[0].Elems == 64 ? 0 : 1;
+  ASSERT_EQ(aoti_torch__reinterpret_tensor(Pool.Entries[Held].Base, 1, Sizes,
                                            Strides, 16, &View),
             AOTI_TORCH_SUCCESS);
   RAIIAtenTensorHandle Output(View);
   AtenTensorHandle Outputs[] = {nullptr, Output.get()};
   Pool.dropHolders(Outputs, 2);
-  ASSERT_EQ(Pool.entries.size(), 1u);
-  EXPECT_EQ(Pool.entries[0].elems, 96);
+  ASSERT_EQ(Pool.Entries.size(), 1u);
+  EXPECT_EQ(Pool.Entries[0].Elems, 96);
   void *OutData = nullptr;
   ASSERT_EQ(aoti_torch_get_data_ptr(Output.get(), &OutData),
             AOTI_TORCH_SUCCESS); // the caller's output lives on
   Pool.clear();
-  EXPECT_TRUE(Pool.entries.empty());
+  EXPECT_TRUE(Pool.Entries.empty());
 }
 
 TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
@@ -371,7 +371,7 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   // strided one, from its first element to its last.
   uintptr_t B = 0, E = 0;
   ASSERT_TRUE(spanOf(A.get(), B, E));
-  EXPECT_EQ(B, reinterpret_cast<uintptr_t>(MA.data));
+  EXPECT_EQ(B, reinterpret_cast<uintptr_t>(MA.Data));
   EXPECT_EQ(E, B + 256 * 4);
   RAIIAtenTensorHandle Base = freshBuffer({8, 8}, {8, 1});
   AtenTensorHandle View = nullptr;
@@ -389,7 +389,7 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
 
   Stats Slots[kNanDescs];
   NanBatch Batch;
-  Batch.host = Slots;
+  Batch.Host = Slots;
   EXPECT_TRUE(Batch.empty());
   // A held reference keeps the storage: the tensor's bytes stay its own
   // after the wrapper lets its handle go, until the batch is cleared.
@@ -398,8 +398,8 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   Stats *Slot = nullptr;
   Batch.add(B, E, Ref, Slot).numel = 256; // the descriptor to fill
   EXPECT_EQ(Slot, &Slots[0]);
-  EXPECT_EQ(Batch.launch.d[0].numel, 256);
-  EXPECT_EQ(Batch.bytes, 1024u);
+  EXPECT_EQ(Batch.Launch.d[0].numel, 256);
+  EXPECT_EQ(Batch.Bytes, 1024u);
   A.reset();
   void *Data = nullptr;
   ASSERT_EQ(aoti_torch_get_data_ptr(Ref, &Data), AOTI_TORCH_SUCCESS);
@@ -421,28 +421,28 @@ TEST(DeviceCounting, NanBatchHoldsWhatItCountsAndSaysWhatOverlaps) {
   EXPECT_EQ(Batch.size(), 2);
   Batch.clear(); // lets the reference go
   EXPECT_TRUE(Batch.empty());
-  EXPECT_EQ(Batch.bytes, 0u);
-  EXPECT_EQ(Batch.host, nullptr);
+  EXPECT_EQ(Batch.Bytes, 0u);
+  EXPECT_EQ(Batch.Host, nullptr);
   EXPECT_FALSE(Batch.overlaps(B, E));
   // Merged poison fills are work of the batch's launch too: a batch with a
   // fill and no count is not empty, and clearing it drops the fills.
-  Batch.launch.fills[Batch.launch.nfills++] = FillDesc{B, 64, 0xFF};
+  Batch.Launch.fills[Batch.Launch.nfills++] = FillDesc{B, 64, 0xFF};
   EXPECT_FALSE(Batch.empty());
   EXPECT_EQ(Batch.size(), 0);
   Batch.clear();
   EXPECT_TRUE(Batch.empty());
-  EXPECT_EQ(Batch.launch.nfills, 0);
+  EXPECT_EQ(Batch.Launch.nfills, 0);
 
   // Statistics batch the same way, up to the statistics kernel's inline
   // descriptors, into the launch's inline ones (no device copy).
   StatsBatch Full;
-  Full.host = Slots;
+  Full.Host = Slots;
   EXPECT_TRUE(StatsBatch::batchable(kInlineDescs, 0));
   EXPECT_FALSE(StatsBatch::batchable(kInlineDescs + 1, 0));
   Full.add(VB, VE, nullptr, Slot).ndim = 1;
   EXPECT_EQ(Slot, &Slots[0]);
-  EXPECT_EQ(Full.launch.inl[0].ndim, 1);
-  EXPECT_EQ(Full.launch.descs, nullptr);
+  EXPECT_EQ(Full.Launch.inl[0].ndim, 1);
+  EXPECT_EQ(Full.Launch.descs, nullptr);
   EXPECT_TRUE(Full.overlaps(VB + 4, VB + 5));
   EXPECT_FALSE(Full.overlaps(VE, VE + 4));
   EXPECT_TRUE(Full.fits(kInlineDescs - 1, 0));

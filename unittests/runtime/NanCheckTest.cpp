@@ -157,13 +157,13 @@ rt::detail::DeferredTensor deferredTensor(const char *Name, uint8_t Role,
                                           int64_t Numel, uint64_t Nan,
                                           uint64_t Inf, bool HaveStats = true) {
   rt::detail::DeferredTensor T;
-  T.item.meta.name = Name;
-  T.item.meta.role = Role;
-  T.item.meta.ok = true;
-  T.item.meta.numel = Numel;
-  T.item.haveStats = HaveStats;
-  T.item.stats.nan = Nan;
-  T.item.stats.inf = Inf;
+  T.Gathered.Meta.Name = Name;
+  T.Gathered.Meta.RoleBits = Role;
+  T.Gathered.Meta.Ok = true;
+  T.Gathered.Meta.Numel = Numel;
+  T.Gathered.HaveStats = HaveStats;
+  T.Gathered.Statistics.nan = Nan;
+  T.Gathered.Statistics.inf = Inf;
   return T;
 }
 
@@ -171,10 +171,10 @@ void addDeferred(rt::detail::DeferredChecks &C, int Site, rt::Phase Ph,
                  std::vector<rt::detail::DeferredTensor> Ts, rt::OnFail F,
                  uint8_t Checks = rt::kCheckNan,
                  std::vector<rt::detail::LazyInput> Lazy = {}) {
-  size_t First = C.used, LazyFirst = C.lazies.size();
+  size_t First = C.Used, LazyFirst = C.Lazies.size();
   for (auto &T : Ts)
     C.addTensor() = T;
-  C.lazies.insert(C.lazies.end(), Lazy.begin(), Lazy.end());
+  C.Lazies.insert(C.Lazies.end(), Lazy.begin(), Lazy.end());
   C.addRecord(Site, Ph, rt::kOut, Checks, F, rt::kPrintNone, 0, First,
               LazyFirst);
 }
@@ -233,7 +233,7 @@ TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
   // Cleared: nothing left to report, marks reset.
   EXPECT_FALSE(C.pending());
   EXPECT_FALSE(C.has(1, rt::kAfter));
-  EXPECT_EQ(C.used, 0u);
+  EXPECT_EQ(C.Used, 0u);
 }
 
 TEST(DeferredNan, StableInputsAreCountedOnlyForAReport) {
@@ -249,8 +249,8 @@ TEST(DeferredNan, StableInputsAreCountedOnlyForAReport) {
               rt::kWarn, rt::kCheckNan, {Lazy});
   addDeferred(C, 1, rt::kAfter, {deferredTensor("buf1", rt::kOut, 4, 2, 0)},
               rt::kWarn, rt::kCheckNan, {Lazy});
-  EXPECT_EQ(C.lazies.size(), 2u);
-  EXPECT_EQ(C.used, 2u); // no tensor record for the constant
+  EXPECT_EQ(C.Lazies.size(), 2u);
+  EXPECT_EQ(C.Used, 2u); // no tensor record for the constant
   rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndMayThrow);
   auto L = T.lines();
   ASSERT_EQ(L.size(), 1u) << T.log();
@@ -427,18 +427,19 @@ TEST(DeferredPrint, SameLinesAsTheImmediatePrintInLaunchOrder) {
   }
   rt::detail::DeferredChecks C;
   for (rt::Phase Ph : {rt::kBefore, rt::kAfter}) {
-    size_t First = C.used;
+    size_t First = C.Used;
     for (const rt::TensorRef &R : Ts) {
       rt::detail::DeferredTensor &T = C.addTensor();
-      T.item.meta.name = R.name;
-      T.item.meta.role = R.role;
-      T.item.meta.handle = R.handle;
-      ASSERT_TRUE(rt::detail::readMeta(T.item.meta));
-      T.item.stats = rt::detail::hostStats(T.item.meta, T.item.meta.data);
-      T.item.haveStats = true;
+      T.Gathered.Meta.Name = R.name;
+      T.Gathered.Meta.RoleBits = R.role;
+      T.Gathered.Meta.Handle = R.handle;
+      ASSERT_TRUE(rt::detail::readMeta(T.Gathered.Meta));
+      T.Gathered.Statistics =
+          rt::detail::hostStats(T.Gathered.Meta, T.Gathered.Meta.Data);
+      T.Gathered.HaveStats = true;
     }
     C.addRecord(1, Ph, Ph == rt::kAfter ? rt::kOut : 0, rt::kCheckNan,
-                rt::kWarn, rt::kPrintStats, 3, First, C.lazies.size());
+                rt::kWarn, rt::kPrintStats, 3, First, C.Lazies.size());
   }
   {
     rt::RunScope Run(*B.P, nullptr);
@@ -475,19 +476,19 @@ TEST(DeferredPrint, AFailedRunWritesTheLaunchesThatCompleted) {
   std::vector<float> Buf = {0, 0};
   auto TB = blob(Buf.data(), {2}, {1}, aoti_torch_dtype_float32());
   for (int Site = 0; Site < 3; ++Site) {
-    size_t First = C.used;
+    size_t First = C.Used;
     rt::detail::DeferredTensor &D = C.addTensor();
-    D.item.meta.name = "buf";
-    D.item.meta.role = rt::kOut;
-    D.item.meta.handle = TB;
-    ASSERT_TRUE(rt::detail::readMeta(D.item.meta));
-    D.result = Results[Site];
+    D.Gathered.Meta.Name = "buf";
+    D.Gathered.Meta.RoleBits = rt::kOut;
+    D.Gathered.Meta.Handle = TB;
+    ASSERT_TRUE(rt::detail::readMeta(D.Gathered.Meta));
+    D.Result = Results[Site];
     C.addRecord(Site, rt::kAfter, rt::kOut, rt::kCheckNan, rt::kThrow,
-                rt::kPrintStats, 3, First, C.lazies.size());
+                rt::kPrintStats, 3, First, C.Lazies.size());
   }
   C.collect();
-  EXPECT_TRUE(C.complete(C.records[0]));
-  EXPECT_FALSE(C.complete(C.records[1]));
+  EXPECT_TRUE(C.complete(C.Records[0]));
+  EXPECT_FALSE(C.complete(C.Records[1]));
   EXPECT_NO_THROW(
       rt::detail::reportDeferred(S, *T.P, 1, C, rt::detail::kEndFailed));
   auto L = T.lines();
@@ -514,29 +515,29 @@ TEST(DeferredNan, CompactRecordsReportAsFullOnes) {
   std::vector<float> In = {1, 2};
   auto TI = blob(In.data(), {2}, {1}, aoti_torch_dtype_float32());
   rt::detail::TensorMeta MIn;
-  MIn.name = "arg0_1";
-  MIn.role = rt::kIn;
-  MIn.handle = TI.get();
+  MIn.Name = "arg0_1";
+  MIn.RoleBits = rt::kIn;
+  MIn.Handle = TI.get();
   ASSERT_TRUE(rt::detail::readMeta(MIn));
   rt::detail::TensorMeta MOut = MIn;
-  MOut.name = "buf0";
-  MOut.role = rt::kOut;
+  MOut.Name = "buf0";
+  MOut.RoleBits = rt::kOut;
   rt::detail::DeferredChecks C;
   for (int Site = 0; Site < 2; ++Site) {
-    size_t First = C.counted.size();
+    size_t First = C.Counted.size();
     // The host input: counted at the probe; the output: by the device.
-    C.counted.push_back(rt::detail::countedOf(MIn, nullptr, 0));
-    C.counted.push_back(
+    C.Counted.push_back(rt::detail::countedOf(MIn, nullptr, 0));
+    C.Counted.push_back(
         rt::detail::countedOf(MOut, Site == 0 ? &Done : &Pending, 0));
     C.addRecord(Site, rt::kAfter, rt::kOut, rt::kCheckNan, rt::kWarn,
-                rt::kPrintNone, 0, First, C.lazies.size(), /*Compact=*/true);
+                rt::kPrintNone, 0, First, C.Lazies.size(), /*Compact=*/true);
   }
-  EXPECT_EQ(C.used, 0u); // no full record
-  EXPECT_TRUE(C.counted[0].haveStats);
-  EXPECT_FALSE(C.counted[1].haveStats);
+  EXPECT_EQ(C.Used, 0u); // no full record
+  EXPECT_TRUE(C.Counted[0].HaveStats);
+  EXPECT_FALSE(C.Counted[1].HaveStats);
   C.collect();
-  EXPECT_TRUE(C.complete(C.records[0]));
-  EXPECT_FALSE(C.complete(C.records[1]));
+  EXPECT_TRUE(C.complete(C.Records[0]));
+  EXPECT_FALSE(C.complete(C.Records[1]));
   rt::detail::reportDeferred(S, *T.P, 4, C, rt::detail::kEndFailed);
   auto L = T.lines();
   ASSERT_EQ(L.size(), 1u) << T.log();
@@ -546,7 +547,7 @@ TEST(DeferredNan, CompactRecordsReportAsFullOnes) {
   EXPECT_NE(L[0].find(" in run 4; inputs were clean"), std::string::npos)
       << L[0];
   EXPECT_FALSE(C.pending());
-  EXPECT_TRUE(C.counted.empty());
+  EXPECT_TRUE(C.Counted.empty());
 }
 
 TEST(DeferredNanDeathTest, ThrowWithoutFinishAborts) {

@@ -55,14 +55,14 @@ TEST(TensorMeta, DimVecInlineHeapCopyAndMove) {
             AOTI_TORCH_SUCCESS);
   RAIIAtenTensorHandle Owned(H);
   rt::detail::TensorMeta M;
-  M.handle = H;
+  M.Handle = H;
   ASSERT_TRUE(rt::detail::readMeta(M));
-  EXPECT_EQ(M.sizes, Sizes);
-  EXPECT_EQ(M.strides, Strides);
-  EXPECT_EQ(M.csizes, (std::vector<int64_t>{5})); // size-1 dims dropped
+  EXPECT_EQ(M.Sizes, Sizes);
+  EXPECT_EQ(M.Strides, Strides);
+  EXPECT_EQ(M.CSizes, (std::vector<int64_t>{5})); // size-1 dims dropped
   rt::detail::TensorMeta Kept = M, Taken = std::move(M);
-  EXPECT_EQ(Kept.sizes, Sizes);
-  EXPECT_EQ(Taken.strides, Strides);
+  EXPECT_EQ(Kept.Sizes, Sizes);
+  EXPECT_EQ(Taken.Strides, Strides);
 }
 
 TEST(Stats, Float32ExactOnKnownData) {

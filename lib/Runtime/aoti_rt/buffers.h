@@ -30,29 +30,29 @@
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {
 
-/// A buffer of this run with redzones. Its storage is a 1-D tensor (base)
-/// of zone + span + zone bytes; the buffer is a view of it at offset zone.
-/// The run keeps base until it ends, so the memory is not handed to another
+/// A buffer of this run with redzones. Its storage is a 1-D tensor (Base)
+/// of Zone + span + Zone bytes; the buffer is a view of it at offset Zone.
+/// The run keeps Base until it ends, so the memory is not handed to another
 /// buffer while its redzones may still be read.
 struct RedzonedBuffer {
-  const char *name;
-  AtenTensorHandle base;
-  unsigned char *start; ///< first byte of the redzone before the elements
-  size_t bytes;         ///< from the first element to the end of the last
-  uint32_t zone;        ///< redzone bytes on each side
-  bool cuda;
-  int device;
-  OnFail onFail;
-  bool reported;
-  std::vector<int> writers; ///< CUDA: ordinals that wrote it, launch order
+  const char *Name;
+  AtenTensorHandle Base;
+  unsigned char *Start; ///< first byte of the redzone before the elements
+  size_t Bytes;         ///< from the first element to the end of the last
+  uint32_t Zone;        ///< redzone bytes on each side
+  bool Cuda;
+  int Device;
+  OnFail OnFailure;
+  bool Reported;
+  std::vector<int> Writers; ///< CUDA: ordinals that wrote it, launch order
   /// CUDA: where the redzone kernel records the first launch that damaged
   /// each zone (ZoneRecords), -1 when there is no room.
-  int record = -1;
+  int Record = -1;
   /// CUDA: the last writer whose check is not launched yet (-1: none).
-  int pendingSite = -1;
-  int32_t dtype = 0; ///< the base's dtype code (ZonePool's key)
-  int64_t elems = 0; ///< the base's elements: zone + span + zone
-  bool clean = false; ///< CUDA: the run's last check found both zones intact
+  int PendingSite = -1;
+  int32_t Dtype = 0; ///< the base's dtype code (ZonePool's key)
+  int64_t Elems = 0; ///< the base's elements: zone + span + zone
+  bool Clean = false; ///< CUDA: the run's last check found both zones intact
 };
 
 /// Redzoned storage kept from one run for the next (CUDA): the bases whose
@@ -64,26 +64,26 @@ struct RedzonedBuffer {
 /// is freed when it ends.
 struct ZonePool {
   struct Entry {
-    AtenTensorHandle base;
-    unsigned char *start;
-    int32_t dtype, device;
-    int64_t elems;
-    uint32_t zone;
-    size_t bytes; ///< of the whole base, zones included
+    AtenTensorHandle Base;
+    unsigned char *Start;
+    int32_t Dtype, Device;
+    int64_t Elems;
+    uint32_t Zone;
+    size_t Bytes; ///< of the whole base, zones included
   };
-  int device = -1; ///< DevicePool's key (any: the entries say theirs)
-  std::vector<Entry> entries;
+  int Device = -1; ///< DevicePool's key (any: the entries say theirs)
+  std::vector<Entry> Entries;
 
   /// Takes an entry of this kind into \p Out; false when there is none.
-  bool take(int32_t Dtype, int32_t Device, int64_t Elems, uint32_t Zone,
+  bool take(int32_t Dtype, int32_t DeviceIndex, int64_t Elems, uint32_t Zone,
             Entry &Out) {
-    for (size_t I = entries.size(); I-- > 0;) {
-      const Entry &E = entries[I];
-      if (E.dtype == Dtype && E.device == Device && E.elems == Elems &&
-          E.zone == Zone) {
+    for (size_t I = Entries.size(); I-- > 0;) {
+      const Entry &E = Entries[I];
+      if (E.Dtype == Dtype && E.Device == DeviceIndex && E.Elems == Elems &&
+          E.Zone == Zone) {
         Out = E;
-        entries[I] = entries.back();
-        entries.pop_back();
+        Entries[I] = Entries.back();
+        Entries.pop_back();
         return true;
       }
     }
@@ -97,18 +97,18 @@ struct ZonePool {
       if (!Ts[K] || aoti_torch_get_data_ptr(Ts[K], &P) != AOTI_TORCH_SUCCESS)
         continue;
       auto *C = static_cast<const unsigned char *>(P);
-      for (size_t I = entries.size(); I-- > 0;)
-        if (C >= entries[I].start && C < entries[I].start + entries[I].bytes) {
-          aoti_torch_delete_tensor_object(entries[I].base);
-          entries[I] = entries.back();
-          entries.pop_back();
+      for (size_t I = Entries.size(); I-- > 0;)
+        if (C >= Entries[I].Start && C < Entries[I].Start + Entries[I].Bytes) {
+          aoti_torch_delete_tensor_object(Entries[I].Base);
+          Entries[I] = Entries.back();
+          Entries.pop_back();
         }
     }
   }
   void clear() {
-    for (Entry &E : entries)
-      aoti_torch_delete_tensor_object(E.base);
-    entries.clear();
+    for (Entry &E : Entries)
+      aoti_torch_delete_tensor_object(E.Base);
+    Entries.clear();
   }
 };
 
@@ -119,29 +119,29 @@ struct ZonePool {
 struct ZoneRecords {
   static constexpr size_t Cap = 4096;      ///< records: buffers of a run
   static constexpr size_t DescCap = 16384; ///< descriptors of a run's checks
-  int device = -1; ///< DevicePool's key; the memory is portable
-  ZoneResult *host = nullptr;
-  ZoneResult *dev = nullptr;
-  ZoneDesc *descsHost = nullptr; ///< never rewritten before the run's sync
-  ZoneDesc *descsDev = nullptr;
+  int Device = -1; ///< DevicePool's key; the memory is portable
+  ZoneResult *Host = nullptr;
+  ZoneResult *Dev = nullptr;
+  ZoneDesc *DescsHost = nullptr; ///< never rewritten before the run's sync
+  ZoneDesc *DescsDev = nullptr;
 };
 #endif
 
 struct BufferRun {
-  std::vector<RedzonedBuffer> buffers;
-  ZonePool *pool = nullptr; ///< CUDA: leased at the first CUDA buffer
+  std::vector<RedzonedBuffer> Buffers;
+  ZonePool *Pool = nullptr; ///< CUDA: leased at the first CUDA buffer
 #if AOTI_RT_CUDA
-  ZoneRecords *records = nullptr; ///< taken at the first CUDA buffer
-  size_t used = 0;      ///< records
-  size_t descsUsed = 0; ///< descriptors
-  std::vector<size_t> pending; ///< buffers with a pendingSite
+  ZoneRecords *Records = nullptr; ///< taken at the first CUDA buffer
+  size_t Used = 0;      ///< records
+  size_t DescsUsed = 0; ///< descriptors
+  std::vector<size_t> Pending; ///< buffers with a PendingSite
 #endif
 
   /// The buffer whose elements hold \p P, or null.
   RedzonedBuffer *find(const void *P) {
     auto *C = static_cast<const unsigned char *>(P);
-    for (RedzonedBuffer &B : buffers)
-      if (C >= B.start + B.zone && C < B.start + B.zone + B.bytes)
+    for (RedzonedBuffer &B : Buffers)
+      if (C >= B.Start + B.Zone && C < B.Start + B.Zone + B.Bytes)
         return &B;
     return nullptr;
   }
@@ -184,7 +184,7 @@ inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
   (void)S, (void)Run; // for the kernel, which CPU builds have not
 #if AOTI_RT_CUDA
   const RuntimeKernels *Fns = Cuda ? runtimeKernelsOrWarn(S, Run) : nullptr;
-  if (Fns && Fns->redzones) {
+  if (Fns && Fns->RedzonesFn) {
     DeviceGuard Guard(Device);
     ZoneLaunch L;
     std::memset(&L, 0, sizeof L);
@@ -193,7 +193,7 @@ inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
     L.mode = kZoneFill;
     L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0, 0, 0};
     void *Args[] = {&L};
-    CUresult R = cuLaunchKernel(Fns->redzones, 1, 1, 1, 256, 1, 1, 0,
+    CUresult R = cuLaunchKernel(Fns->RedzonesFn, 1, 1, 1, 256, 1, 1, 0,
                                 reinterpret_cast<CUstream>(Stream), Args,
                                 nullptr);
     if (R != CUDA_SUCCESS)
@@ -230,7 +230,7 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
                           const RedzonedBuffer &B, const char *Name,
                           bool Before, size_t First, size_t Last,
                           const std::vector<int> &Writers, std::string &Line) {
-  long long Zone = B.zone;
+  long long Zone = B.Zone;
   std::string Range =
       Before ? "bytes " + std::to_string(static_cast<long long>(First) - Zone) +
                    ".." + std::to_string(static_cast<long long>(Last) - Zone) +
@@ -238,8 +238,8 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
              : "bytes " + std::to_string(static_cast<long long>(First)) +
                    ".." + std::to_string(static_cast<long long>(Last)) +
                    " past its end";
-  std::string Alias = std::strcmp(Name, B.name)
-                          ? "allocated as " + std::string(B.name) + "; "
+  std::string Alias = std::strcmp(Name, B.Name)
+                          ? "allocated as " + std::string(B.Name) + "; "
                           : std::string();
   std::string What = std::string(Before ? "wrote before the start of "
                                         : "wrote past the end of ") +
@@ -268,7 +268,7 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
   std::string W = "[";
   for (size_t I = 0; I < Writers.size(); ++I)
     W += (I ? "," : "") + std::to_string(Writers[I]);
-  J.str("buffer", Name).str("allocated_as", B.name);
+  J.str("buffer", Name).str("allocated_as", B.Name);
   J.str("side", Before ? "before" : "after");
   J.num("first", static_cast<long long>(First) - (Before ? Zone : 0));
   J.num("last", static_cast<long long>(Last) - (Before ? Zone : 0));
@@ -285,11 +285,11 @@ inline ZoneResult zoneResultOf(const RedzonedBuffer &B,
                                const unsigned char *ZoneAfter) {
   ZoneResult R{-1, -1, -1, -1, -1, -1};
   size_t First = 0, Last = 0;
-  if (redzoneDamage(ZoneBefore, B.zone, First, Last)) {
+  if (redzoneDamage(ZoneBefore, B.Zone, First, Last)) {
     R.firstBefore = static_cast<int32_t>(First);
     R.lastBefore = static_cast<int32_t>(Last);
   }
-  if (redzoneDamage(ZoneAfter, B.zone, First, Last)) {
+  if (redzoneDamage(ZoneAfter, B.Zone, First, Last)) {
     R.firstAfter = static_cast<int32_t>(First);
     R.lastAfter = static_cast<int32_t>(Last);
   }
@@ -319,7 +319,7 @@ inline bool checkRedzonesOf(ProgramState &S, const Program &P, int64_t Run,
     reportRedzone(S, P, Run, B, Name, Before, static_cast<size_t>(First),
                   static_cast<size_t>(Last),
                   Site >= 0 ? std::vector<int>{Site} : Writers, Line);
-    if (B.onFail != kWarn && Failed.empty())
+    if (B.OnFailure != kWarn && Failed.empty())
       Failed = Line;
     Damaged = true;
   }
@@ -330,9 +330,9 @@ inline bool checkRedzonesOf(ProgramState &S, const Program &P, int64_t Run,
 /// Mapped host memory for the redzone kernel's descriptors and results,
 /// kept for the next run (one user at a time).
 struct ZoneScratch {
-  int device = -1; ///< DevicePool's key; the memory is portable
-  unsigned char *host = nullptr;
-  size_t cap = 0; ///< buffers
+  int Device = -1; ///< DevicePool's key; the memory is portable
+  unsigned char *Host = nullptr;
+  size_t Capacity = 0; ///< buffers
 };
 
 /// Mapped memory for \p N buffers' descriptors and results, from the pool
@@ -342,24 +342,24 @@ inline ZoneScratch *leaseZoneScratch(size_t N) {
   if (!Z)
     Z = new ZoneScratch();
   const size_t Need = N * (sizeof(ZoneDesc) + sizeof(ZoneResult));
-  if (Z->cap < N) {
+  if (Z->Capacity < N) {
     RelaxedCaptureMode Relaxed;
-    if (Z->host)
-      cudaFreeHost(Z->host);
-    Z->host = nullptr;
-    Z->cap = 0;
+    if (Z->Host)
+      cudaFreeHost(Z->Host);
+    Z->Host = nullptr;
+    Z->Capacity = 0;
     void *H = nullptr;
     if (cudaHostAlloc(&H, std::max<size_t>(Need, 4096),
                       cudaHostAllocPortable | cudaHostAllocMapped) ==
         cudaSuccess) {
-      Z->host = static_cast<unsigned char *>(H);
-      Z->cap = std::max<size_t>(Need, 4096) /
+      Z->Host = static_cast<unsigned char *>(H);
+      Z->Capacity = std::max<size_t>(Need, 4096) /
                (sizeof(ZoneDesc) + sizeof(ZoneResult));
     } else {
       cudaGetLastError();
     }
   }
-  if (Z->host)
+  if (Z->Host)
     return Z;
   DevicePool<ZoneScratch>::get().give(Z);
   return nullptr;
@@ -396,20 +396,21 @@ inline cudaError_t enqueueZoneChecks(const std::vector<RedzonedBuffer *> &Bs,
                                      CUfunction Fn, ZoneScratch &Z,
                                      std::vector<size_t> &Slot,
                                      cudaStream_t Stream) {
-  auto *Descs = reinterpret_cast<ZoneDesc *>(Z.host);
-  auto *Res = reinterpret_cast<ZoneResult *>(Z.host + Z.cap * sizeof(ZoneDesc));
+  auto *Descs = reinterpret_cast<ZoneDesc *>(Z.Host);
+  auto *Res =
+      reinterpret_cast<ZoneResult *>(Z.Host + Z.Capacity * sizeof(ZoneDesc));
   std::vector<bool> Done(Bs.size(), false);
   size_t Next = 0;
   cudaError_t E = cudaSuccess;
   for (size_t I = 0; I < Bs.size() && E == cudaSuccess; ++I) {
     if (Done[I])
       continue;
-    const int Dev = Bs[I]->device;
+    const int Dev = Bs[I]->Device;
     const size_t First = Next;
     for (size_t J = I; J < Bs.size(); ++J)
-      if (!Done[J] && Bs[J]->device == Dev) {
-        Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->start),
-                               Bs[J]->bytes, Bs[J]->zone, 0, 0, 0};
+      if (!Done[J] && Bs[J]->Device == Dev) {
+        Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->Start),
+                               Bs[J]->Bytes, Bs[J]->Zone, 0, 0, 0};
         Slot[J] = Next++;
         Done[J] = true;
       }
@@ -426,19 +427,19 @@ inline cudaError_t enqueueZoneCopies(const std::vector<RedzonedBuffer *> &Bs,
                                      cudaStream_t Stream) {
   size_t Total = 0;
   for (RedzonedBuffer *B : Bs)
-    Total += 2 * B->zone;
+    Total += 2 * B->Zone;
   Copies.resize(Total);
   size_t At = 0;
   cudaError_t E = cudaSuccess;
   for (RedzonedBuffer *B : Bs) {
-    DeviceGuard Guard(B->device);
+    DeviceGuard Guard(B->Device);
     unsigned char *H = Copies.data() + At;
-    At += 2 * B->zone;
+    At += 2 * B->Zone;
     if (E == cudaSuccess)
-      E = cudaMemcpyAsync(H, B->start, B->zone, cudaMemcpyDeviceToHost,
+      E = cudaMemcpyAsync(H, B->Start, B->Zone, cudaMemcpyDeviceToHost,
                           Stream);
     if (E == cudaSuccess)
-      E = cudaMemcpyAsync(H + B->zone, B->start + B->zone + B->bytes, B->zone,
+      E = cudaMemcpyAsync(H + B->Zone, B->Start + B->Zone + B->Bytes, B->Zone,
                           cudaMemcpyDeviceToHost, Stream);
   }
   return E;
@@ -452,8 +453,8 @@ inline void takeZoneResults(const std::vector<RedzonedBuffer *> &Bs,
                             const std::vector<unsigned char> &Copies,
                             std::vector<ZoneResult> &Out) {
   if (Z) {
-    auto *Res = reinterpret_cast<const ZoneResult *>(Z->host +
-                                                     Z->cap * sizeof(ZoneDesc));
+    auto *Res = reinterpret_cast<const ZoneResult *>(
+        Z->Host + Z->Capacity * sizeof(ZoneDesc));
     for (size_t K = 0; K < Bs.size(); ++K)
       Out[K] = Res[Slot[K]];
     return;
@@ -461,8 +462,8 @@ inline void takeZoneResults(const std::vector<RedzonedBuffer *> &Bs,
   size_t At = 0;
   for (size_t K = 0; K < Bs.size(); ++K) {
     const unsigned char *H = Copies.data() + At;
-    At += 2 * Bs[K]->zone;
-    Out[K] = zoneResultOf(*Bs[K], H, H + Bs[K]->zone);
+    At += 2 * Bs[K]->Zone;
+    Out[K] = zoneResultOf(*Bs[K], H, H + Bs[K]->Zone);
   }
 }
 
@@ -476,14 +477,14 @@ inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
   std::string Why;
   const RuntimeKernels *Fns = runtimeKernels(Why);
   ZoneScratch *Z =
-      Fns && Fns->redzones ? leaseZoneScratch(Bs.size()) : nullptr;
+      Fns && Fns->RedzonesFn ? leaseZoneScratch(Bs.size()) : nullptr;
   std::vector<unsigned char> Copies;
   std::vector<size_t> Slot(Bs.size(), 0);
-  cudaError_t E = Z ? enqueueZoneChecks(Bs, Fns->redzones, *Z, Slot, Stream)
+  cudaError_t E = Z ? enqueueZoneChecks(Bs, Fns->RedzonesFn, *Z, Slot, Stream)
                     : enqueueZoneCopies(Bs, Copies, Stream);
   if (E == cudaSuccess)
     E = cudaStreamSynchronize(Stream);
-  global().hostSyncs.fetch_add(1);
+  global().HostSyncs.fetch_add(1);
   if (E == cudaSuccess)
     takeZoneResults(Bs, Z, Slot, Copies, Out);
   if (Z)
@@ -494,7 +495,7 @@ inline bool readZones(const std::vector<RedzonedBuffer *> &Bs,
 /// A record for the zones of a new CUDA buffer of \p R (its index), or -1
 /// when mapped memory is not to be had or all are taken.
 inline int newZoneRecord(BufferRun &R) {
-  if (!R.records) {
+  if (!R.Records) {
     ZoneRecords *Z = DevicePool<ZoneRecords>::get().take(-1, /*Exact=*/false);
     if (!Z) {
       Z = new ZoneRecords();
@@ -505,11 +506,11 @@ inline int newZoneRecord(BufferRun &R) {
                         cudaHostAllocPortable | cudaHostAllocMapped) ==
               cudaSuccess &&
           cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess) {
-        Z->host = static_cast<ZoneResult *>(H);
-        Z->dev = static_cast<ZoneResult *>(D);
-        Z->descsHost = reinterpret_cast<ZoneDesc *>(
+        Z->Host = static_cast<ZoneResult *>(H);
+        Z->Dev = static_cast<ZoneResult *>(D);
+        Z->DescsHost = reinterpret_cast<ZoneDesc *>(
             static_cast<unsigned char *>(H) + Records);
-        Z->descsDev = reinterpret_cast<ZoneDesc *>(
+        Z->DescsDev = reinterpret_cast<ZoneDesc *>(
             static_cast<unsigned char *>(D) + Records);
       } else {
         if (H)
@@ -517,67 +518,67 @@ inline int newZoneRecord(BufferRun &R) {
         cudaGetLastError();
       }
     }
-    R.records = Z;
+    R.Records = Z;
   }
-  if (!R.records->host || R.used >= ZoneRecords::Cap)
+  if (!R.Records->Host || R.Used >= ZoneRecords::Cap)
     return -1;
-  R.records->host[R.used] = ZoneResult{-1, -1, -1, -1, -1, -1};
-  return static_cast<int>(R.used++);
+  R.Records->Host[R.Used] = ZoneResult{-1, -1, -1, -1, -1, -1};
+  return static_cast<int>(R.Used++);
 }
 
 /// The descriptor of \p B's zones for the attribution of their damage to
 /// \p Site.
 inline ZoneDesc attributionDesc(const RedzonedBuffer &B, int Site) {
-  return ZoneDesc{reinterpret_cast<uint64_t>(B.start), B.bytes, B.zone,
-                  B.record, Site, 0};
+  return ZoneDesc{reinterpret_cast<uint64_t>(B.Start), B.Bytes, B.Zone,
+                  B.Record, Site, 0};
 }
 
 /// In stream order, after the launches enqueued so far: the redzone kernel
 /// checks the zones of \p R's buffers \p Which, each attributed to its
-/// pendingSite (the last launch that wrote it), one launch for all of them
+/// PendingSite (the last launch that wrote it), one launch for all of them
 /// (one per buffer when the run's descriptors are used up). No sync.
 inline void launchAttribution(BufferRun &R, const std::vector<size_t> &Which,
                               void *Stream) {
   std::string Why;
   const RuntimeKernels *Fns = runtimeKernels(Why);
-  if (!Fns || !Fns->redzones || Which.empty() || !R.records)
+  if (!Fns || !Fns->RedzonesFn || Which.empty() || !R.Records)
     return;
-  DeviceGuard Guard(R.buffers[Which[0]].device);
+  DeviceGuard Guard(R.Buffers[Which[0]].Device);
   ZoneLaunch L;
   std::memset(&L, 0, sizeof L);
-  L.out = R.records->dev;
+  L.out = R.Records->Dev;
   L.canary = kRedzoneCanary;
   L.mode = kZoneAttribute;
   auto Launch = [&](unsigned Blocks) {
     void *Args[] = {&L};
-    cuLaunchKernel(Fns->redzones, Blocks, 1, 1, 256, 1, 1, 0,
+    cuLaunchKernel(Fns->RedzonesFn, Blocks, 1, 1, 256, 1, 1, 0,
                    reinterpret_cast<CUstream>(Stream), Args, nullptr);
   };
   if (Which.size() > 1 &&
-      R.descsUsed + Which.size() <= ZoneRecords::DescCap) {
+      R.DescsUsed + Which.size() <= ZoneRecords::DescCap) {
     for (size_t K = 0; K < Which.size(); ++K) {
-      const RedzonedBuffer &B = R.buffers[Which[K]];
-      R.records->descsHost[R.descsUsed + K] = attributionDesc(B, B.pendingSite);
+      const RedzonedBuffer &B = R.Buffers[Which[K]];
+      R.Records->DescsHost[R.DescsUsed + K] = attributionDesc(B, B.PendingSite);
     }
-    L.descs = R.records->descsDev + R.descsUsed;
+    L.descs = R.Records->DescsDev + R.DescsUsed;
     L.n = static_cast<int32_t>(Which.size());
-    R.descsUsed += Which.size();
+    R.DescsUsed += Which.size();
     Launch(static_cast<unsigned>(Which.size()));
     return;
   }
   L.n = 1;
   for (size_t I : Which) {
-    L.inl = attributionDesc(R.buffers[I], R.buffers[I].pendingSite);
+    L.inl = attributionDesc(R.Buffers[I], R.Buffers[I].PendingSite);
     Launch(1);
   }
 }
 
-/// Launches the pending checks of \p R (BufferRun::pending).
+/// Launches the pending checks of \p R (BufferRun::Pending).
 inline void flushZones(BufferRun &R, void *Stream) {
-  launchAttribution(R, R.pending, Stream);
-  for (size_t I : R.pending)
-    R.buffers[I].pendingSite = -1;
-  R.pending.clear();
+  launchAttribution(R, R.Pending, Stream);
+  for (size_t I : R.Pending)
+    R.Buffers[I].PendingSite = -1;
+  R.Pending.clear();
 }
 #endif // AOTI_RT_CUDA
 

@@ -25,11 +25,11 @@ namespace detail {
 //--- CPU breadcrumbs: the site being run, named on SIGSEGV/SIGBUS ----------//
 
 struct CpuCrumb {
-  const Program *prog;
-  const SiteInfo *site;
-  int ordinal;
-  int64_t run;
-  int state; ///< 0: none yet, 1: running (before), 2: completed (after)
+  const Program *Prog;
+  const SiteInfo *Site;
+  int Ordinal;
+  int64_t Run;
+  int State; ///< 0: none yet, 1: running (before), 2: completed (after)
 };
 
 inline CpuCrumb &cpuCrumb() {
@@ -38,9 +38,9 @@ inline CpuCrumb &cpuCrumb() {
 }
 
 struct SignalState {
-  struct sigaction oldSegv, oldBus;
-  std::atomic<bool> installed{false};
-  std::atomic<int> logFd{-1};
+  struct sigaction OldSegv, OldBus;
+  std::atomic<bool> Installed{false};
+  std::atomic<int> LogFd{-1};
 };
 
 inline SignalState &signalState() {
@@ -50,11 +50,11 @@ inline SignalState &signalState() {
 
 // Async-signal-safe text building.
 struct SigBuf {
-  char data[1024];
-  size_t n = 0;
+  char Data[1024];
+  size_t N = 0;
   void add(const char *S) {
-    for (; S && *S && n < sizeof data - 1; ++S)
-      data[n++] = *S;
+    for (; S && *S && N < sizeof Data - 1; ++S)
+      Data[N++] = *S;
   }
   void addInt(long long V) {
     char Tmp[24];
@@ -67,8 +67,8 @@ struct SigBuf {
     } while (U && K < 23);
     if (V < 0)
       add("-");
-    while (K > 0 && n < sizeof data - 1)
-      data[n++] = Tmp[--K];
+    while (K > 0 && N < sizeof Data - 1)
+      Data[N++] = Tmp[--K];
   }
 };
 
@@ -78,55 +78,55 @@ inline void crumbSignalHandler(int Sig, siginfo_t *, void *) {
   SigBuf B;
   B.add("[aoti-instrument] ");
   B.add(Sig == SIGSEGV ? "SIGSEGV" : Sig == SIGBUS ? "SIGBUS" : "signal");
-  if (C.state == 0 || !C.prog) {
+  if (C.State == 0 || !C.Prog) {
     B.add(" before any instrumented launch of this thread");
   } else {
-    B.add(C.state == 1 ? " in #" : " after #");
-    B.addInt(C.ordinal);
+    B.add(C.State == 1 ? " in #" : " after #");
+    B.addInt(C.Ordinal);
     B.add(" ");
-    B.add(C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
-    if (C.site) {
+    B.add(C.Site ? orDefault(C.Site->kernel, "?") : "(unknown site)");
+    if (C.Site) {
       B.add(" (");
-      B.add(baseName(C.prog->wrapper_file));
+      B.add(baseName(C.Prog->wrapper_file));
       B.add(":");
-      B.addInt(C.site->line);
-      if (C.site->source_nodes && *C.site->source_nodes) {
+      B.addInt(C.Site->line);
+      if (C.Site->source_nodes && *C.Site->source_nodes) {
         B.add(", source nodes [");
-        B.add(C.site->source_nodes);
+        B.add(C.Site->source_nodes);
         B.add("]");
       }
       B.add(")");
     }
     B.add(" in run ");
-    B.addInt(C.run);
-    if (C.state == 2)
+    B.addInt(C.Run);
+    if (C.State == 2)
       B.add(" (the last instrumented launch that completed)");
   }
   B.add("\n");
-  ssize_t R = write(2, B.data, B.n);
-  int Fd = SS.logFd.load();
+  ssize_t R = write(2, B.Data, B.N);
+  int Fd = SS.LogFd.load();
   if (Fd >= 0)
-    R = write(Fd, B.data, B.n);
+    R = write(Fd, B.Data, B.N);
   (void)R;
   // Chain: put the previous action back and deliver the signal again.
-  sigaction(Sig, Sig == SIGBUS ? &SS.oldBus : &SS.oldSegv, nullptr);
+  sigaction(Sig, Sig == SIGBUS ? &SS.OldBus : &SS.OldSegv, nullptr);
   raise(Sig);
 }
 
 inline void installSignalHandler(ProgramState &S) {
   SignalState &SS = signalState();
-  if (S.log && SS.logFd.load(std::memory_order_relaxed) < 0)
-    SS.logFd.store(fileno(S.log));
-  if (SS.installed.load(std::memory_order_relaxed) ||
-      SS.installed.exchange(true))
+  if (S.Log && SS.LogFd.load(std::memory_order_relaxed) < 0)
+    SS.LogFd.store(fileno(S.Log));
+  if (SS.Installed.load(std::memory_order_relaxed) ||
+      SS.Installed.exchange(true))
     return;
   struct sigaction SA;
   std::memset(&SA, 0, sizeof SA);
   SA.sa_sigaction = &crumbSignalHandler;
   SA.sa_flags = SA_SIGINFO;
   sigemptyset(&SA.sa_mask);
-  sigaction(SIGSEGV, &SA, &SS.oldSegv);
-  sigaction(SIGBUS, &SA, &SS.oldBus);
+  sigaction(SIGSEGV, &SA, &SS.OldSegv);
+  sigaction(SIGBUS, &SA, &SS.OldBus);
 }
 
 } // namespace detail

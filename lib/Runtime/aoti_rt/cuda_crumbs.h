@@ -44,10 +44,10 @@ constexpr int kCrumbStride = 16; ///< uint32 words per slot (64 bytes)
 constexpr int kCrumbLanes = 8;
 
 struct CrumbRecord {
-  const Program *prog;
-  int ordinal;
-  int64_t run;
-  uint8_t every; ///< the probe's crumb_every (crumbEnqueued)
+  const Program *Prog;
+  int Ordinal;
+  int64_t Run;
+  uint8_t Every; ///< the probe's crumb_every (crumbEnqueued)
 };
 
 /// Whether the launch with sequence number \p Seq has its crumb written
@@ -57,38 +57,38 @@ inline bool crumbEnqueued(uint32_t Seq, unsigned Every) {
 }
 
 struct CrumbSlot {
-  std::mutex mutex;
-  int lane = 0;
-  const char *stream = nullptr; ///< name of the lane's stream (lane > 0)
-  long tid = 0;                   ///< the OS thread that writes the slot
-  const void *streamPtr = nullptr; ///< the stream of its last crumb
-  uint32_t enqueued = 0; ///< last sequence number enqueued
-  uint32_t reported = 0; ///< first-not-completed already reported
-  CrumbRecord ring[kCrumbRing];
+  std::mutex Mutex;
+  int Lane = 0;
+  const char *Stream = nullptr; ///< name of the lane's stream (Lane > 0)
+  long Tid = 0;                   ///< the OS thread that writes the slot
+  const void *StreamPtr = nullptr; ///< the stream of its last crumb
+  uint32_t Enqueued = 0; ///< last sequence number enqueued
+  uint32_t Reported = 0; ///< first-not-completed already reported
+  CrumbRecord Ring[kCrumbRing];
 };
 
 struct CrumbArena {
-  std::mutex mutex;
-  std::atomic<bool> ready{false}; ///< ok, readable without the mutex
-  bool tried = false;
-  bool ok = false;
-  std::string why;
-  volatile uint32_t *host = nullptr;
-  CUdeviceptr dev = 0;
+  std::mutex Mutex;
+  std::atomic<bool> Ready{false}; ///< Ok, readable without the Mutex
+  bool Tried = false;
+  bool Ok = false;
+  std::string Why;
+  volatile uint32_t *Host = nullptr;
+  CUdeviceptr Dev = 0;
   /// The driver refused the stream memory operation (its error in
-  /// hostFnCause): crumbs are host functions from then on, which cost a
+  /// HostFnCause): crumbs are host functions from then on, which cost a
   /// host-side callback per launch and serialize the stream with the host;
   /// the runtime warns once (RunScope::streamCrumb).
-  std::atomic<bool> useHostFn{false};
-  std::atomic<int> hostFnCause{CUDA_SUCCESS};
+  std::atomic<bool> UseHostFn{false};
+  std::atomic<int> HostFnCause{CUDA_SUCCESS};
   /// The first thread that wrote a crumb, and whether another did: reports
   /// then name the thread and stream of each launch in flight.
-  std::atomic<long> firstTid{0};
-  std::atomic<bool> manyThreads{false};
-  std::atomic<int> nextSlot{0};
-  std::atomic<CrumbSlot *> slots[kCrumbSlots];
+  std::atomic<long> FirstTid{0};
+  std::atomic<bool> ManyThreads{false};
+  std::atomic<int> NextSlot{0};
+  std::atomic<CrumbSlot *> Slots[kCrumbSlots];
   CrumbArena() {
-    for (auto &S : slots)
+    for (auto &S : Slots)
       S.store(nullptr);
   }
 };
@@ -99,7 +99,7 @@ inline CrumbArena &crumbArena() {
 }
 
 inline bool crumbArenaReady() {
-  return crumbArena().ready.load(std::memory_order_acquire);
+  return crumbArena().Ready.load(std::memory_order_acquire);
 }
 
 inline void crumbAtExit();
@@ -124,14 +124,14 @@ struct CrumbTerminateHook {
 /// Allocates the breadcrumb page on first use.
 inline bool crumbArenaInit(std::string &Why) {
   CrumbArena &A = crumbArena();
-  if (A.ready.load(std::memory_order_acquire))
+  if (A.Ready.load(std::memory_order_acquire))
     return true;
-  std::lock_guard<std::mutex> Lock(A.mutex);
-  if (A.tried) {
-    Why = A.why;
-    return A.ok;
+  std::lock_guard<std::mutex> Lock(A.Mutex);
+  if (A.Tried) {
+    Why = A.Why;
+    return A.Ok;
   }
-  A.tried = true;
+  A.Tried = true;
   RelaxedCaptureMode Relaxed;
   CUcontext Ctx = nullptr;
   if (cuCtxGetCurrent(&Ctx) != CUDA_SUCCESS || !Ctx)
@@ -141,20 +141,20 @@ inline bool crumbArenaInit(std::string &Why) {
   CUresult R = cuMemHostAlloc(
       &Host, Bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
   if (R != CUDA_SUCCESS) {
-    A.why = "cuMemHostAlloc: " + cuErrorText(R);
-    Why = A.why;
+    A.Why = "cuMemHostAlloc: " + cuErrorText(R);
+    Why = A.Why;
     return false;
   }
   std::memset(Host, 0, Bytes);
-  R = cuMemHostGetDevicePointer(&A.dev, Host, 0);
+  R = cuMemHostGetDevicePointer(&A.Dev, Host, 0);
   if (R != CUDA_SUCCESS) {
-    A.why = "cuMemHostGetDevicePointer: " + cuErrorText(R);
-    Why = A.why;
+    A.Why = "cuMemHostGetDevicePointer: " + cuErrorText(R);
+    Why = A.Why;
     cuMemFreeHost(Host);
     return false;
   }
-  A.host = static_cast<volatile uint32_t *>(Host);
-  A.ok = true;
+  A.Host = static_cast<volatile uint32_t *>(Host);
+  A.Ok = true;
   std::atexit(&crumbAtExit);
   // A process that dies by std::terminate (a CUDA error thrown from a
   // destructor, as the caching allocator and AOTI's container do after a
@@ -163,14 +163,14 @@ inline bool crumbArenaInit(std::string &Why) {
   crumbPrevTerminate() = std::set_terminate(&crumbAtTerminate);
   static CrumbTerminateHook Hook;
   (void)Hook;
-  A.ready.store(true, std::memory_order_release);
+  A.Ready.store(true, std::memory_order_release);
   return true;
 }
 
 inline int crumbSlotIndex() {
   thread_local int Index = -1;
   if (Index < 0)
-    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+    Index = crumbArena().NextSlot.fetch_add(1) % kCrumbSlots;
   return Index;
 }
 
@@ -186,20 +186,20 @@ inline int crumbSlotIndex(int Lane) {
     return crumbSlotIndex();
   int &Index = crumbLaneSlots()[Lane < kCrumbLanes ? Lane : kCrumbLanes - 1];
   if (Index < 0)
-    Index = crumbArena().nextSlot.fetch_add(1) % kCrumbSlots;
+    Index = crumbArena().NextSlot.fetch_add(1) % kCrumbSlots;
   return Index;
 }
 
 inline CrumbSlot &crumbSlot(int Index) {
   CrumbArena &A = crumbArena();
-  CrumbSlot *S = A.slots[Index].load();
+  CrumbSlot *S = A.Slots[Index].load();
   if (S)
     return *S;
-  std::lock_guard<std::mutex> Lock(A.mutex);
-  S = A.slots[Index].load();
+  std::lock_guard<std::mutex> Lock(A.Mutex);
+  S = A.Slots[Index].load();
   if (!S) {
     S = new CrumbSlot();
-    A.slots[Index].store(S);
+    A.Slots[Index].store(S);
   }
   return *S;
 }
@@ -207,7 +207,7 @@ inline CrumbSlot &crumbSlot(int Index) {
 inline void crumbHostFn(void *Data) {
   uintptr_t V = reinterpret_cast<uintptr_t>(Data);
   CrumbArena &A = crumbArena();
-  A.host[(V >> 32) * kCrumbStride] = static_cast<uint32_t>(V & 0xffffffffu);
+  A.Host[(V >> 32) * kCrumbStride] = static_cast<uint32_t>(V & 0xffffffffu);
 }
 
 AOTI_RT_COLD_BEGIN // reports
@@ -231,12 +231,12 @@ inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
   std::vector<int> Ordinals;
   const Program *Prog = nullptr;
   for (uint32_t Seq = Done ? Done : 1; Seq <= Last; ++Seq) {
-    const CrumbRecord &R = S.ring[Seq % kCrumbRing];
-    if (S.enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.prog ||
-        (Prog && R.prog != Prog))
+    const CrumbRecord &R = S.Ring[Seq % kCrumbRing];
+    if (S.Enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.Prog ||
+        (Prog && R.Prog != Prog))
       return "";
-    Prog = R.prog;
-    Ordinals.push_back(R.ordinal);
+    Prog = R.Prog;
+    Ordinals.push_back(R.Ordinal);
   }
   std::string Rule = exactWindowRule(Ordinals);
   return Rule.empty() ? Rule
@@ -254,22 +254,22 @@ inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
 inline std::string crumbReport(int Index, bool Force,
                                bool OnlyInFlight = false) {
   CrumbArena &A = crumbArena();
-  CrumbSlot *S = A.slots[Index].load();
-  if (!S || !A.host)
+  CrumbSlot *S = A.Slots[Index].load();
+  if (!S || !A.Host)
     return "";
-  std::lock_guard<std::mutex> Lock(S->mutex);
-  uint32_t Done = A.host[Index * kCrumbStride];
-  uint32_t Enq = S->enqueued;
+  std::lock_guard<std::mutex> Lock(S->Mutex);
+  uint32_t Done = A.Host[Index * kCrumbStride];
+  uint32_t Enq = S->Enqueued;
   if (OnlyInFlight && Done >= Enq)
     return "";
   // One thread: lane 0 (run_impl's stream) reads as before, other streams
   // are named. Several threads: each report names its thread and stream.
-  const char *Name = S->lane > 0 ? orDefault(S->stream, "?") : nullptr;
+  const char *Name = S->Lane > 0 ? orDefault(S->Stream, "?") : nullptr;
   std::string On;
-  if (A.manyThreads.load(std::memory_order_relaxed)) {
+  if (A.ManyThreads.load(std::memory_order_relaxed)) {
     char Buf[96];
-    std::snprintf(Buf, sizeof Buf, "thread %ld, stream %p%s%s: ", S->tid,
-                  S->streamPtr, Name ? " " : "", Name ? Name : "");
+    std::snprintf(Buf, sizeof Buf, "thread %ld, stream %p%s%s: ", S->Tid,
+                  S->StreamPtr, Name ? " " : "", Name ? Name : "");
     On = Buf;
   } else if (Name) {
     On = "on " + std::string(Name) + ": ";
@@ -277,29 +277,29 @@ inline std::string crumbReport(int Index, bool Force,
   auto Describe = [&](uint32_t Seq) -> std::string {
     if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
       return "(unknown: too far back)";
-    const CrumbRecord &R = S->ring[Seq % kCrumbRing];
-    if (!R.prog)
+    const CrumbRecord &R = S->Ring[Seq % kCrumbRing];
+    if (!R.Prog)
       return "(unknown)";
-    return siteText(*R.prog, R.ordinal, findSite(*R.prog, R.ordinal)) +
-           " in run " + std::to_string(static_cast<long long>(R.run));
+    return siteText(*R.Prog, R.Ordinal, findSite(*R.Prog, R.Ordinal)) +
+           " in run " + std::to_string(static_cast<long long>(R.Run));
   };
   if (Done >= Enq) {
-    if (!Force && S->reported == Enq + 1)
+    if (!Force && S->Reported == Enq + 1)
       return "";
-    S->reported = Enq + 1;
+    S->Reported = Enq + 1;
     return On + "every instrumented launch completed, the last was " +
            Describe(Enq) + ": the fault is in work enqueued after it";
   }
-  if (!Force && S->reported == Done + 1)
+  if (!Force && S->Reported == Done + 1)
     return "";
-  S->reported = Done + 1;
+  S->Reported = Done + 1;
   // Sparse crumbs (Probe::crumb_every): the fault is in one of the launches
   // after the last crumb that arrived, up to the next crumb enqueued (it did
   // not arrive); when none was enqueued, those launches may all have
   // completed and the fault may be in work enqueued after them.
   uint32_t Last = Done + 1;
   auto Enqueued = [&](uint32_t Seq) {
-    return crumbEnqueued(Seq, S->ring[Seq % kCrumbRing].every);
+    return crumbEnqueued(Seq, S->Ring[Seq % kCrumbRing].Every);
   };
   while (Last < Enq && Enq - Last < static_cast<uint32_t>(kCrumbRing) &&
          !Enqueued(Last))
@@ -313,7 +313,7 @@ inline std::string crumbReport(int Index, bool Force,
            Completed + captureHint(*S, Done + 1);
   const std::string Per =
       "one breadcrumb per " +
-      std::to_string(unsigned(S->ring[(Done + 1) % kCrumbRing].every)) +
+      std::to_string(unsigned(S->Ring[(Done + 1) % kCrumbRing].Every)) +
       " launches";
   constexpr uint32_t kListed = 8;
   std::string Among;
@@ -344,30 +344,30 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
   uint32_t Seq;
   bool Write;
   {
-    std::lock_guard<std::mutex> Lock(S.mutex);
-    if (Lane > 0 && !S.stream) {
-      S.lane = Lane;
-      S.stream = StreamName;
+    std::lock_guard<std::mutex> Lock(S.Mutex);
+    if (Lane > 0 && !S.Stream) {
+      S.Lane = Lane;
+      S.Stream = StreamName;
     }
-    if (!S.tid) {
-      S.tid = static_cast<long>(::syscall(SYS_gettid));
+    if (!S.Tid) {
+      S.Tid = static_cast<long>(::syscall(SYS_gettid));
       long First = 0;
-      if (!A.firstTid.compare_exchange_strong(First, S.tid) &&
-          First != S.tid)
-        A.manyThreads.store(true, std::memory_order_relaxed);
+      if (!A.FirstTid.compare_exchange_strong(First, S.Tid) &&
+          First != S.Tid)
+        A.ManyThreads.store(true, std::memory_order_relaxed);
     }
-    S.streamPtr = Stream;
-    Seq = ++S.enqueued;
+    S.StreamPtr = Stream;
+    Seq = ++S.Enqueued;
     Write = crumbEnqueued(Seq, static_cast<unsigned>(Every));
-    S.ring[Seq % kCrumbRing] =
+    S.Ring[Seq % kCrumbRing] =
         CrumbRecord{&P, Ordinal, Run, static_cast<uint8_t>(Every)};
   }
   if (!Write)
     return true;
-  if (!A.useHostFn.load()) {
+  if (!A.UseHostFn.load()) {
     CUresult R = cuStreamWriteValue32(
         reinterpret_cast<CUstream>(Stream),
-        A.dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
+        A.Dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
                     kCrumbStride,
         Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
     if (R == CUDA_SUCCESS)
@@ -376,8 +376,8 @@ inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
       Err = cuErrorText(R);
       return false;
     }
-    A.hostFnCause.store(R);
-    A.useHostFn.store(true);
+    A.HostFnCause.store(R);
+    A.UseHostFn.store(true);
   }
   uintptr_t Data = (static_cast<uintptr_t>(Index) << 32) | Seq;
   cudaError_t E = cudaLaunchHostFunc(Stream, &crumbHostFn,
@@ -406,7 +406,7 @@ inline std::string crumbReportsOfThread(bool Force) {
       Out += (Out.empty() ? "" : "; ") + R;
   }
   CrumbArena &A = crumbArena();
-  if (!A.manyThreads.load(std::memory_order_relaxed))
+  if (!A.ManyThreads.load(std::memory_order_relaxed))
     return Out;
   auto Mine = [&](int I) {
     return I == crumbSlotIndex() || std::find(Lanes + 1, Lanes + kCrumbLanes,
@@ -414,7 +414,7 @@ inline std::string crumbReportsOfThread(bool Force) {
   };
   std::string Others;
   for (int I = 0; I < kCrumbSlots; ++I) {
-    if (!A.slots[I].load() || Mine(I))
+    if (!A.Slots[I].load() || Mine(I))
       continue;
     std::string R = crumbReport(I, /*Force=*/false, /*OnlyInFlight=*/true);
     if (!R.empty())
@@ -439,7 +439,7 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
   if (S) {
     emit(*S, Line, J.done());
   } else {
-    std::lock_guard<std::mutex> Lock(global().outMutex);
+    std::lock_guard<std::mutex> Lock(global().OutMutex);
     std::fprintf(stderr, "%s\n", Line.c_str());
     std::fflush(stderr);
   }
@@ -452,7 +452,7 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
 inline void crumbReportAtEnd(cudaError_t E, const char *When) {
   CrumbArena &A = crumbArena();
   static std::atomic<bool> Done{false};
-  if (!A.ok || E == cudaSuccess || E == cudaErrorNotReady ||
+  if (!A.Ok || E == cudaSuccess || E == cudaErrorNotReady ||
       E == cudaErrorCudartUnloading || E == cudaErrorInitializationError ||
       E == cudaErrorNoDevice || Done.exchange(true))
     return;
@@ -460,11 +460,11 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
   Global &G = global();
   std::vector<ProgramState *> States;
   {
-    std::lock_guard<std::mutex> Lock(G.mutex);
-    States = G.states;
+    std::lock_guard<std::mutex> Lock(G.Mutex);
+    States = G.States;
   }
   for (int I = 0; I < kCrumbSlots; ++I) {
-    if (!A.slots[I].load())
+    if (!A.Slots[I].load())
       continue;
     std::string Crumbs = crumbReport(I, false);
     if (Crumbs.empty())
@@ -473,7 +473,7 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
                        "' (" + When + "): " + Crumbs;
     ProgramState *Target = nullptr;
     for (ProgramState *S : States)
-      if (!S->disabled)
+      if (!S->Disabled)
         Target = S;
     JsonObj J;
     J.str("event", "cuda_error").str("error", cudaErrorText(E));
@@ -490,7 +490,7 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
 /// Process exit: a launch that never completed is reported if the device
 /// holds an error.
 inline void crumbAtExit() {
-  if (crumbArena().ok)
+  if (crumbArena().Ok)
     crumbReportAtEnd(cudaDeviceSynchronize(), "at process exit");
 }
 
@@ -498,7 +498,7 @@ inline void crumbAtExit() {
 /// work in flight may never end), then the previous handler.
 inline void crumbAtTerminate() {
   try {
-    if (crumbArena().ok)
+    if (crumbArena().Ok)
       crumbReportAtEnd(cudaStreamQuery(nullptr), "at std::terminate");
   } catch (...) {
   }

@@ -102,18 +102,18 @@ inline const char *statsPtx() {
 
 /// The runtime's kernels (stats_kernel.cu) in one context.
 struct RuntimeKernels {
-  CUfunction stats = nullptr; ///< aoti_rt_stats: statistics of any layout
-  CUfunction nan = nullptr;   ///< aoti_rt_nancount: NaN/Inf of dense tensors
-  CUfunction redzones = nullptr; ///< aoti_rt_redzones: fill or read them
+  CUfunction StatsFn = nullptr; ///< aoti_rt_stats: statistics of any layout
+  CUfunction NanFn = nullptr;   ///< aoti_rt_nancount: NaN/Inf of dense tensors
+  CUfunction RedzonesFn = nullptr; ///< aoti_rt_redzones: fill or read them
 };
 
 /// The runtime's kernels in the current context, or null (Why says why).
 /// Cached per thread for its last context (no lock on the probe path).
 inline const RuntimeKernels *runtimeKernels(std::string &Why) {
   struct Entry {
-    CUcontext ctx;
-    RuntimeKernels fns;
-    std::string why;
+    CUcontext Ctx;
+    RuntimeKernels Fns;
+    std::string Why;
   };
   thread_local CUcontext LastCtx = nullptr;
   thread_local const Entry *Last = nullptr;
@@ -131,7 +131,7 @@ inline const RuntimeKernels *runtimeKernels(std::string &Why) {
     std::lock_guard<std::mutex> Lock(Mutex);
     Entry *Found = nullptr;
     for (Entry *E : *Cache)
-      if (E->ctx == Ctx)
+      if (E->Ctx == Ctx)
         Found = E;
     if (!Found) {
       Found = new Entry{Ctx, {}, ""}; // never freed: cached pointers
@@ -139,29 +139,29 @@ inline const RuntimeKernels *runtimeKernels(std::string &Why) {
       CUmodule Mod = nullptr;
       CUresult R = CUDA_SUCCESS;
       if (!Ptx)
-        Found->why =
+        Found->Why =
             "no PTX embedded in this runtime text";
       else if ((R = cuModuleLoadData(&Mod, Ptx)) != CUDA_SUCCESS)
-        Found->why = "cuModuleLoadData: " + cuErrorText(R);
-      else if ((R = cuModuleGetFunction(&Found->fns.stats, Mod,
+        Found->Why = "cuModuleLoadData: " + cuErrorText(R);
+      else if ((R = cuModuleGetFunction(&Found->Fns.StatsFn, Mod,
                                         "aoti_rt_stats")) != CUDA_SUCCESS ||
-               (R = cuModuleGetFunction(&Found->fns.nan, Mod,
+               (R = cuModuleGetFunction(&Found->Fns.NanFn, Mod,
                                         "aoti_rt_nancount")) != CUDA_SUCCESS ||
-               (R = cuModuleGetFunction(&Found->fns.redzones, Mod,
+               (R = cuModuleGetFunction(&Found->Fns.RedzonesFn, Mod,
                                         "aoti_rt_redzones")) != CUDA_SUCCESS)
-        Found->why = "cuModuleGetFunction: " + cuErrorText(R);
-      if (!Found->why.empty())
-        Found->fns = RuntimeKernels();
+        Found->Why = "cuModuleGetFunction: " + cuErrorText(R);
+      if (!Found->Why.empty())
+        Found->Fns = RuntimeKernels();
       Cache->push_back(Found);
     }
     LastCtx = Ctx;
     Last = Found;
   }
-  if (!Last->fns.stats) {
-    Why = Last->why;
+  if (!Last->Fns.StatsFn) {
+    Why = Last->Why;
     return nullptr;
   }
-  return &Last->fns;
+  return &Last->Fns;
 }
 
 /// The runtime's kernels in the current context, or null after saying
@@ -171,7 +171,7 @@ inline const RuntimeKernels *runtimeKernelsOrWarn(ProgramState &S,
   std::string Why;
   const RuntimeKernels *K = runtimeKernels(Why);
   if (!K)
-    warnOnce(S, global().warnedKernels,
+    warnOnce(S, global().WarnedKernels,
              "device statistics unavailable: " + Why +
                  "; host copies are used, much slower",
              Run);
@@ -189,28 +189,28 @@ inline const RuntimeKernels *runtimeKernelsOrWarn(ProgramState &S,
 /// arithmetic (kDescIndex32).
 inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
   std::memset(&D, 0, sizeof D);
-  D.data = reinterpret_cast<uint64_t>(M.data);
-  D.numel = M.numel;
-  D.kind = M.dtype->kind;
-  if (M.csizes.size() > 1 && isDense(M)) {
+  D.data = reinterpret_cast<uint64_t>(M.Data);
+  D.numel = M.Numel;
+  D.kind = M.Dtype->Kind;
+  if (M.CSizes.size() > 1 && isDense(M)) {
     D.ndim = 1;
-    D.sizes[0] = M.numel;
+    D.sizes[0] = M.Numel;
     D.strides[0] = 1;
   } else {
-    D.ndim = static_cast<int32_t>(M.csizes.size());
-    for (size_t K = 0; K < M.csizes.size(); ++K) {
-      D.sizes[K] = M.csizes[K];
-      D.strides[K] = M.cstrides[K];
+    D.ndim = static_cast<int32_t>(M.CSizes.size());
+    for (size_t K = 0; K < M.CSizes.size(); ++K) {
+      D.sizes[K] = M.CSizes[K];
+      D.strides[K] = M.CStrides[K];
     }
   }
-  int64_t ES = M.dtype->size;
+  int64_t ES = M.Dtype->Size;
   bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
                     D.strides[0] == 1 && D.data % 16 == 0;
   constexpr int64_t kMax32 = 0x7fffffff;
   D.flags = (Contiguous ? kDescContiguous : 0) |
-            (M.numel <= kMax32 && M.span <= kMax32 ? kDescIndex32 : 0);
-  int64_t Blocks = Contiguous ? (M.numel * ES + 16383) / 16384
-                              : (M.numel + 1023) / 1024;
+            (M.Numel <= kMax32 && M.Span <= kMax32 ? kDescIndex32 : 0);
+  int64_t Blocks = Contiguous ? (M.Numel * ES + 16383) / 16384
+                              : (M.Numel + 1023) / 1024;
   D.blocks = static_cast<int32_t>(std::max<int64_t>(
       1, std::min<int64_t>(Blocks, 1024)));
 }
@@ -221,34 +221,36 @@ inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
 /// by the kernel itself; then room for descriptors beyond the inline ones.
 /// Launches that share an area must be ordered (one stream, or a sync).
 struct StatsArea {
-  unsigned char *dev = nullptr;
-  size_t cap = 0; ///< tensors
+  unsigned char *Dev = nullptr;
+  size_t Capacity = 0; ///< tensors
   static size_t accBytes(size_t Cap) { return Cap * sizeof(Stats); }
   static size_t counterOff(size_t Cap) { return 2 * Cap * sizeof(Stats); }
   static size_t descOff(size_t Cap) { return counterOff(Cap) + 256; }
   static size_t bytes(size_t Cap) {
     return descOff(Cap) + Cap * sizeof(StatsDesc);
   }
-  Stats *acc() const { return reinterpret_cast<Stats *>(dev); }
-  Stats *res() const { return reinterpret_cast<Stats *>(dev + accBytes(cap)); }
+  Stats *acc() const { return reinterpret_cast<Stats *>(Dev); }
+  Stats *res() const {
+    return reinterpret_cast<Stats *>(Dev + accBytes(Capacity));
+  }
   uint32_t *counter() const {
-    return reinterpret_cast<uint32_t *>(dev + counterOff(cap));
+    return reinterpret_cast<uint32_t *>(Dev + counterOff(Capacity));
   }
   StatsDesc *descs() const {
-    return reinterpret_cast<StatsDesc *>(dev + descOff(cap));
+    return reinterpret_cast<StatsDesc *>(Dev + descOff(Capacity));
   }
 
   /// Room for N tensors; call only when no launch on the area is in flight.
   /// A new area is initialised by a copy on Stream (ordered before the
   /// launches that follow on it).
   cudaError_t reserve(size_t N, cudaStream_t Stream) {
-    if (N <= cap && dev)
+    if (N <= Capacity && Dev)
       return cudaSuccess;
     RelaxedCaptureMode Relaxed;
-    if (dev)
-      cudaFree(dev);
-    dev = nullptr;
-    cap = 0;
+    if (Dev)
+      cudaFree(Dev);
+    Dev = nullptr;
+    Capacity = 0;
     size_t Cap = std::max<size_t>(N, 64);
     void *D = nullptr;
     cudaError_t E = cudaMalloc(&D, bytes(Cap));
@@ -264,8 +266,8 @@ struct StatsArea {
       cudaFree(D);
       return E;
     }
-    dev = static_cast<unsigned char *>(D);
-    cap = Cap;
+    Dev = static_cast<unsigned char *>(D);
+    Capacity = Cap;
     return cudaSuccess;
   }
 };
@@ -289,7 +291,7 @@ bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int64_t GridX,
     return false;
   }
   Passes.fetch_add(1, std::memory_order_relaxed);
-  global().deviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
+  global().DeviceTensorScans.fetch_add(static_cast<uint64_t>(L.n),
                                        std::memory_order_relaxed);
   return true;
 }
@@ -307,12 +309,12 @@ template <typename DescT> int32_t mostBlocks(const DescT *D, int32_t N) {
 inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
                              int32_t Blocks, cudaStream_t Stream,
                              std::string &Err) {
-  return launchCounts(Fn, Area, L, Blocks, L.n, global().deviceStatsPasses,
+  return launchCounts(Fn, Area, L, Blocks, L.n, global().DeviceStatsPasses,
                       Stream, Err);
 }
 
 /// One launch of the stats kernel over Ms (all on the current device, at
-/// most Area.cap of them), results to Out (device-visible). False with the
+/// most Area.Capacity of them), results to Out (device-visible). False with the
 /// error in Err.
 inline bool launchStats(CUfunction Fn, StatsArea &Area,
                         const TensorMeta *const *Ms, size_t N, Stats *Out,
@@ -348,10 +350,10 @@ inline bool launchStats(CUfunction Fn, StatsArea &Area,
 /// loads all in flight at once), at most kNanMaxBlocks (threads then loop).
 inline NanDesc nanDesc(const TensorMeta &M) {
   NanDesc D;
-  D.data = reinterpret_cast<uint64_t>(M.data);
-  D.numel = M.numel;
-  D.kind = M.dtype->kind;
-  int64_t Bytes = M.numel * M.dtype->size;
+  D.data = reinterpret_cast<uint64_t>(M.Data);
+  D.numel = M.Numel;
+  D.kind = M.Dtype->Kind;
+  int64_t Bytes = M.Numel * M.Dtype->Size;
   D.blocks = static_cast<int32_t>(std::max<int64_t>(
       1, std::min<int64_t>((Bytes + kNanBlockBytes - 1) / kNanBlockBytes,
                            kNanMaxBlocks)));
@@ -367,7 +369,7 @@ inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
   for (int32_t I = 0; I < L.n; ++I)
     Blocks += L.d[I].blocks;
   return launchCounts(Fn, Area, L, std::max<int64_t>(Blocks, 1), 1,
-                      global().deviceNanPasses, Stream, Err);
+                      global().DeviceNanPasses, Stream, Err);
 }
 
 /// The NaN counts of dense floating tensors Ms (isDense), in launches of
@@ -392,15 +394,15 @@ inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
 
 /// Device and pinned host buffers, reused; one per concurrent probe.
 struct Scratch {
-  int device = -1;
-  StatsArea area;
-  unsigned char *host = nullptr;
-  size_t hostCap = 0;
-  bool hostPinned = false;
-  unsigned char *hostDev = nullptr; ///< host buffer as seen by the device
+  int Device = -1;
+  StatsArea Area;
+  unsigned char *Host = nullptr;
+  size_t HostCapacity = 0;
+  bool HostPinned = false;
+  unsigned char *HostDev = nullptr; ///< host buffer as seen by the device
 };
 
-/// Objects kept between uses, one user at a time, per device (T::device;
+/// Objects kept between uses, one user at a time, per device (T::Device;
 /// -1: not tied to a device yet): the probes' scratch buffers and the runs'
 /// deferred-check areas. Never freed: they hold pinned and device memory
 /// the process keeps until it exits.
@@ -416,7 +418,7 @@ public:
     std::lock_guard<std::mutex> Lock(Mutex);
     size_t Pick = Free.size();
     for (size_t I = 0; I < Free.size(); ++I) {
-      int D = Free[I]->device;
+      int D = Free[I]->Device;
       if (D == Device) {
         Pick = I;
         break;
@@ -446,7 +448,7 @@ public:
     S = DevicePool<Scratch>::get().take(Device, /*Exact=*/true);
     if (!S) {
       S = new Scratch();
-      S->device = Device;
+      S->Device = Device;
     }
   }
   ~ScratchLease() { DevicePool<Scratch>::get().give(S); }
@@ -457,40 +459,40 @@ public:
   /// Grows the buffers (only between uses: nothing is in flight then).
   cudaError_t reserve(size_t Tensors, size_t HostBytes, cudaStream_t Stream) {
     if (Tensors) {
-      cudaError_t E = S->area.reserve(Tensors, Stream);
+      cudaError_t E = S->Area.reserve(Tensors, Stream);
       if (E != cudaSuccess)
         return E;
     }
-    if (HostBytes > S->hostCap) {
+    if (HostBytes > S->HostCapacity) {
       RelaxedCaptureMode Relaxed;
-      if (S->host) {
-        if (S->hostPinned)
-          cudaFreeHost(S->host);
+      if (S->Host) {
+        if (S->HostPinned)
+          cudaFreeHost(S->Host);
         else
-          std::free(S->host);
+          std::free(S->Host);
       }
-      S->host = nullptr;
-      S->hostDev = nullptr;
-      S->hostCap = 0;
+      S->Host = nullptr;
+      S->HostDev = nullptr;
+      S->HostCapacity = 0;
       size_t Cap = std::max<size_t>(HostBytes, 64 * 1024);
       void *H = nullptr;
       if (cudaHostAlloc(&H, Cap, cudaHostAllocPortable | cudaHostAllocMapped) ==
           cudaSuccess) {
-        S->hostPinned = true;
+        S->HostPinned = true;
         void *D = nullptr;
         if (cudaHostGetDevicePointer(&D, H, 0) == cudaSuccess)
-          S->hostDev = static_cast<unsigned char *>(D);
+          S->HostDev = static_cast<unsigned char *>(D);
         else
           cudaGetLastError(); // not mapped: results come back by a copy
       } else {
         cudaGetLastError(); // pinned memory exhausted: pageable copies
         H = std::malloc(Cap);
-        S->hostPinned = false;
+        S->HostPinned = false;
         if (!H)
           return cudaErrorMemoryAllocation;
       }
-      S->host = static_cast<unsigned char *>(H);
-      S->hostCap = Cap;
+      S->Host = static_cast<unsigned char *>(H);
+      S->HostCapacity = Cap;
     }
     return cudaSuccess;
   }

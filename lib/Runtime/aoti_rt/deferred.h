@@ -33,12 +33,12 @@ constexpr uint64_t kStatsPending = ~0ull;
 
 /// A tensor of a deferred probe: its metadata and counts (Item: what the
 /// stats line and the NaN report need). The counts are known at the probe
-/// (host tensors, empty ones) or written by the device into *result, read
+/// (host tensors, empty ones) or written by the device into *Result, read
 /// after the run's sync.
 struct DeferredTensor {
-  Item item;
-  const Stats *result = nullptr;
-  bool missed = false; ///< its launch never ran (the stream failed first)
+  Item Gathered;
+  const Stats *Result = nullptr;
+  bool Missed = false; ///< its launch never ran (the stream failed first)
 };
 
 /// An input of a deferred probe's launch that stays the same all run
@@ -47,9 +47,9 @@ struct DeferredTensor {
 /// are such constants), read and counted only if the record reports
 /// (countLazy).
 struct LazyInput {
-  const char *name;
-  AtenTensorHandle handle;
-  uint8_t role;
+  const char *Name;
+  AtenTensorHandle Handle;
+  uint8_t RoleBits;
 };
 
 /// The counts of \p M that need no device pass, into \p Out: a host
@@ -57,16 +57,16 @@ struct LazyInput {
 /// kind without NaN on \p Device (-1: any). False when the metadata was
 /// not readable (the report says so) or a device pass is needed.
 inline bool knownStats(const TensorMeta &M, int Device, Stats &Out) {
-  if (!M.ok || !isReadableKind(M.dtype->kind))
+  if (!M.Ok || !isReadableKind(M.Dtype->Kind))
     return false;
-  if (!M.cuda && M.devType == aoti_torch_device_type_cpu()) {
-    Out = hostStats(M, M.data);
+  if (!M.Cuda && M.DevType == aoti_torch_device_type_cpu()) {
+    Out = hostStats(M, M.Data);
     return true;
   }
-  if (M.cuda && (M.numel == 0 || ((Device < 0 || M.devIndex == Device) &&
-                                  !isFloatKind(M.dtype->kind)))) {
+  if (M.Cuda && (M.Numel == 0 || ((Device < 0 || M.DevIndex == Device) &&
+                                  !isFloatKind(M.Dtype->Kind)))) {
     Out = statsInit();
-    Out.count = static_cast<uint64_t>(M.numel);
+    Out.count = static_cast<uint64_t>(M.Numel);
     return true;
   }
   return false;
@@ -74,8 +74,8 @@ inline bool knownStats(const TensorMeta &M, int Device, Stats &Out) {
 
 /// knownStats into \p It's counts.
 inline void knownCounts(Item &It, int Device) {
-  if (knownStats(It.meta, Device, It.stats))
-    It.haveStats = true;
+  if (knownStats(It.Meta, Device, It.Statistics))
+    It.HaveStats = true;
 }
 
 /// A tensor of a deferred probe that only checks (no print): what its NaN
@@ -83,17 +83,17 @@ inline void knownCounts(Item &It, int Device) {
 /// per launch writes them: the fewer bytes, the less of torch's own
 /// working set the run's records push out of the host's caches).
 struct CountedTensor {
-  const char *name;
-  uint8_t role;
-  bool ok;        ///< metadata readable
-  bool haveStats; ///< nan and inf hold its counts
-  bool missed;    ///< its launch never ran (the stream failed first)
-  int64_t numel;
-  const Stats *result; ///< written by the device, read after the sync
-  uint64_t nan, inf;
+  const char *Name;
+  uint8_t RoleBits;
+  bool Ok;        ///< metadata readable
+  bool HaveStats; ///< nan and inf hold its counts
+  bool Missed;    ///< its launch never ran (the stream failed first)
+  int64_t Numel;
+  const Stats *Result; ///< written by the device, read after the sync
+  uint64_t Nan, Inf;
 
   NanView view() const {
-    return NanView{name, role, ok, haveStats, numel, nan, inf};
+    return NanView{Name, RoleBits, Ok, HaveStats, Numel, Nan, Inf};
   }
 };
 
@@ -102,31 +102,31 @@ struct CountedTensor {
 /// report says so).
 inline CountedTensor countedOf(const TensorMeta &M, const Stats *Slot,
                                int Device) {
-  CountedTensor T{M.name, M.role, M.ok, false, false, M.numel, Slot, 0, 0};
+  CountedTensor T{M.Name, M.RoleBits, M.Ok, false, false, M.Numel, Slot, 0, 0};
   Stats Known;
   if (!Slot && knownStats(M, Device, Known)) {
-    T.haveStats = true;
-    T.nan = Known.nan;
-    T.inf = Known.inf;
+    T.HaveStats = true;
+    T.Nan = Known.nan;
+    T.Inf = Known.inf;
   }
   return T;
 }
 
-/// One probe's deferred work: a NaN check (roles != 0) and/or its print
-/// (print != kPrintNone: its name line and, at kPrintStats, a stats line
-/// per tensor of printRoles).
+/// One probe's deferred work: a NaN check (Roles != 0) and/or its print
+/// (Print != kPrintNone: its name line and, at kPrintStats, a stats line
+/// per tensor of PrintRoles).
 struct DeferredRecord {
-  int site;
-  Phase phase;
-  uint8_t roles;
-  uint8_t checks;
-  OnFail onFail;
-  PrintLevel print;
-  uint8_t printRoles;
-  size_t first, count; ///< DeferredChecks::tensors[first, first + count)
-  size_t lazyFirst, lazyCount; ///< DeferredChecks::lazies[...]
-  /// first and count are of DeferredChecks::counted (no print).
-  bool compact = false;
+  int Site;
+  Phase ProbePhase;
+  uint8_t Roles;
+  uint8_t Checks;
+  OnFail OnFailure;
+  PrintLevel Print;
+  uint8_t PrintRoles;
+  size_t First, Count; ///< DeferredChecks::Tensors[First, First + Count)
+  size_t LazyFirst, LazyCount; ///< DeferredChecks::Lazies[...]
+  /// First and Count are of DeferredChecks::Counted (no print).
+  bool Compact = false;
 };
 
 /// The deferred probes of one run, in launch order: at most one per
@@ -135,51 +135,51 @@ struct DeferredRecord {
 /// tensors' storage is kept from run to run (their shape vectors keep their
 /// capacity): a run in the steady state allocates nothing.
 struct DeferredChecks {
-  std::vector<DeferredRecord> records;
-  std::vector<DeferredTensor> tensors; ///< [0, used): the records' tensors
-  size_t used = 0;
-  std::vector<LazyInput> lazies; ///< the records' lazy inputs
-  std::vector<CountedTensor> counted; ///< compact records' tensors
-  std::vector<uint8_t> marks; ///< ordinal * 2 + phase: has a record
+  std::vector<DeferredRecord> Records;
+  std::vector<DeferredTensor> Tensors; ///< [0, Used): the records' tensors
+  size_t Used = 0;
+  std::vector<LazyInput> Lazies; ///< the records' lazy inputs
+  std::vector<CountedTensor> Counted; ///< compact records' tensors
+  std::vector<uint8_t> Marks; ///< ordinal * 2 + phase: has a record
 
-  bool pending() const { return !records.empty(); }
+  bool pending() const { return !Records.empty(); }
   bool has(int Site, Phase Ph) const {
     if (Site >= 0) {
       size_t K = static_cast<size_t>(Site) * 2 + Ph;
-      return K < marks.size() && marks[K];
+      return K < Marks.size() && Marks[K];
     }
-    for (const DeferredRecord &R : records)
-      if (R.site == Site && R.phase == Ph)
+    for (const DeferredRecord &R : Records)
+      if (R.Site == Site && R.ProbePhase == Ph)
         return true;
     return false;
   }
   /// A tensor slot, its metadata as the last run left it: fill it all.
   DeferredTensor &addTensor() {
-    if (used == tensors.size())
-      tensors.emplace_back();
-    DeferredTensor &T = tensors[used++];
-    T.item.haveStats = false;
-    T.item.stats = statsInit();
-    T.item.why.clear();
-    T.result = nullptr;
-    T.missed = false;
+    if (Used == Tensors.size())
+      Tensors.emplace_back();
+    DeferredTensor &T = Tensors[Used++];
+    T.Gathered.HaveStats = false;
+    T.Gathered.Statistics = statsInit();
+    T.Gathered.Why.clear();
+    T.Result = nullptr;
+    T.Missed = false;
     return T;
   }
   /// A record of the tensors and lazy inputs added since First and
-  /// LazyFirst (\p Compact: of `counted`, else of `tensors`).
+  /// LazyFirst (\p Compact: of `Counted`, else of `Tensors`).
   void addRecord(int Site, Phase Ph, uint8_t Roles, uint8_t Checks, OnFail F,
                  PrintLevel Print, uint8_t PrintRoles, size_t First,
                  size_t LazyFirst, bool Compact = false) {
-    const size_t End = Compact ? counted.size() : used;
-    records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
+    const size_t End = Compact ? Counted.size() : Used;
+    Records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
                                      PrintRoles, First, End - First,
-                                     LazyFirst, lazies.size() - LazyFirst,
+                                     LazyFirst, Lazies.size() - LazyFirst,
                                      Compact});
     if (Site >= 0) {
       size_t K = static_cast<size_t>(Site) * 2 + Ph;
-      if (K >= marks.size())
-        marks.resize(K + 1, 0);
-      marks[K] = 1;
+      if (K >= Marks.size())
+        Marks.resize(K + 1, 0);
+      Marks[K] = 1;
     }
   }
   /// Of \p N pending tensors from \p First: the device's counts, once the
@@ -188,50 +188,51 @@ struct DeferredChecks {
   template <typename Tensor, typename KeepFn>
   static void collectEach(Tensor *First, size_t N, KeepFn Keep) {
     for (Tensor *T = First; T != First + N; ++T) {
-      if (!T->result)
+      if (!T->Result)
         continue;
-      if (T->result->count != kStatsPending)
-        Keep(*T, *T->result);
+      if (T->Result->count != kStatsPending)
+        Keep(*T, *T->Result);
       else
-        T->missed = true;
-      T->result = nullptr;
+        T->Missed = true;
+      T->Result = nullptr;
     }
   }
   /// The device's counts into the tensors: after the run's sync, or after
   /// a failed one, when the slots of launches that never ran still hold
   /// kStatsPending (those tensors get no counts).
   void collect() {
-    collectEach(tensors.data(), used, [](DeferredTensor &T, const Stats &S) {
-      T.item.stats = S;
-      T.item.haveStats = true;
+    collectEach(Tensors.data(), Used, [](DeferredTensor &T, const Stats &S) {
+      T.Gathered.Statistics = S;
+      T.Gathered.HaveStats = true;
     });
-    collectEach(counted.data(), counted.size(),
+    collectEach(Counted.data(), Counted.size(),
                 [](CountedTensor &T, const Stats &S) {
-                  T.nan = S.nan;
-                  T.inf = S.inf;
-                  T.haveStats = true;
+                  T.Nan = S.nan;
+                  T.Inf = S.inf;
+                  T.HaveStats = true;
                 });
   }
   /// Whether the record's counts were all taken (its stats launch ran).
   bool complete(const DeferredRecord &R) const {
-    for (size_t I = R.first; I < R.first + R.count; ++I)
-      if (R.compact ? counted[I].missed : tensors[I].missed)
+    for (size_t I = R.First; I < R.First + R.Count; ++I)
+      if (R.Compact ? Counted[I].Missed : Tensors[I].Missed)
         return false;
     return true;
   }
   /// The NaN views of \p R's tensors (lazy inputs not included).
   void views(const DeferredRecord &R, std::vector<NanView> &Out) const {
-    for (size_t I = R.first; I < R.first + R.count; ++I)
-      Out.push_back(R.compact ? counted[I].view() : nanView(tensors[I].item));
+    for (size_t I = R.First; I < R.First + R.Count; ++I)
+      Out.push_back(R.Compact ? Counted[I].view()
+                              : nanView(Tensors[I].Gathered));
   }
   void clear() {
-    for (const DeferredRecord &R : records)
-      if (R.site >= 0)
-        marks[static_cast<size_t>(R.site) * 2 + R.phase] = 0;
-    records.clear();
-    used = 0;
-    lazies.clear();
-    counted.clear();
+    for (const DeferredRecord &R : Records)
+      if (R.Site >= 0)
+        Marks[static_cast<size_t>(R.Site) * 2 + R.ProbePhase] = 0;
+    Records.clear();
+    Used = 0;
+    Lazies.clear();
+    Counted.clear();
   }
 };
 
@@ -253,30 +254,30 @@ AOTI_RT_COLD_BEGIN
 inline void countLazy(ProgramState &S, const DeferredChecks &Checks,
                       const DeferredRecord &Rec, void *Stream, int64_t Run,
                       std::vector<Item> &Items, std::vector<NanView> &Views) {
-  Items.assign(Rec.lazyCount, Item());
+  Items.assign(Rec.LazyCount, Item());
   Batch B;
   std::vector<size_t> Targets;
-  for (size_t K = 0; K < Rec.lazyCount; ++K) {
-    const LazyInput &L = Checks.lazies[Rec.lazyFirst + K];
+  for (size_t K = 0; K < Rec.LazyCount; ++K) {
+    const LazyInput &L = Checks.Lazies[Rec.LazyFirst + K];
     Item &It = Items[K];
-    It.meta.name = L.name;
-    It.meta.role = L.role;
-    It.meta.handle = L.handle;
-    if (readMeta(It.meta)) // constants: as they were
+    It.Meta.Name = L.Name;
+    It.Meta.RoleBits = L.RoleBits;
+    It.Meta.Handle = L.Handle;
+    if (readMeta(It.Meta)) // constants: as they were
       knownCounts(It, -1);
-    if (It.haveStats || !It.meta.ok)
+    if (It.HaveStats || !It.Meta.Ok)
       continue;
     Item Copy;
-    Copy.meta = It.meta;
-    Copy.wantStats = true;
-    B.items.push_back(std::move(Copy));
+    Copy.Meta = It.Meta;
+    Copy.WantStats = true;
+    B.Items.push_back(std::move(Copy));
     Targets.push_back(K);
   }
   std::string Err;
   if (!Targets.empty() && materialize(S, B, Stream, 0, Run, Err))
     for (size_t K = 0; K < Targets.size(); ++K) {
-      Items[Targets[K]].haveStats = B.items[K].haveStats;
-      Items[Targets[K]].stats = B.items[K].stats;
+      Items[Targets[K]].HaveStats = B.Items[K].HaveStats;
+      Items[Targets[K]].Statistics = B.Items[K].Statistics;
     }
   for (const Item &It : Items)
     Views.push_back(nanView(It));
@@ -286,18 +287,18 @@ inline void countLazy(ProgramState &S, const DeferredChecks &Checks,
 inline void addRecordLines(ProgramState &S, const Program &P, int64_t Run,
                            const DeferredChecks &Checks,
                            const DeferredRecord &Rec, EventBuf &Ev) {
-  const SiteInfo *SI = findSite(P, Rec.site);
-  ProbeCtx C{&S, &P, Run, Rec.phase, Rec.site, SI, nullptr};
-  Ev.add(launchLine(C), Ev.json ? launchEvent(C) : std::string());
-  if (Rec.print < kPrintStats)
+  const SiteInfo *SI = findSite(P, Rec.Site);
+  ProbeCtx C{&S, &P, Run, Rec.ProbePhase, Rec.Site, SI, nullptr};
+  Ev.add(launchLine(C), Ev.WantJson ? launchEvent(C) : std::string());
+  if (Rec.Print < kPrintStats)
     return;
   const std::string Prefix = linePrefix(C);
   std::string Json;
-  for (size_t I = Rec.first; I < Rec.first + Rec.count; ++I) {
-    const Item &It = Checks.tensors[I].item;
-    if (!(It.meta.role & Rec.printRoles))
+  for (size_t I = Rec.First; I < Rec.First + Rec.Count; ++I) {
+    const Item &It = Checks.Tensors[I].Gathered;
+    if (!(It.Meta.RoleBits & Rec.PrintRoles))
       continue;
-    std::string Line = statsLine(C, Prefix, It, Ev.json ? &Json : nullptr);
+    std::string Line = statsLine(C, Prefix, It, Ev.WantJson ? &Json : nullptr);
     Ev.add(Line, Json);
   }
 }
@@ -336,29 +337,29 @@ inline void reportDeferred(ProgramState &S, const Program &P, int64_t Run,
                            void *Stream = nullptr) {
   std::vector<NanView> Views;
   EventBuf Ev(S);
-  for (size_t R = 0; R < Checks.records.size(); ++R) {
-    const DeferredRecord &Rec = Checks.records[R];
+  for (size_t R = 0; R < Checks.Records.size(); ++R) {
+    const DeferredRecord &Rec = Checks.Records[R];
     if (End == kEndFailed && !Checks.complete(Rec))
       break; // this launch and the later ones may not have run
-    if (Rec.print >= kPrintNames && !Rec.compact)
+    if (Rec.Print >= kPrintNames && !Rec.Compact)
       addRecordLines(S, P, Run, Checks, Rec, Ev);
-    if (!Rec.roles)
+    if (!Rec.Roles)
       continue;
     Views.clear();
     Checks.views(Rec, Views);
     bool Hit = false;
     for (const NanView &V : Views)
-      Hit = Hit || nanHit(V, Rec.roles, Rec.checks);
+      Hit = Hit || nanHit(V, Rec.Roles, Rec.Checks);
     std::vector<Item> Lazy; // the views' names live here
     if (Hit && End != kEndFailed)
       countLazy(S, Checks, Rec, Stream, Run, Lazy, Views);
     std::string Line, Json;
-    if (!nanEvent(P, Run, Rec.phase, Rec.site, findSite(P, Rec.site),
-                  Views.data(), Views.size(), Rec.roles, Rec.checks, Line,
+    if (!nanEvent(P, Run, Rec.ProbePhase, Rec.Site, findSite(P, Rec.Site),
+                  Views.data(), Views.size(), Rec.Roles, Rec.Checks, Line,
                   Json))
       continue;
     Ev.add(Line, Json);
-    const OnFail F = Rec.onFail;
+    const OnFail F = Rec.OnFailure;
     if (F == kWarn || End == kEndFailed)
       continue;
     emit(S, Ev);
@@ -377,13 +378,13 @@ AOTI_RT_COLD_END
 /// launches, the inputs of a before-probe that the after-probe sees again)
 /// reads the same result slot instead of scanning it again.
 struct SeenTensor {
-  AtenTensorHandle handle;
-  const unsigned char *data;
-  uintptr_t begin, end; ///< the bytes its elements span (begin: data)
-  uint64_t shape;       ///< dtype, sizes and strides (seenShape)
-  Stats *slot;          ///< host side of its result
-  uint64_t age;         ///< order of remembering: the oldest go first
-  bool full;            ///< statistics (min, max, ...) and not NaN counts only
+  AtenTensorHandle Handle;
+  const unsigned char *Data;
+  uintptr_t Begin, End; ///< the bytes its elements span (Begin: Data)
+  uint64_t Shape;       ///< dtype, sizes and strides (seenShape)
+  Stats *Slot;          ///< host side of its result
+  uint64_t Age;         ///< order of remembering: the oldest go first
+  bool Full;            ///< statistics (min, max, ...) and not NaN counts only
 };
 
 /// Hash of what makes two views of the same data the same tensor.
@@ -393,11 +394,11 @@ inline uint64_t seenShape(const TensorMeta &M) {
     H ^= static_cast<uint64_t>(V);
     H *= 1099511628211ULL;
   };
-  Mix(M.dtype->kind);
-  Mix(M.numel);
-  for (size_t I = 0; I < M.csizes.size(); ++I) {
-    Mix(M.csizes[I]);
-    Mix(M.cstrides[I]);
+  Mix(M.Dtype->Kind);
+  Mix(M.Numel);
+  for (size_t I = 0; I < M.CSizes.size(); ++I) {
+    Mix(M.CSizes[I]);
+    Mix(M.CStrides[I]);
   }
   return H;
 }
@@ -412,54 +413,54 @@ inline uint64_t seenShape(const TensorMeta &M) {
 /// Every probe looks its tensors up and forgets the bytes its launch
 /// writes, so both are searches, not scans: the entries are kept sorted by
 /// their first byte, and an entry that overlaps [B, E) begins at or after
-/// B - maxSpan (the longest entry's span).
+/// B - MaxSpan (the longest entry's span).
 struct SeenTensors {
   static constexpr size_t kMax = 128; ///< then the older half goes
-  std::vector<SeenTensor> list;       ///< sorted by begin
-  uintptr_t maxSpan = 0; ///< at least every entry's end - begin
-  uint64_t nextAge = 0;
-  int lastSite = -2; ///< the launch of the last probe that came through
+  std::vector<SeenTensor> Entries;       ///< sorted by begin
+  uintptr_t MaxSpan = 0; ///< at least every entry's end - begin
+  uint64_t NextAge = 0;
+  int LastSite = -2; ///< the launch of the last probe that came through
 
   void clear() {
-    list.clear();
-    maxSpan = 0;
-    lastSite = -2;
+    Entries.clear();
+    MaxSpan = 0;
+    LastSite = -2;
   }
   /// A probe of launch \p Site: unless the previous probe was of this
   /// launch or the one before it, nothing seen so far can be trusted.
   void probeOf(int Site) {
-    if (Site < 0 || (lastSite != Site && lastSite != Site - 1))
+    if (Site < 0 || (LastSite != Site && LastSite != Site - 1))
       clear();
-    lastSite = Site;
+    LastSite = Site;
   }
   /// The bytes [B, E) were (or are about to be) written.
   void forget(uintptr_t B, uintptr_t E) {
-    auto First = firstFrom(list, B > maxSpan ? B - maxSpan : 0);
+    auto First = firstFrom(Entries, B > MaxSpan ? B - MaxSpan : 0);
     auto Last = std::partition_point(
-        First, list.end(), [E](const SeenTensor &T) { return T.begin < E; });
-    list.erase(std::remove_if(First, Last,
-                              [B](const SeenTensor &T) { return B < T.end; }),
+        First, Entries.end(), [E](const SeenTensor &T) { return T.Begin < E; });
+    Entries.erase(std::remove_if(First, Last,
+                              [B](const SeenTensor &T) { return B < T.End; }),
                Last);
   }
   const SeenTensor *find(const TensorMeta &M, uint64_t Shape,
                          bool Full) const {
-    const SeenTensor *T = entryOf(list, M, Shape);
-    return T && (T->full || !Full) ? T : nullptr;
+    const SeenTensor *T = entryOf(Entries, M, Shape);
+    return T && (T->Full || !Full) ? T : nullptr;
   }
   /// Replaces the entry of the same tensor (a NaN count becoming
   /// statistics): at most one entry per tensor.
   void remember(const TensorMeta &M, uint64_t Shape, Stats *Slot, bool Full) {
-    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    const uintptr_t B = reinterpret_cast<uintptr_t>(M.Data);
     const uintptr_t E = B + spanBytes(M);
-    SeenTensor New{M.handle, M.data, B, E, Shape, Slot, nextAge++, Full};
-    if (SeenTensor *T = entryOf(list, M, Shape)) {
+    SeenTensor New{M.Handle, M.Data, B, E, Shape, Slot, NextAge++, Full};
+    if (SeenTensor *T = entryOf(Entries, M, Shape)) {
       *T = New;
       return;
     }
-    if (list.size() >= kMax)
+    if (Entries.size() >= kMax)
       dropOlderHalf();
-    list.insert(firstFrom(list, B), New);
-    maxSpan = std::max(maxSpan, E - B);
+    Entries.insert(firstFrom(Entries, B), New);
+    MaxSpan = std::max(MaxSpan, E - B);
   }
 
 private:
@@ -468,35 +469,35 @@ private:
   static auto firstFrom(V &List, uintptr_t B) -> decltype(List.begin()) {
     return std::partition_point(
         List.begin(), List.end(),
-        [B](const SeenTensor &T) { return T.begin < B; });
+        [B](const SeenTensor &T) { return T.Begin < B; });
   }
   /// The entry of M's tensor (its handle, first byte and shape), or null.
   template <typename V>
   static auto entryOf(V &List, const TensorMeta &M, uint64_t Shape)
       -> decltype(&*List.begin()) {
-    const uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
-    for (auto I = firstFrom(List, B); I != List.end() && I->begin == B; ++I)
-      if (I->handle == M.handle && I->shape == Shape)
+    const uintptr_t B = reinterpret_cast<uintptr_t>(M.Data);
+    for (auto I = firstFrom(List, B); I != List.end() && I->Begin == B; ++I)
+      if (I->Handle == M.Handle && I->Shape == Shape)
         return &*I;
     return nullptr;
   }
   /// Amortized: one pass per kMax / 2 entries remembered.
   void dropOlderHalf() {
     std::vector<uint64_t> Ages;
-    Ages.reserve(list.size());
-    for (const SeenTensor &T : list)
-      Ages.push_back(T.age);
+    Ages.reserve(Entries.size());
+    for (const SeenTensor &T : Entries)
+      Ages.push_back(T.Age);
     auto Mid = Ages.begin() + Ages.size() / 2;
     std::nth_element(Ages.begin(), Mid, Ages.end());
     const uint64_t Keep = *Mid; // the younger half: this age and after
-    list.erase(std::remove_if(list.begin(), list.end(),
+    Entries.erase(std::remove_if(Entries.begin(), Entries.end(),
                               [Keep](const SeenTensor &T) {
-                                return T.age < Keep;
+                                return T.Age < Keep;
                               }),
-               list.end());
-    maxSpan = 0;
-    for (const SeenTensor &T : list)
-      maxSpan = std::max(maxSpan, T.end - T.begin);
+               Entries.end());
+    MaxSpan = 0;
+    for (const SeenTensor &T : Entries)
+      MaxSpan = std::max(MaxSpan, T.End - T.Begin);
   }
 };
 
@@ -527,51 +528,51 @@ template <typename LaunchT, int Cap> struct PendingBatch {
   /// what a batch can add to a run's peak memory.
   static constexpr size_t kMaxBytes = size_t(16) << 20;
   static constexpr int kCap = Cap;
-  LaunchT launch{};      ///< launch.n pending descriptors; out: their slots
-  size_t bytes = 0;      ///< of the pending tensors
-  Stats *host = nullptr; ///< Cap result slots (host side); null: none
-  uintptr_t begin[Cap] = {}, end[Cap] = {};
-  AtenTensorHandle refs[Cap] = {};
+  LaunchT Launch{};      ///< Launch.n pending descriptors; out: their slots
+  size_t Bytes = 0;      ///< of the pending tensors
+  Stats *Host = nullptr; ///< Cap result slots (host side); null: none
+  uintptr_t Begin[Cap] = {}, End[Cap] = {};
+  AtenTensorHandle Refs[Cap] = {};
 
-  int size() const { return launch.n; }
-  bool empty() const { return launch.n == 0 && !extraWork(launch); }
-  /// Room for \p N more tensors of \p Bytes in all.
-  bool fits(size_t N, size_t Bytes) const {
-    return static_cast<size_t>(launch.n) + N <= static_cast<size_t>(Cap) &&
-           bytes + Bytes <= kMaxBytes;
+  int size() const { return Launch.n; }
+  bool empty() const { return Launch.n == 0 && !extraWork(Launch); }
+  /// Room for \p N more tensors of \p NewBytes in all.
+  bool fits(size_t N, size_t NewBytes) const {
+    return static_cast<size_t>(Launch.n) + N <= static_cast<size_t>(Cap) &&
+           Bytes + NewBytes <= kMaxBytes;
   }
   /// Whether they would fit an empty batch.
-  static bool batchable(size_t N, size_t Bytes) {
-    return N <= static_cast<size_t>(Cap) && Bytes <= kMaxBytes;
+  static bool batchable(size_t N, size_t NewBytes) {
+    return N <= static_cast<size_t>(Cap) && NewBytes <= kMaxBytes;
   }
   /// Whether [B, E) overlaps a pending tensor's bytes.
   bool overlaps(uintptr_t B, uintptr_t E) const {
-    for (int I = 0; I < launch.n; ++I)
-      if (begin[I] < E && B < end[I])
+    for (int I = 0; I < Launch.n; ++I)
+      if (Begin[I] < E && B < End[I])
         return true;
     return false;
   }
   /// Adds a tensor (fits(1); slots reserved): its descriptor to fill, and
   /// its result slot in \p Slot.
   auto &add(uintptr_t B, uintptr_t E, AtenTensorHandle Ref, Stats *&Slot) {
-    int I = launch.n++;
-    begin[I] = B;
-    end[I] = E;
-    refs[I] = Ref;
-    bytes += E - B;
-    Slot = host + I;
-    return descsOf(launch)[I];
+    int I = Launch.n++;
+    Begin[I] = B;
+    End[I] = E;
+    Refs[I] = Ref;
+    Bytes += E - B;
+    Slot = Host + I;
+    return descsOf(Launch)[I];
   }
   /// After the launch (or instead of it): the references go, the slots
   /// are the launch's; the next tensor reserves new ones.
   void clear() {
-    for (int I = 0; I < launch.n; ++I)
-      if (refs[I])
-        aoti_torch_delete_tensor_object(refs[I]);
-    launch.n = 0;
-    clearExtraWork(launch);
-    bytes = 0;
-    host = nullptr;
+    for (int I = 0; I < Launch.n; ++I)
+      if (Refs[I])
+        aoti_torch_delete_tensor_object(Refs[I]);
+    Launch.n = 0;
+    clearExtraWork(Launch);
+    Bytes = 0;
+    Host = nullptr;
   }
 };
 using NanBatch = PendingBatch<NanLaunch, kNanDescs>;
@@ -582,9 +583,9 @@ using StatsBatch = PendingBatch<StatsLaunch, kInlineDescs>;
 /// Where deferred launches write their results: pinned host memory mapped
 /// into the device, read by the host after the run's sync.
 struct ResultChunk {
-  Stats *host;
-  Stats *dev;
-  size_t cap, used;
+  Stats *Host;
+  Stats *Dev;
+  size_t Capacity, Used;
 };
 
 /// What a deferred probe does with each of its tensors.
@@ -600,21 +601,21 @@ enum ProbeNeed : uint8_t {
 /// RunScope::deferProbe's working vectors, kept with the run (no
 /// allocation, no thread_local lookup per probe), and its tensors' device.
 struct ProbeScratch {
-  std::vector<TensorMeta> metas;
-  std::vector<uint8_t> needs; ///< ProbeNeed
-  std::vector<uint64_t> shapes;
-  std::vector<Stats *> slots;
-  std::vector<const TensorMeta *> scanFull, scanNan;
-  int device = -1; ///< of the first readable CUDA tensor; -1: none
+  std::vector<TensorMeta> Metas;
+  std::vector<uint8_t> Needs; ///< ProbeNeed
+  std::vector<uint64_t> Shapes;
+  std::vector<Stats *> Slots;
+  std::vector<const TensorMeta *> ScanFull, ScanNan;
+  int Device = -1; ///< of the first readable CUDA tensor; -1: none
 };
 
 /// Where a deferred probe's device counts go (RunScope::planCounts).
 struct CountPlan {
-  bool batchNan = false;  ///< its NaN counts join the run's NaN batch
-  bool batchFull = false; ///< its statistics join the statistics batch
-  size_t scans = 0;       ///< tensors counted by a launch of its own
-  Stats *host = nullptr;  ///< their slots (host side), statistics first
-  Stats *devOut = nullptr; ///< the same slots, as the device sees them
+  bool BatchNan = false;  ///< its NaN counts join the run's NaN batch
+  bool BatchFull = false; ///< its statistics join the statistics batch
+  size_t Scans = 0;       ///< tensors counted by a launch of its own
+  Stats *Host = nullptr;  ///< their slots (host side), statistics first
+  Stats *DevOut = nullptr; ///< the same slots, as the device sees them
 };
 
 /// A run's deferred probes and their device side: a stats area (the run's
@@ -623,24 +624,25 @@ struct CountPlan {
 /// later runs reuse the buffers (nothing is allocated once they are big
 /// enough).
 struct DeferredRun {
-  int device = -1; ///< of the area; -1: none yet
-  ProbeScratch scratch;
-  StatsArea area;
-  std::vector<ResultChunk> chunks;
-  size_t cur = 0;
-  bool launched = false; ///< launches not yet synchronized
-  bool broken = false;   ///< a sync failed: never reused
-  DeferredChecks checks;
-  SeenTensors seen;      ///< point into chunks: cleared with them
-  NanBatch nanBatch;     ///< Program::batch_deferred: NaN counts not launched
-  StatsBatch statsBatch; ///< and statistics not launched
+  int Device = -1; ///< of the area; -1: none yet
+  ProbeScratch Scratchpad;
+  StatsArea Area;
+  std::vector<ResultChunk> Chunks;
+  size_t CurChunk = 0;
+  bool Launched = false; ///< launches not yet synchronized
+  bool Broken = false;   ///< a sync failed: never reused
+  DeferredChecks Checks;
+  SeenTensors Seen;      ///< point into chunks: cleared with them
+  NanBatch PendingNan;     ///< Program::batch_deferred: NaN counts not launched
+  StatsBatch PendingStats; ///< and statistics not launched
 
   /// Room for N results, each marked kStatsPending until its launch
   /// writes it: the host pointer (Dev: the device's view), or null.
   Stats *results(size_t N, Stats *&Dev) {
-    while (cur < chunks.size() && chunks[cur].used + N > chunks[cur].cap)
-      ++cur;
-    if (cur == chunks.size()) {
+    while (CurChunk < Chunks.size() &&
+           Chunks[CurChunk].Used + N > Chunks[CurChunk].Capacity)
+      ++CurChunk;
+    if (CurChunk == Chunks.size()) {
       RelaxedCaptureMode Relaxed;
       size_t Cap = std::max<size_t>(N, 4096);
       void *H = nullptr, *D = nullptr;
@@ -655,46 +657,47 @@ struct DeferredRun {
         cudaFreeHost(H);
         return nullptr;
       }
-      chunks.push_back(ResultChunk{static_cast<Stats *>(H),
+      Chunks.push_back(ResultChunk{static_cast<Stats *>(H),
                                    static_cast<Stats *>(D), Cap, 0});
     }
-    ResultChunk &C = chunks[cur];
-    Stats *H = C.host + C.used;
-    Dev = C.dev + C.used;
-    C.used += N;
+    ResultChunk &C = Chunks[CurChunk];
+    Stats *H = C.Host + C.Used;
+    Dev = C.Dev + C.Used;
+    C.Used += N;
     for (size_t I = 0; I < N; ++I)
       H[I].count = kStatsPending;
     return H;
   }
-  /// The stats area on \p Device (its context current) with room for
-  /// \p N tensors, a new one initialised on \p Stream. Moving to another
-  /// device gives the old area back, which only a run with nothing pending
-  /// there may do: false then, and when the device refuses the memory.
-  bool areaOn(int Device, size_t N, cudaStream_t Stream) {
-    if (device != Device) {
-      if (device >= 0 && launched)
+  /// The stats area on device \p DeviceIndex (its context current) with
+  /// room for \p N tensors, a new one initialised on \p Stream. Moving to
+  /// another device gives the old area back, which only a run with nothing
+  /// pending there may do: false then, and when the device refuses the
+  /// memory.
+  bool areaOn(int DeviceIndex, size_t N, cudaStream_t Stream) {
+    if (Device != DeviceIndex) {
+      if (Device >= 0 && Launched)
         return false; // another device's launches are pending
-      if (area.dev) {
-        DeviceGuard Old(device);
-        cudaFree(area.dev);
+      if (Area.Dev) {
+        DeviceGuard Old(Device);
+        cudaFree(Area.Dev);
       }
-      area = StatsArea();
-      device = Device;
-      seen.clear();
+      Area = StatsArea();
+      Device = DeviceIndex;
+      Seen.clear();
     }
-    if (area.reserve(N, Stream) != cudaSuccess) {
+    if (Area.reserve(N, Stream) != cudaSuccess) {
       cudaGetLastError();
       return false;
     }
     return true;
   }
   void resetResults() {
-    nanBatch.clear(); // their slots go with the chunks
-    statsBatch.clear();
-    for (ResultChunk &C : chunks)
-      C.used = 0;
-    cur = 0;
-    seen.clear();
+    PendingNan.clear(); // their slots go with the chunks
+    PendingStats.clear();
+    for (ResultChunk &C : Chunks)
+      C.Used = 0;
+    CurChunk = 0;
+    Seen.clear();
   }
 };
 

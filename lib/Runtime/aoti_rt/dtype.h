@@ -27,11 +27,11 @@ namespace detail {
 
 
 struct DtypeInfo {
-  int32_t code;
-  DKind kind;
-  const char *name;        ///< torch's spelling without "torch."
-  const char *safetensors; ///< dtype code in a safetensors header, or null
-  int size;                ///< bytes per element
+  int32_t Code;
+  DKind Kind;
+  const char *Name;        ///< torch's spelling without "torch."
+  const char *Safetensors; ///< dtype code in a safetensors header, or null
+  int Size;                ///< bytes per element
 };
 
 inline bool isFloatKind(DKind K) { return K >= kDF32 && K <= kDF8E5M2FNUZ; }
@@ -66,7 +66,7 @@ inline const DtypeInfo &dtypeInfo(int32_t Code) {
       {aoti_torch_dtype_complex128(), kDC128, "complex128", nullptr, 16},
   };
   for (const DtypeInfo &D : Table)
-    if (D.code == Code)
+    if (D.Code == Code)
       return D;
   static const DtypeInfo Unknown = {-1, kDUnknown, "unknown", nullptr, 0};
   return Unknown;

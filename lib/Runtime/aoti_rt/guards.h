@@ -92,22 +92,22 @@ AOTI_RT_COLD_END
 /// What a graph input is, as the shim says: enough to compare it with a
 /// CompiledInput without formatting anything.
 struct InputFacts {
-  bool defined = false;
-  int32_t devType = -1, devIndex = -1, dtype = -1;
-  int64_t rank = 0;
-  const int64_t *sizes = nullptr, *strides = nullptr;
+  bool Defined = false;
+  int32_t DevType = -1, DevIndex = -1, Dtype = -1;
+  int64_t Rank = 0;
+  const int64_t *Sizes = nullptr, *Strides = nullptr;
 };
 
 inline InputFacts inputFacts(AtenTensorHandle H) {
   InputFacts F;
-  F.defined =
-      H && aoti_torch_get_device_type(H, &F.devType) == AOTI_TORCH_SUCCESS &&
-      aoti_torch_get_device_index(H, &F.devIndex) == AOTI_TORCH_SUCCESS &&
-      aoti_torch_get_dtype(H, &F.dtype) == AOTI_TORCH_SUCCESS &&
-      aoti_torch_get_dim(H, &F.rank) == AOTI_TORCH_SUCCESS &&
-      aoti_torch_get_sizes(H, const_cast<int64_t **>(&F.sizes)) ==
+  F.Defined =
+      H && aoti_torch_get_device_type(H, &F.DevType) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_device_index(H, &F.DevIndex) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_dtype(H, &F.Dtype) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_dim(H, &F.Rank) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_get_sizes(H, const_cast<int64_t **>(&F.Sizes)) ==
           AOTI_TORCH_SUCCESS &&
-      aoti_torch_get_strides(H, const_cast<int64_t **>(&F.strides)) ==
+      aoti_torch_get_strides(H, const_cast<int64_t **>(&F.Strides)) ==
           AOTI_TORCH_SUCCESS;
   return F;
 }
@@ -116,36 +116,36 @@ inline bool deviceMatches(const CompiledInput &C, const InputFacts &F,
                           int DeviceIndex) {
   if (C.device_type < 0)
     return true;
-  if (F.devType != C.device_type)
+  if (F.DevType != C.device_type)
     return false;
   // A CUDA model runs on one device: an input on another is as wrong.
-  return F.devType == aoti_torch_device_type_cpu() || DeviceIndex < 0 ||
-         F.devIndex == DeviceIndex;
+  return F.DevType == aoti_torch_device_type_cpu() || DeviceIndex < 0 ||
+         F.DevIndex == DeviceIndex;
 }
 
 inline bool rankMatches(const CompiledInput &C, const InputFacts &F) {
-  return C.rank_exact ? F.rank == C.rank : F.rank >= C.rank;
+  return C.rank_exact ? F.Rank == C.rank : F.Rank >= C.rank;
 }
 
 inline bool dtypeMatches(const CompiledInput &C, const InputFacts &F) {
-  return !C.dtype || std::strcmp(dtypeInfo(F.dtype).name, C.dtype) == 0;
+  return !C.dtype || std::strcmp(dtypeInfo(F.Dtype).Name, C.dtype) == 0;
 }
 
 inline bool sizeMatches(const CompiledInput &C, const InputFacts &F, int D) {
-  int64_t V = F.sizes[D];
+  int64_t V = F.Sizes[D];
   return (C.dim_min[D] < 0 || V >= C.dim_min[D]) &&
          (C.dim_max[D] < 0 || V <= C.dim_max[D]);
 }
 
 inline bool strideMatches(const CompiledInput &C, const InputFacts &F, int D) {
   // A size-1 dim has no stride to keep: torch may give it any.
-  return C.strides[D] < 0 || F.sizes[D] == 1 || F.strides[D] == C.strides[D];
+  return C.strides[D] < 0 || F.Sizes[D] == 1 || F.Strides[D] == C.strides[D];
 }
 
 /// Whether input \p F is what \p C says; no allocation, no formatting.
 inline bool inputMatches(const CompiledInput &C, const InputFacts &F,
                          int DeviceIndex) {
-  if (!F.defined || !deviceMatches(C, F, DeviceIndex) || !rankMatches(C, F) ||
+  if (!F.Defined || !deviceMatches(C, F, DeviceIndex) || !rankMatches(C, F) ||
       !dtypeMatches(C, F))
     return false;
   for (int D = 0; D < C.rank; ++D)
@@ -168,9 +168,9 @@ inline std::string rangeText(int64_t Lo, int64_t Hi) {
 inline bool compiledContiguous(const CompiledInput &C, const InputFacts &F) {
   int64_t Expected = 1;
   for (int D = C.rank - 1; D >= 0; --D) {
-    if (C.strides[D] >= 0 && F.sizes[D] != 1 && C.strides[D] != Expected)
+    if (C.strides[D] >= 0 && F.Sizes[D] != 1 && C.strides[D] != Expected)
       return false;
-    Expected *= F.sizes[D];
+    Expected *= F.Sizes[D];
   }
   return true;
 }
@@ -182,7 +182,7 @@ inline void describeDims(const CompiledInput &C, const InputFacts &F,
   bool Strides = false;
   for (int D = 0; D < C.rank; ++D) {
     if (!sizeMatches(C, F, D))
-      Problems.push_back("dim " + Text(D) + " is " + Text(F.sizes[D]) +
+      Problems.push_back("dim " + Text(D) + " is " + Text(F.Sizes[D]) +
                          ", compiled for " +
                          rangeText(C.dim_min[D], C.dim_max[D]));
     else if (!strideMatches(C, F, D))
@@ -194,7 +194,8 @@ inline void describeDims(const CompiledInput &C, const InputFacts &F,
   for (int D = 0; D < C.rank; ++D)
     Want += (D ? ", " : "") + (C.strides[D] < 0 ? "?" : Text(C.strides[D]));
   Problems.push_back(
-      "strides " + fmtList(std::vector<int64_t>(F.strides, F.strides + F.rank)) +
+      "strides " +
+      fmtList(std::vector<int64_t>(F.Strides, F.Strides + F.Rank)) +
       ", compiled for " + Want + ")" +
       (compiledContiguous(C, F)
            ? " (the model assumes a contiguous input: pass .contiguous())"
@@ -206,19 +207,19 @@ inline std::vector<std::string> describeMismatch(const CompiledInput &C,
                                                  const InputFacts &F,
                                                  int DeviceIndex) {
   std::vector<std::string> Problems;
-  if (!F.defined)
+  if (!F.Defined)
     return {"no tensor (an undefined handle)"};
   if (!deviceMatches(C, F, DeviceIndex))
-    Problems.push_back("on " + deviceName(F.devType, F.devIndex) +
+    Problems.push_back("on " + deviceName(F.DevType, F.DevIndex) +
                        ", the model runs on " +
                        deviceName(C.device_type, DeviceIndex));
   if (!dtypeMatches(C, F))
-    Problems.push_back(std::string("dtype ") + dtypeInfo(F.dtype).name +
+    Problems.push_back(std::string("dtype ") + dtypeInfo(F.Dtype).Name +
                        ", compiled for " + C.dtype);
   if (!rankMatches(C, F))
     Problems.push_back(
-        std::to_string(static_cast<long long>(F.rank)) + " dims (sizes " +
-        fmtList(std::vector<int64_t>(F.sizes, F.sizes + F.rank)) +
+        std::to_string(static_cast<long long>(F.Rank)) + " dims (sizes " +
+        fmtList(std::vector<int64_t>(F.Sizes, F.Sizes + F.Rank)) +
         "), compiled for " + (C.rank_exact ? "" : "at least ") +
         std::to_string(C.rank));
   else

@@ -29,24 +29,24 @@ namespace detail {
 //--- One probe's tensors: statistics, values and save data ----------------//
 
 struct Item {
-  TensorMeta meta;
-  bool wantStats = false, wantValues = false, wantSave = false;
-  bool haveStats = false;
-  Stats stats = statsInit();
-  const unsigned char *host = nullptr; ///< host-readable elements (span)
-  std::string why;                     ///< stats unavailable: why
+  TensorMeta Meta;
+  bool WantStats = false, WantValues = false, WantSave = false;
+  bool HaveStats = false;
+  Stats Statistics = statsInit();
+  const unsigned char *Host = nullptr; ///< host-readable elements (span)
+  std::string Why;                     ///< stats unavailable: why
 };
 
 /// The tensors of one probe; host copies stay valid while it lives.
 struct Batch {
-  std::vector<Item> items;
+  std::vector<Item> Items;
 #if AOTI_RT_CUDA
-  std::unique_ptr<ScratchLease> lease;
+  std::unique_ptr<ScratchLease> Lease;
 #endif
   /// Gives the device buffers back (the host copies become invalid).
   void release() {
 #if AOTI_RT_CUDA
-    lease.reset();
+    Lease.reset();
 #endif
   }
 };
@@ -56,26 +56,26 @@ struct Batch {
 /// read. Whether any item is a readable CUDA tensor.
 inline bool readHostItems(Batch &B) {
   bool AnyCuda = false;
-  for (Item &It : B.items) {
-    TensorMeta &M = It.meta;
-    if (!M.ok)
+  for (Item &It : B.Items) {
+    TensorMeta &M = It.Meta;
+    if (!M.Ok)
       continue;
-    bool Readable = isReadableKind(M.dtype->kind);
-    if (It.wantStats && !Readable)
-      It.why = std::string("no statistics for ") + M.dtype->name;
-    if (M.cuda) {
+    bool Readable = isReadableKind(M.Dtype->Kind);
+    if (It.WantStats && !Readable)
+      It.Why = std::string("no statistics for ") + M.Dtype->Name;
+    if (M.Cuda) {
       AnyCuda = true;
       continue;
     }
-    if (M.devType != aoti_torch_device_type_cpu()) {
-      It.why =
-          "device " + deviceName(M.devType, M.devIndex) + " is not readable";
+    if (M.DevType != aoti_torch_device_type_cpu()) {
+      It.Why =
+          "device " + deviceName(M.DevType, M.DevIndex) + " is not readable";
       continue;
     }
-    It.host = M.data;
-    if (It.wantStats && Readable) {
-      It.stats = hostStats(M, M.data);
-      It.haveStats = true;
+    It.Host = M.Data;
+    if (It.WantStats && Readable) {
+      It.Statistics = hostStats(M, M.Data);
+      It.HaveStats = true;
     }
   }
   return AnyCuda;
@@ -83,24 +83,24 @@ inline bool readHostItems(Batch &B) {
 
 #if AOTI_RT_CUDA
 /// What the device pass does for one CUDA item: statistics by the kernel
-/// (slot), and/or a host copy of its first elems elements at hostOff.
+/// (Slot), and/or a host copy of its first Elems elements at HostOff.
 struct ItemPlan {
-  Item *item;
-  bool kernel;
-  size_t hostOff; ///< of the copy in the host buffer
-  int64_t elems;  ///< copied
-  size_t slot;    ///< kernel descriptor index
+  Item *Target;
+  bool Kernel;
+  size_t HostOff; ///< of the copy in the host buffer
+  int64_t Elems;  ///< copied
+  size_t Slot;    ///< kernel descriptor index
 };
 
 /// Elements of \p It to copy to the host: its whole span for a save or
 /// host statistics, up to the last printed value for a values print.
 inline int64_t copyElems(const Item &It, bool StatsOnDevice,
                          int64_t MaxValues) {
-  const TensorMeta &M = It.meta;
-  bool Readable = isReadableKind(M.dtype->kind);
-  if (It.wantSave || (It.wantStats && Readable && !StatsOnDevice))
-    return M.span;
-  if (!It.wantValues)
+  const TensorMeta &M = It.Meta;
+  bool Readable = isReadableKind(M.Dtype->Kind);
+  if (It.WantSave || (It.WantStats && Readable && !StatsOnDevice))
+    return M.Span;
+  if (!It.WantValues)
     return 0;
   int64_t Last = 0;
   forEachOffset(M, MaxValues, [&](int64_t Off) { Last = std::max(Last, Off); });
@@ -115,35 +115,35 @@ inline std::vector<ItemPlan> planItems(Batch &B, int Device, CUfunction Fn,
                                        size_t &CopyBytes) {
   std::vector<ItemPlan> Plans;
   NumKernel = CopyBytes = 0;
-  for (Item &It : B.items) {
-    TensorMeta &M = It.meta;
-    if (!M.ok || !M.cuda)
+  for (Item &It : B.Items) {
+    TensorMeta &M = It.Meta;
+    if (!M.Ok || !M.Cuda)
       continue;
-    if (M.numel == 0) { // nothing to read: empty statistics
-      if (It.wantStats && isReadableKind(M.dtype->kind)) {
-        It.stats = statsInit();
-        It.haveStats = true;
+    if (M.Numel == 0) { // nothing to read: empty statistics
+      if (It.WantStats && isReadableKind(M.Dtype->Kind)) {
+        It.Statistics = statsInit();
+        It.HaveStats = true;
       }
       continue;
     }
-    if (M.devIndex != Device) {
-      It.why = "on " + deviceName(M.devType, M.devIndex) +
+    if (M.DevIndex != Device) {
+      It.Why = "on " + deviceName(M.DevType, M.DevIndex) +
                ", not the launch's first CUDA device";
       continue;
     }
-    bool StatsOnDevice = It.wantStats && isReadableKind(M.dtype->kind) &&
+    bool StatsOnDevice = It.WantStats && isReadableKind(M.Dtype->Kind) &&
                          Fn &&
-                         M.csizes.size() <= static_cast<size_t>(kMaxKernelDims);
+                         M.CSizes.size() <= static_cast<size_t>(kMaxKernelDims);
     int64_t Copy = copyElems(It, StatsOnDevice, MaxValues);
     if (!StatsOnDevice && Copy == 0)
       continue;
     ItemPlan P{&It, StatsOnDevice, 0, Copy, 0};
     if (StatsOnDevice)
-      P.slot = NumKernel++;
+      P.Slot = NumKernel++;
     if (Copy) {
-      P.hostOff = CopyBytes;
+      P.HostOff = CopyBytes;
       CopyBytes +=
-          (static_cast<size_t>(Copy) * M.dtype->size + 255) & ~size_t(255);
+          (static_cast<size_t>(Copy) * M.Dtype->Size + 255) & ~size_t(255);
     }
     Plans.push_back(P);
   }
@@ -156,27 +156,27 @@ inline std::vector<ItemPlan> planItems(Batch &B, int Device, CUfunction Fn,
 inline bool enqueueItems(ScratchLease &Lease, CUfunction Fn,
                          std::vector<ItemPlan> &Plans, size_t NumKernel,
                          size_t Head, cudaStream_t St, std::string &Err) {
-  unsigned char *HostBuf = Lease->host;
+  unsigned char *HostBuf = Lease->Host;
   cudaError_t E = cudaSuccess;
   if (NumKernel) {
     std::vector<const TensorMeta *> Ms(NumKernel);
     for (ItemPlan &P : Plans)
-      if (P.kernel)
-        Ms[P.slot] = &P.item->meta;
-    Stats *Out = Lease->hostDev ? reinterpret_cast<Stats *>(Lease->hostDev)
-                                : Lease->area.res();
-    if (!launchStats(Fn, Lease->area, Ms.data(), NumKernel, Out, St, Err))
+      if (P.Kernel)
+        Ms[P.Slot] = &P.Target->Meta;
+    Stats *Out = Lease->HostDev ? reinterpret_cast<Stats *>(Lease->HostDev)
+                                : Lease->Area.res();
+    if (!launchStats(Fn, Lease->Area, Ms.data(), NumKernel, Out, St, Err))
       return false;
-    if (!Lease->hostDev)
+    if (!Lease->HostDev)
       E = cudaMemcpyAsync(HostBuf, Out, NumKernel * sizeof(Stats),
                           cudaMemcpyDeviceToHost, St);
   }
   for (ItemPlan &P : Plans) {
-    if (E != cudaSuccess || !P.elems)
+    if (E != cudaSuccess || !P.Elems)
       continue;
-    const TensorMeta &M = P.item->meta;
-    E = cudaMemcpyAsync(HostBuf + Head + P.hostOff, M.data,
-                        static_cast<size_t>(P.elems) * M.dtype->size,
+    const TensorMeta &M = P.Target->Meta;
+    E = cudaMemcpyAsync(HostBuf + Head + P.HostOff, M.Data,
+                        static_cast<size_t>(P.Elems) * M.Dtype->Size,
                         cudaMemcpyDeviceToHost, St);
   }
   if (E != cudaSuccess)
@@ -189,30 +189,30 @@ inline void takeItemResults(std::vector<ItemPlan> &Plans,
                             unsigned char *HostBuf, size_t Head) {
   const Stats *Results = reinterpret_cast<const Stats *>(HostBuf);
   for (ItemPlan &P : Plans) {
-    Item &It = *P.item;
-    if (P.elems)
-      It.host = HostBuf + Head + P.hostOff;
-    if (P.kernel) {
-      It.stats = Results[P.slot];
-      It.haveStats = true;
-    } else if (It.wantStats && isReadableKind(It.meta.dtype->kind)) {
-      It.stats = hostStats(It.meta, It.host);
-      It.haveStats = true;
+    Item &It = *P.Target;
+    if (P.Elems)
+      It.Host = HostBuf + Head + P.HostOff;
+    if (P.Kernel) {
+      It.Statistics = Results[P.Slot];
+      It.HaveStats = true;
+    } else if (It.WantStats && isReadableKind(It.Meta.Dtype->Kind)) {
+      It.Statistics = hostStats(It.Meta, It.Host);
+      It.HaveStats = true;
     }
   }
 }
 
 /// The device of \p B's first readable CUDA item.
 inline int firstCudaDevice(const Batch &B) {
-  for (const Item &It : B.items)
-    if (It.meta.ok && It.meta.cuda)
-      return It.meta.devIndex;
+  for (const Item &It : B.Items)
+    if (It.Meta.Ok && It.Meta.Cuda)
+      return It.Meta.DevIndex;
   return -1;
 }
 #endif // AOTI_RT_CUDA
 
-/// Makes statistics (wantStats) and host-readable data (wantValues,
-/// wantSave) of every item with one device pass and one host sync.
+/// Makes statistics (WantStats) and host-readable data (WantValues,
+/// WantSave) of every item with one device pass and one host sync.
 /// False on a CUDA error (text in Err).
 inline bool materialize(ProgramState &S, Batch &B, void *Stream,
                         int64_t MaxValues, int64_t Run, std::string &Err) {
@@ -220,24 +220,24 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
     return true;
 #if !AOTI_RT_CUDA
   (void)S, (void)Stream, (void)MaxValues, (void)Run, (void)Err;
-  for (Item &It : B.items)
-    if (It.meta.ok && It.meta.cuda)
-      It.why = "CUDA tensor in a CPU build of the runtime";
+  for (Item &It : B.Items)
+    if (It.Meta.Ok && It.Meta.Cuda)
+      It.Why = "CUDA tensor in a CPU build of the runtime";
   return true;
 #else
   const int Device = firstCudaDevice(B);
   DeviceGuard Guard(Device);
   const RuntimeKernels *Kernels =
-      S.statsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
-  CUfunction Fn = Kernels ? Kernels->stats : nullptr;
+      S.StatsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
+  CUfunction Fn = Kernels ? Kernels->StatsFn : nullptr;
   size_t NumKernel = 0, CopyBytes = 0;
   std::vector<ItemPlan> Plans =
       planItems(B, Device, Fn, MaxValues, NumKernel, CopyBytes);
   if (Plans.empty())
     return true;
   const size_t Head = (NumKernel * sizeof(Stats) + 255) & ~size_t(255);
-  B.lease.reset(new ScratchLease(Device));
-  ScratchLease &Lease = *B.lease;
+  B.Lease.reset(new ScratchLease(Device));
+  ScratchLease &Lease = *B.Lease;
   cudaStream_t St = static_cast<cudaStream_t>(Stream);
   cudaError_t E = Lease.reserve(NumKernel, Head + CopyBytes, St);
   if (E != cudaSuccess) {
@@ -247,12 +247,12 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   if (!enqueueItems(Lease, Fn, Plans, NumKernel, Head, St, Err))
     return false;
   E = cudaStreamSynchronize(St);
-  global().hostSyncs.fetch_add(1);
+  global().HostSyncs.fetch_add(1);
   if (E != cudaSuccess) {
     Err = cudaErrorText(E);
     return false;
   }
-  takeItemResults(Plans, Lease->host, Head);
+  takeItemResults(Plans, Lease->Host, Head);
   return true;
 #endif
 }

@@ -25,26 +25,26 @@ AOTI_RT_COLD_BEGIN
 
 /// What a NaN/Inf report needs of a tensor.
 struct NanView {
-  const char *name;
-  uint8_t role;
-  bool ok;        ///< metadata readable
-  bool haveStats; ///< nan and inf hold its counts
-  int64_t numel;
-  uint64_t nan, inf;
+  const char *Name;
+  uint8_t RoleBits;
+  bool Ok;        ///< metadata readable
+  bool HaveStats; ///< nan and inf hold its counts
+  int64_t Numel;
+  uint64_t Nan, Inf;
 };
 
 inline NanView nanView(const Item &It) {
-  return NanView{It.meta.name, It.meta.role,  It.meta.ok,   It.haveStats,
-                 It.meta.numel, It.stats.nan, It.stats.inf};
+  return NanView{It.Meta.Name, It.Meta.RoleBits,  It.Meta.Ok,   It.HaveStats,
+                 It.Meta.Numel, It.Statistics.nan, It.Statistics.inf};
 }
 
 /// Whether V is checked (its role in Roles) and holds what Checks asks for.
 inline bool nanHit(const NanView &V, uint8_t Roles, uint8_t Checks,
                    bool *Nan = nullptr, bool *Inf = nullptr) {
-  if (!(V.role & Roles) || !V.haveStats)
+  if (!(V.RoleBits & Roles) || !V.HaveStats)
     return false;
-  bool N = (Checks & kCheckNan) && V.nan;
-  bool I = (Checks & kCheckInf) && V.inf;
+  bool N = (Checks & kCheckNan) && V.Nan;
+  bool I = (Checks & kCheckInf) && V.Inf;
   if (Nan)
     *Nan = N;
   if (Inf)
@@ -54,16 +54,16 @@ inline bool nanHit(const NanView &V, uint8_t Roles, uint8_t Checks,
 
 /// "NaN in buf3 (3 of 128 elements)"
 inline std::string nanText(const NanView &V, bool Nan, bool Inf) {
-  std::string N = std::to_string(static_cast<unsigned long long>(V.nan));
-  std::string I = std::to_string(static_cast<unsigned long long>(V.inf));
+  std::string N = std::to_string(static_cast<unsigned long long>(V.Nan));
+  std::string I = std::to_string(static_cast<unsigned long long>(V.Inf));
   std::string Of =
-      " of " + std::to_string(static_cast<long long>(V.numel)) + " elements)";
+      " of " + std::to_string(static_cast<long long>(V.Numel)) + " elements)";
   if (Nan && Inf)
-    return std::string("NaN and Inf in ") + V.name + " (" + N + " NaN, " + I +
+    return std::string("NaN and Inf in ") + V.Name + " (" + N + " NaN, " + I +
            " Inf" + Of;
   if (Nan)
-    return std::string("NaN in ") + V.name + " (" + N + Of;
-  return std::string("Inf in ") + V.name + " (" + I + Of;
+    return std::string("NaN in ") + V.Name + " (" + N + Of;
+  return std::string("Inf in ") + V.Name + " (" + I + Of;
 }
 
 /// The event of one probe's NaN/Inf check over all its tensors V (the
@@ -95,20 +95,20 @@ inline bool nanEvent(const Program &P, int64_t Run, Phase Ph, int Site,
   size_t Checked = 0;
   for (size_t I = 0; I < N; ++I) {
     const NanView &It = V[I];
-    if (It.role != kIn || !It.ok || !It.haveStats ||
+    if (It.RoleBits != kIn || !It.Ok || !It.HaveStats ||
         std::find(Hits.begin(), Hits.end(), I) != Hits.end())
       continue;
     ++Checked;
-    if (!It.nan && !It.inf)
+    if (!It.Nan && !It.Inf)
       continue;
     Dirty += Dirty.empty() ? "" : ", ";
-    Dirty += std::string(It.name) + " (";
-    if (It.nan)
-      Dirty += std::to_string(static_cast<unsigned long long>(It.nan)) + " NaN";
-    if (It.nan && It.inf)
+    Dirty += std::string(It.Name) + " (";
+    if (It.Nan)
+      Dirty += std::to_string(static_cast<unsigned long long>(It.Nan)) + " NaN";
+    if (It.Nan && It.Inf)
       Dirty += ", ";
-    if (It.inf)
-      Dirty += std::to_string(static_cast<unsigned long long>(It.inf)) + " Inf";
+    if (It.Inf)
+      Dirty += std::to_string(static_cast<unsigned long long>(It.Inf)) + " Inf";
     Dirty += ")";
   }
   if (!Dirty.empty())
@@ -122,10 +122,10 @@ inline bool nanEvent(const Program &P, int64_t Run, Phase Ph, int Site,
   for (size_t I = 0; I < Hits.size(); ++I) {
     const NanView &H = V[Hits[I]];
     JsonObj T;
-    T.str("name", H.name);
-    T.num("nan", static_cast<long long>(H.nan));
-    T.num("inf", static_cast<long long>(H.inf));
-    T.num("numel", H.numel);
+    T.str("name", H.Name);
+    T.num("nan", static_cast<long long>(H.Nan));
+    T.num("inf", static_cast<long long>(H.Inf));
+    T.num("numel", H.Numel);
     Names += (I ? "," : "") + T.done();
   }
   J.raw("tensors", Names + "]");

@@ -25,51 +25,51 @@ namespace detail {
 
 /// Everything a probe's events name.
 struct ProbeCtx {
-  ProgramState *state;
-  const Program *prog;
-  int64_t run;
-  Phase phase;
-  int ordinal;
-  const SiteInfo *site;
-  void *stream;
+  ProgramState *State;
+  const Program *Prog;
+  int64_t Run;
+  Phase ProbePhase;
+  int Ordinal;
+  const SiteInfo *Site;
+  void *Stream;
 };
 
 /// The line a probe that prints names writes for its launch
 /// ("[aoti-instrument] run 1 after #3 triton_... (wrapper.cpp:916, ...)").
 inline std::string launchLine(const ProbeCtx &C) {
   return "[aoti-instrument] run " +
-         std::to_string(static_cast<long long>(C.run)) + " " +
-         phaseName(C.phase) + " " + siteText(*C.prog, C.ordinal, C.site);
+         std::to_string(static_cast<long long>(C.Run)) + " " +
+         phaseName(C.ProbePhase) + " " + siteText(*C.Prog, C.Ordinal, C.Site);
 }
 
 /// That line's JSON event ("launch").
 inline std::string launchEvent(const ProbeCtx &C) {
-  return siteJson("launch", *C.prog, C.run, phaseName(C.phase), C.ordinal,
-                  C.site)
+  return siteJson("launch", *C.Prog, C.Run, phaseName(C.ProbePhase), C.Ordinal,
+                  C.Site)
       .done();
 }
 
 inline std::string shortSite(const ProbeCtx &C) {
-  return "#" + std::to_string(C.ordinal) + " " +
-         (C.site ? orDefault(C.site->kernel, "?") : "(unknown site)");
+  return "#" + std::to_string(C.Ordinal) + " " +
+         (C.Site ? orDefault(C.Site->kernel, "?") : "(unknown site)");
 }
 
 /// A CUDA error seen by a probe: report it (with the breadcrumbs) and throw.
 [[noreturn]] inline void cudaFailure(const ProbeCtx &C,
                                      const std::string &Error) {
   std::string Line = "[aoti-instrument] CUDA error '" + Error + "' " +
-                     (C.phase == kAfter ? "at or before " : "before ") +
-                     siteText(*C.prog, C.ordinal, C.site) + " in run " +
-                     std::to_string(static_cast<long long>(C.run));
+                     (C.ProbePhase == kAfter ? "at or before " : "before ") +
+                     siteText(*C.Prog, C.Ordinal, C.Site) + " in run " +
+                     std::to_string(static_cast<long long>(C.Run));
 #if AOTI_RT_CUDA
   std::string Crumbs = crumbReportsOfThread(true);
   if (!Crumbs.empty())
     Line += "; " + Crumbs;
 #endif
-  JsonObj J = siteJson("cuda_error", *C.prog, C.run, phaseName(C.phase),
-                       C.ordinal, C.site);
+  JsonObj J = siteJson("cuda_error", *C.Prog, C.Run, phaseName(C.ProbePhase),
+                       C.Ordinal, C.Site);
   J.str("error", Error).str("message", Line);
-  emit(*C.state, Line, J.done());
+  emit(*C.State, Line, J.done());
   throwReported(Line);
 }
 
@@ -77,13 +77,13 @@ inline std::string shortSite(const ProbeCtx &C) {
 /// probe's tensors starts with.
 inline std::string linePrefix(const ProbeCtx &C) {
   std::string L = "[aoti-instrument] run ";
-  L += std::to_string(static_cast<long long>(C.run));
+  L += std::to_string(static_cast<long long>(C.Run));
   L += ' ';
-  L += phaseName(C.phase);
+  L += phaseName(C.ProbePhase);
   L += " #";
-  L += std::to_string(C.ordinal);
+  L += std::to_string(C.Ordinal);
   L += ' ';
-  L += C.site ? orDefault(C.site->kernel, "?") : "(unknown site)";
+  L += C.Site ? orDefault(C.Site->kernel, "?") : "(unknown site)";
   return L;
 }
 
@@ -103,26 +103,26 @@ template <class Dims> void appendList(std::string &S, const Dims &V) {
 inline void appendTensorFacts(std::string &L, const TensorMeta &M,
                               JsonObj *J) {
   L += ' ';
-  L += M.dtype->name;
+  L += M.Dtype->Name;
   L += ' ';
-  appendList(L, M.sizes);
+  appendList(L, M.Sizes);
   L += " strides ";
-  appendList(L, M.strides);
+  appendList(L, M.Strides);
   L += ' ';
-  if (M.cuda) { // deviceName's spelling without its temporaries
+  if (M.Cuda) { // deviceName's spelling without its temporaries
     L += "cuda:";
-    appendInt(L, M.devIndex);
+    appendInt(L, M.DevIndex);
   } else {
-    L += deviceName(M.devType, M.devIndex);
+    L += deviceName(M.DevType, M.DevIndex);
   }
   L += " numel ";
-  appendInt(L, static_cast<long long>(M.numel));
+  appendInt(L, static_cast<long long>(M.Numel));
   if (!J)
     return;
-  J->str("dtype", M.dtype->name).raw("shape", jsonList(M.sizes));
-  J->raw("strides", jsonList(M.strides))
-      .str("device", deviceName(M.devType, M.devIndex));
-  J->num("numel", M.numel);
+  J->str("dtype", M.Dtype->Name).raw("shape", jsonList(M.Sizes));
+  J->raw("strides", jsonList(M.Strides))
+      .str("device", deviceName(M.DevType, M.DevIndex));
+  J->num("numel", M.Numel);
 }
 
 /// A statistics line's numbers (min, max, mean, NaN and Inf counts) of
@@ -165,35 +165,35 @@ inline void appendStats(std::string &L, const Stats &St, DKind K,
 /// is not null, its JSON event.
 inline std::string statsLine(const ProbeCtx &C, const std::string &Prefix,
                              const Item &It, std::string *Json) {
-  const TensorMeta &M = It.meta;
+  const TensorMeta &M = It.Meta;
   std::string L;
   L.reserve(Prefix.size() + 160);
   L += Prefix;
   L += "   ";
-  L += M.name;
+  L += M.Name;
   L += ' ';
-  L += roleName(M.role);
+  L += roleName(M.RoleBits);
   JsonObj J;
   JsonObj *JP = Json ? &J : nullptr;
   if (Json) {
-    J = siteJson("stats", *C.prog, C.run, phaseName(C.phase), C.ordinal,
-                 C.site);
-    J.str("tensor", M.name).str("role", roleName(M.role));
+    J = siteJson("stats", *C.Prog, C.Run, phaseName(C.ProbePhase), C.Ordinal,
+                 C.Site);
+    J.str("tensor", M.Name).str("role", roleName(M.RoleBits));
   }
-  if (!M.ok) {
-    L += " " + M.error;
+  if (!M.Ok) {
+    L += " " + M.Error;
     if (Json)
-      J.str("error", M.error);
+      J.str("error", M.Error);
   } else {
     appendTensorFacts(L, M, JP);
-    if (M.numel == 0) {
+    if (M.Numel == 0) {
       L += " (empty)";
-    } else if (It.haveStats) {
-      appendStats(L, It.stats, M.dtype->kind, JP);
-    } else if (!It.why.empty()) {
-      L += " (" + It.why + ")";
+    } else if (It.HaveStats) {
+      appendStats(L, It.Statistics, M.Dtype->Kind, JP);
+    } else if (!It.Why.empty()) {
+      L += " (" + It.Why + ")";
       if (Json)
-        J.str("note", It.why);
+        J.str("note", It.Why);
     }
   }
   if (Json)

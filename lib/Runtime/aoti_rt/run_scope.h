@@ -207,7 +207,7 @@ private:
   bool Capturing = false;
   bool BatchPending = false; ///< Deferred's batches hold counts not launched
   /// CUDA: redzone checks of buffers' last writers not launched yet
-  /// (Program::batch_deferred; BufferRun::pending).
+  /// (Program::batch_deferred; BufferRun::Pending).
   bool ZonesPending = false;
   detail::DeferredRun *Deferred = nullptr; ///< CUDA: this run's deferred checks
   /// CUDA: the current device while run_impl runs (AOTI's device guard

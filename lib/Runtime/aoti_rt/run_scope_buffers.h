@@ -24,8 +24,8 @@
 AOTI_RT_NAMESPACE_BEGIN
 
 AOTI_RT_COLD_BEGIN // once per buffer and run
-/// The storage of \p B, a buffer like \p M: B.base, a 1-D tensor of
-/// B.elems elements whose zones hold the canary, and B.start. On CUDA from
+/// The storage of \p B, a buffer like \p M: B.Base, a 1-D tensor of
+/// B.Elems elements whose zones hold the canary, and B.Start. On CUDA from
 /// the run's ZonePool when it has one of this kind (no allocation, no
 /// fill), else new and filled. False (Err set when the device refused the
 /// fill) when there is none.
@@ -34,33 +34,33 @@ AOTI_RT_OUTLINE bool RunScope::redzonedBase(const detail::TensorMeta &M,
                                             std::string &Err) {
   using namespace detail;
 #if AOTI_RT_CUDA
-  if (M.cuda) {
-    if (!Buffers->pool) {
-      Buffers->pool = DevicePool<ZonePool>::get().take(-1, /*Exact=*/false);
-      if (!Buffers->pool)
-        Buffers->pool = new ZonePool();
+  if (M.Cuda) {
+    if (!Buffers->Pool) {
+      Buffers->Pool = DevicePool<ZonePool>::get().take(-1, /*Exact=*/false);
+      if (!Buffers->Pool)
+        Buffers->Pool = new ZonePool();
     }
     ZonePool::Entry E;
-    if (Buffers->pool->take(B.dtype, B.device, B.elems, B.zone, E)) {
-      B.base = E.base;
-      B.start = E.start;
-      global().pooledBuffers.fetch_add(1, std::memory_order_relaxed);
+    if (Buffers->Pool->take(B.Dtype, B.Device, B.Elems, B.Zone, E)) {
+      B.Base = E.Base;
+      B.Start = E.Start;
+      global().PooledBuffers.fetch_add(1, std::memory_order_relaxed);
       return true;
     }
   }
 #endif
   const int64_t One = 1;
   void *Data = nullptr;
-  if (aoti_torch_empty_strided(1, &B.elems, &One, M.dtype->code, M.devType,
-                               M.devIndex, &B.base) != AOTI_TORCH_SUCCESS)
+  if (aoti_torch_empty_strided(1, &B.Elems, &One, M.Dtype->Code, M.DevType,
+                               M.DevIndex, &B.Base) != AOTI_TORCH_SUCCESS)
     return false;
-  if (aoti_torch_get_data_ptr(B.base, &Data) != AOTI_TORCH_SUCCESS ||
-      !fillZones(*State, Run, static_cast<unsigned char *>(Data), B.bytes,
-                 B.zone, M.cuda, M.devIndex, StreamPtr, Err)) {
-    aoti_torch_delete_tensor_object(B.base);
+  if (aoti_torch_get_data_ptr(B.Base, &Data) != AOTI_TORCH_SUCCESS ||
+      !fillZones(*State, Run, static_cast<unsigned char *>(Data), B.Bytes,
+                 B.Zone, M.Cuda, M.DevIndex, StreamPtr, Err)) {
+    aoti_torch_delete_tensor_object(B.Base);
     return false;
   }
-  B.start = static_cast<unsigned char *>(Data);
+  B.Start = static_cast<unsigned char *>(Data);
   return true;
 }
 
@@ -72,50 +72,50 @@ AOTI_RT_OUTLINE AtenTensorHandle RunScope::buffer(const char *Name,
   if (!Observing || Capturing || !Buf || (!P.redzone_bytes && !P.poison))
     return nullptr;
   TensorMeta M;
-  M.name = Name;
-  M.handle = Buf;
-  if (!readMeta(M) || M.numel == 0 || !M.dtype->size)
+  M.Name = Name;
+  M.Handle = Buf;
+  if (!readMeta(M) || M.Numel == 0 || !M.Dtype->Size)
     return nullptr;
-  size_t ES = static_cast<size_t>(M.dtype->size);
+  size_t ES = static_cast<size_t>(M.Dtype->Size);
   size_t Bytes = spanBytes(M);
-  unsigned char *Data = const_cast<unsigned char *>(M.data);
+  unsigned char *Data = const_cast<unsigned char *>(M.Data);
   AtenTensorHandle Out = nullptr;
   std::string Err;
   if (P.redzone_bytes && P.redzone_bytes % ES == 0) {
     RedzonedBuffer B;
-    B.name = Name;
-    B.bytes = Bytes;
-    B.zone = P.redzone_bytes;
-    B.cuda = M.cuda;
-    B.device = M.devIndex;
-    B.onFail = P.redzone_on_fail;
-    B.reported = false;
-    B.dtype = M.dtype->code;
-    B.elems = M.span + 2 * static_cast<int64_t>(P.redzone_bytes / ES);
+    B.Name = Name;
+    B.Bytes = Bytes;
+    B.Zone = P.redzone_bytes;
+    B.Cuda = M.Cuda;
+    B.Device = M.DevIndex;
+    B.OnFailure = P.redzone_on_fail;
+    B.Reported = false;
+    B.Dtype = M.Dtype->Code;
+    B.Elems = M.Span + 2 * static_cast<int64_t>(P.redzone_bytes / ES);
     if (!Buffers)
       Buffers = new BufferRun();
     if (redzonedBase(M, B, Err)) {
       int64_t Zone = static_cast<int64_t>(P.redzone_bytes / ES);
       if (aoti_torch__reinterpret_tensor(
-              B.base, static_cast<int64_t>(M.sizes.size()), M.sizes.data(),
-              M.strides.data(), Zone, &Out) != AOTI_TORCH_SUCCESS) {
-        aoti_torch_delete_tensor_object(B.base);
+              B.Base, static_cast<int64_t>(M.Sizes.size()), M.Sizes.data(),
+              M.Strides.data(), Zone, &Out) != AOTI_TORCH_SUCCESS) {
+        aoti_torch_delete_tensor_object(B.Base);
         Out = nullptr;
       }
     }
     if (!Out) {
-      warnOnce(*State, State->warnedBuffers,
+      warnOnce(*State, State->WarnedBuffers,
                std::string("no redzones for ") + Name +
                    " (and later buffers where it fails too): " +
                    (Err.empty() ? "allocation failed" : Err),
                Run);
     } else {
-      Buffers->buffers.push_back(std::move(B));
+      Buffers->Buffers.push_back(std::move(B));
 #if AOTI_RT_CUDA
-      if (M.cuda)
-        Buffers->buffers.back().record = newZoneRecord(*Buffers);
+      if (M.Cuda)
+        Buffers->Buffers.back().Record = newZoneRecord(*Buffers);
 #endif
-      Data = Buffers->buffers.back().start + P.redzone_bytes;
+      Data = Buffers->Buffers.back().Start + P.redzone_bytes;
     }
   }
   // (Pending counts of the bytes poisoned go first: a view of an AOTI
@@ -133,13 +133,13 @@ AOTI_RT_OUTLINE void RunScope::reuse(const char *Name, AtenTensorHandle Buf,
   if (!Observing || Capturing || !Buf || !P.poison)
     return;
   TensorMeta M;
-  M.name = Name;
-  M.handle = Buf;
-  if (!readMeta(M) || M.numel == 0 || (Covered && isDense(M)))
+  M.Name = Name;
+  M.Handle = Buf;
+  if (!readMeta(M) || M.Numel == 0 || (Covered && isDense(M)))
     return;
   const size_t Bytes = spanBytes(M);
-  poison(M, const_cast<unsigned char *>(M.data), Bytes, P);
-  forgetWritten(M.data, Bytes);
+  poison(M, const_cast<unsigned char *>(M.Data), Bytes, P);
+  forgetWritten(M.Data, Bytes);
 }
 
 /// Fills \p Bytes at \p Data, the storage of \p M, with poison: merged
@@ -151,19 +151,19 @@ AOTI_RT_OUTLINE void RunScope::poison(const detail::TensorMeta &M,
                                       const BufferPolicy &P) {
   using namespace detail;
   const uint8_t Value =
-      isFloatKind(M.dtype->kind) ? kPoisonFloatByte : P.poison_byte;
+      isFloatKind(M.Dtype->Kind) ? kPoisonFloatByte : P.poison_byte;
 #if AOTI_RT_CUDA
   if (mergeFill(M, Data, Bytes, Value))
     return;
 #endif
   if (BatchPending) { // counts of what was there go first
-    const TensorRef Filled{M.name, kOut, M.handle};
+    const TensorRef Filled{M.Name, kOut, M.Handle};
     flushBatchFor(LastSite, &Filled, 1, kAfter);
   }
   std::string Err;
-  if (!fillBytes(Data, Bytes, Value, M.cuda, M.devIndex, StreamPtr, Err))
-    warnOnce(*State, State->warnedBuffers,
-             std::string("no poison for ") + M.name + ": " + Err, Run);
+  if (!fillBytes(Data, Bytes, Value, M.Cuda, M.DevIndex, StreamPtr, Err))
+    warnOnce(*State, State->WarnedBuffers,
+             std::string("no poison for ") + M.Name + ": " + Err, Run);
 }
 
 /// Bytes the runtime wrote itself (poison, canaries): what the deferred
@@ -172,7 +172,7 @@ AOTI_RT_OUTLINE void RunScope::forgetWritten(const void *P, size_t Bytes) {
 #if AOTI_RT_CUDA
   if (Deferred && Bytes) {
     uintptr_t B = reinterpret_cast<uintptr_t>(P);
-    Deferred->seen.forget(B, B + Bytes);
+    Deferred->Seen.forget(B, B + Bytes);
   }
 #else
   (void)P, (void)Bytes;
@@ -194,26 +194,26 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
     RedzonedBuffer *B = Buffers->find(Data);
     if (!B)
       continue;
-    if (B->cuda) { // checked in stream order, read at the end of the run
-      if (B->writers.empty() || B->writers.back() != Site)
-        B->writers.push_back(Site);
+    if (B->Cuda) { // checked in stream order, read at the end of the run
+      if (B->Writers.empty() || B->Writers.back() != Site)
+        B->Writers.push_back(Site);
 #if AOTI_RT_CUDA
-      if (B->record >= 0)
+      if (B->Record >= 0)
         zoneWrittenBy(*B, Site);
 #endif
       continue;
     }
-    if (B->reported)
+    if (B->Reported)
       continue;
     std::string Failed;
     if (checkRedzonesOf(*State, *Prog, Run, *B,
-                        orDefault(Tensors[I].name, B->name),
-                        zoneResultOf(*B, B->start,
-                                     B->start + B->zone + B->bytes),
+                        orDefault(Tensors[I].name, B->Name),
+                        zoneResultOf(*B, B->Start,
+                                     B->Start + B->Zone + B->Bytes),
                         {Site}, Failed)) {
-      B->reported = true;
+      B->Reported = true;
       if (!Failed.empty())
-        fail(B->onFail, Failed);
+        fail(B->OnFailure, Failed);
     }
   }
 }
@@ -226,9 +226,10 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
 AOTI_RT_OUTLINE void RunScope::zoneWrittenBy(detail::RedzonedBuffer &B,
                                              int Site) {
   using namespace detail;
-  if (B.pendingSite < 0)
-    Buffers->pending.push_back(static_cast<size_t>(&B - Buffers->buffers.data()));
-  B.pendingSite = Site;
+  if (B.PendingSite < 0)
+    Buffers->Pending.push_back(
+        static_cast<size_t>(&B - Buffers->Buffers.data()));
+  B.PendingSite = Site;
   if (Prog->batch_deferred)
     ZonesPending = true;
   else
@@ -242,7 +243,7 @@ AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
                                              int N) {
 #if AOTI_RT_CUDA
   using namespace detail;
-  if (!Buffers || Buffers->pending.empty()) {
+  if (!Buffers || Buffers->Pending.empty()) {
     ZonesPending = false;
     return;
   }
@@ -253,7 +254,7 @@ AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
         aoti_torch_get_data_ptr(Written[I].handle, &Data) != AOTI_TORCH_SUCCESS)
       continue;
     const RedzonedBuffer *B = Buffers->find(Data);
-    Hit = B && B->pendingSite >= 0;
+    Hit = B && B->PendingSite >= 0;
   }
   if (Hit) {
     flushZones(*Buffers, StreamPtr);
@@ -281,26 +282,26 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
     ZonePool *&Kept;
     bool Keep = false;
     ~Release() {
-      ZonePool *Pool = R.pool;
+      ZonePool *Pool = R.Pool;
       if (Pool)
         Pool->clear(); // what this run did not take
-      for (RedzonedBuffer &B : R.buffers) {
-        if (Keep && Pool && B.clean)
-          Pool->entries.push_back(ZonePool::Entry{
-              B.base, B.start, B.dtype, B.device, B.elems, B.zone,
-              B.bytes + 2 * static_cast<size_t>(B.zone)});
+      for (RedzonedBuffer &B : R.Buffers) {
+        if (Keep && Pool && B.Clean)
+          Pool->Entries.push_back(ZonePool::Entry{
+              B.Base, B.Start, B.Dtype, B.Device, B.Elems, B.Zone,
+              B.Bytes + 2 * static_cast<size_t>(B.Zone)});
         else
-          aoti_torch_delete_tensor_object(B.base);
+          aoti_torch_delete_tensor_object(B.Base);
       }
 #if AOTI_RT_CUDA
-      if (Pool && Keep && !Pool->entries.empty())
+      if (Pool && Keep && !Pool->Entries.empty())
         Kept = Pool;
       else if (Pool)
         DevicePool<ZonePool>::get().give(Pool);
       // Read after the run's sync (or left for the next run's, in stream
       // order on the same memory: a record is reset before it is used).
-      if (R.records)
-        DevicePool<ZoneRecords>::get().give(R.records);
+      if (R.Records)
+        DevicePool<ZoneRecords>::get().give(R.Records);
 #endif
     }
   } GiveBack{*Owned, Kept};
@@ -310,8 +311,8 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
   flushZones(*Owned, StreamPtr);
   ZonesPending = false;
   std::vector<RedzonedBuffer *> Read;
-  for (RedzonedBuffer &B : Owned->buffers)
-    if (B.cuda && !B.reported)
+  for (RedzonedBuffer &B : Owned->Buffers)
+    if (B.Cuda && !B.Reported)
       Read.push_back(&B);
   if (!Read.empty()) {
     std::vector<ZoneResult> Results;
@@ -320,15 +321,15 @@ AOTI_RT_OUTLINE void RunScope::endBuffers(bool MayThrow) {
     for (size_t K = 0; K < Read.size(); ++K) {
       std::string F;
       const ZoneResult *Attributed =
-          Read[K]->record >= 0 && Owned->records
-              ? Owned->records->host + Read[K]->record
+          Read[K]->Record >= 0 && Owned->Records
+              ? Owned->Records->Host + Read[K]->Record
               : nullptr;
-      Read[K]->clean =
-          !checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->name,
-                           Results[K], Read[K]->writers, F, Attributed);
+      Read[K]->Clean =
+          !checkRedzonesOf(*State, *Prog, Run, *Read[K], Read[K]->Name,
+                           Results[K], Read[K]->Writers, F, Attributed);
       if (!F.empty() && Failed.empty()) {
         Failed = F;
-        FailWith = Read[K]->onFail;
+        FailWith = Read[K]->OnFailure;
       }
     }
   }

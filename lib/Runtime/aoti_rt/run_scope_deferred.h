@@ -41,12 +41,12 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
     return;
   detail::DeferredRun *D = Deferred;
   Deferred = nullptr;
-  D->nanBatch.clear(); // resolveDeferred launched them, or never will
-  D->statsBatch.clear();
+  D->PendingNan.clear(); // resolveDeferred launched them, or never will
+  D->PendingStats.clear();
   BatchPending = false;
-  if (D->broken || D->launched)
+  if (D->Broken || D->Launched)
     return; // launches may still write into it (or the context is gone)
-  D->checks.clear();
+  D->Checks.clear();
   D->resetResults();
   detail::releaseDeferredRun(D);
 }
@@ -80,23 +80,24 @@ RunScope::kernels(int Device, std::string &Why) {
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   using namespace detail;
   BatchPending = false;
-  if (!Deferred || (Deferred->nanBatch.empty() && Deferred->statsBatch.empty()))
+  if (!Deferred ||
+      (Deferred->PendingNan.empty() && Deferred->PendingStats.empty()))
     return true;
   DeferredRun &D = *Deferred;
-  DeviceGuard Guard(D.device, currentDevice());
-  const RuntimeKernels *Fns = kernels(D.device, Err);
+  DeviceGuard Guard(D.Device, currentDevice());
+  const RuntimeKernels *Fns = kernels(D.Device, Err);
   bool Ok = Fns != nullptr;
   const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
-  if (Ok && !D.statsBatch.empty()) {
-    StatsLaunch &L = D.statsBatch.launch;
-    Ok = launchStatsDescs(Fns->stats, D.area, L, mostBlocks(L.inl, L.n), St,
+  if (Ok && !D.PendingStats.empty()) {
+    StatsLaunch &L = D.PendingStats.Launch;
+    Ok = launchStatsDescs(Fns->StatsFn, D.Area, L, mostBlocks(L.inl, L.n), St,
                           Err);
   }
-  if (Ok && !D.nanBatch.empty())
-    Ok = launchNanDescs(Fns->nan, D.area, D.nanBatch.launch, St, Err);
+  if (Ok && !D.PendingNan.empty())
+    Ok = launchNanDescs(Fns->NanFn, D.Area, D.PendingNan.Launch, St, Err);
   // On failure, the slots stay pending: "not counted".
-  D.nanBatch.clear();
-  D.statsBatch.clear();
+  D.PendingNan.clear();
+  D.PendingStats.clear();
   return Ok;
 }
 
@@ -112,19 +113,19 @@ AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
                                          const unsigned char *Data,
                                          size_t Bytes, uint8_t Value) {
   using namespace detail;
-  if (!M.cuda || !Prog->batch_deferred || Capturing || State->statsHost ||
+  if (!M.Cuda || !Prog->batch_deferred || Capturing || State->StatsHost ||
       Bytes > kMergedFillBytes)
     return false;
   std::string Why;
-  if (!kernels(M.devIndex, Why))
+  if (!kernels(M.DevIndex, Why))
     return false;
   if (!Deferred)
     Deferred = acquireDeferred(currentDevice());
   DeferredRun &D = *Deferred;
-  DeviceGuard Guard(M.devIndex, currentDevice());
-  if (!D.areaOn(M.devIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
+  DeviceGuard Guard(M.DevIndex, currentDevice());
+  if (!D.areaOn(M.DevIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
     return false;
-  NanLaunch &L = D.nanBatch.launch;
+  NanLaunch &L = D.PendingNan.Launch;
   size_t Pending = 0;
   for (int I = 0; I < L.nfills; ++I)
     Pending += L.fills[I].bytes;
@@ -136,7 +137,7 @@ AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
   L.fills[L.nfills++] = FillDesc{reinterpret_cast<uint64_t>(Data),
                                  static_cast<uint32_t>(Bytes), Value};
   BatchPending = true;
-  D.launched = true; // its launch comes before the run's sync
+  D.Launched = true; // its launch comes before the run's sync
   return true;
 }
 
@@ -151,12 +152,12 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
     return;
   }
   // Merged fills go before the next launch, the buffer's first user.
-  bool Hit = N < 0 || Deferred->nanBatch.launch.nfills > 0;
+  bool Hit = N < 0 || Deferred->PendingNan.Launch.nfills > 0;
   for (int I = 0; I < N && !Hit; ++I) {
     uintptr_t B = 0, E = 0;
     Hit = !spanOf(Written[I].handle, B, E) ||
-          Deferred->nanBatch.overlaps(B, E) ||
-          Deferred->statsBatch.overlaps(B, E);
+          Deferred->PendingNan.overlaps(B, E) ||
+          Deferred->PendingStats.overlaps(B, E);
   }
   std::string Err;
   if (Hit && !flushBatch(Err)) {
@@ -174,22 +175,22 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   }
   // Launches without checks (merged fills) are synchronized too, so that
   // the run's area goes back to the pool idle.
-  if (!Deferred || (!Deferred->checks.pending() && !Deferred->launched))
+  if (!Deferred || (!Deferred->Checks.pending() && !Deferred->Launched))
     return;
   DeferredRun &D = *Deferred;
   DeferredEnd End = static_cast<DeferredEnd>(EndMode);
   cudaError_t E = cudaSuccess;
-  if (D.launched) {
+  if (D.Launched) {
     E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
-    global().hostSyncs.fetch_add(1);
+    global().HostSyncs.fetch_add(1);
   }
   if (E != cudaSuccess) {
     // What completed before the failure is still worth reading (the
     // results are in host memory): the lines of those launches, their NaN
     // hits as warnings.
-    D.checks.collect();
-    reportDeferred(*State, *Prog, Run, D.checks, kEndFailed, StreamPtr);
-    D.broken = true;
+    D.Checks.collect();
+    reportDeferred(*State, *Prog, Run, D.Checks, kEndFailed, StreamPtr);
+    D.Broken = true;
     if (End == kEndReportOnly)
       return; // ~RunScope reports the error (with the breadcrumbs)
     std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
@@ -206,10 +207,10 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
       throwReported(Line);
     return;
   }
-  D.launched = false;
-  D.checks.collect();
+  D.Launched = false;
+  D.Checks.collect();
   D.resetResults();
-  reportDeferred(*State, *Prog, Run, D.checks, End, StreamPtr);
+  reportDeferred(*State, *Prog, Run, D.Checks, End, StreamPtr);
 }
 
 AOTI_RT_COLD_END
@@ -229,31 +230,31 @@ inline bool isLazyInput(const TensorRef &T, const Probe &Pr) {
 }
 
 /// The metadata of a deferred probe's \p N tensors into \p Scr (but lazy
-/// inputs'), their needs reset; Scr.device: the first readable CUDA
+/// inputs'), their needs reset; Scr.Device: the first readable CUDA
 /// tensor's.
 inline void readProbeMetas(ProbeScratch &Scr, const TensorRef *Tensors,
                            size_t N, const Probe &Pr) {
-  if (Scr.metas.size() < N)
-    Scr.metas.resize(N);
-  Scr.needs.assign(N, kNone);
-  Scr.shapes.assign(N, 0);
-  Scr.slots.assign(N, nullptr);
-  Scr.scanFull.clear();
-  Scr.scanNan.clear();
-  Scr.device = -1;
+  if (Scr.Metas.size() < N)
+    Scr.Metas.resize(N);
+  Scr.Needs.assign(N, kNone);
+  Scr.Shapes.assign(N, 0);
+  Scr.Slots.assign(N, nullptr);
+  Scr.ScanFull.clear();
+  Scr.ScanNan.clear();
+  Scr.Device = -1;
   for (size_t I = 0; I < N; ++I) {
-    TensorMeta &M = Scr.metas[I];
-    M.name = orDefault(Tensors[I].name, "?");
-    M.role = Tensors[I].role;
-    M.handle = Tensors[I].handle;
+    TensorMeta &M = Scr.Metas[I];
+    M.Name = orDefault(Tensors[I].name, "?");
+    M.RoleBits = Tensors[I].role;
+    M.Handle = Tensors[I].handle;
     if (isLazyInput(Tensors[I], Pr)) {
       clearMeta(M);
-      Scr.needs[I] = kLazy;
+      Scr.Needs[I] = kLazy;
       continue;
     }
     readMeta(M);
-    if (Scr.device < 0 && M.ok && M.cuda)
-      Scr.device = M.devIndex;
+    if (Scr.Device < 0 && M.Ok && M.Cuda)
+      Scr.Device = M.DevIndex;
   }
 }
 
@@ -265,26 +266,27 @@ inline bool classifyNeeds(ProbeScratch &Scr, size_t N, const Probe &Pr,
                           size_t &Counted) {
   Counted = 0;
   for (size_t I = 0; I < N; ++I) {
-    const TensorMeta &M = Scr.metas[I];
-    if (Scr.needs[I] == kLazy)
+    const TensorMeta &M = Scr.Metas[I];
+    if (Scr.Needs[I] == kLazy)
       continue;
-    bool Printed = printsDeferred(Pr, M.role);
-    bool Checked = Pr.nan_roles && ((M.role & Pr.nan_roles) || M.role == kIn);
+    bool Printed = printsDeferred(Pr, M.RoleBits);
+    bool Checked =
+        Pr.nan_roles && ((M.RoleBits & Pr.nan_roles) || M.RoleBits == kIn);
     if (!Printed && !Checked)
       continue;
-    Scr.needs[I] = kHostKnown;
-    if (!M.ok || !M.cuda || M.numel <= 0 || M.devIndex != Scr.device ||
-        !isReadableKind(M.dtype->kind))
+    Scr.Needs[I] = kHostKnown;
+    if (!M.Ok || !M.Cuda || M.Numel <= 0 || M.DevIndex != Scr.Device ||
+        !isReadableKind(M.Dtype->Kind))
       continue;
-    if (!Printed && !isFloatKind(M.dtype->kind))
+    if (!Printed && !isFloatKind(M.Dtype->Kind))
       continue; // no NaN in it: counted on the host
-    Scr.shapes[I] = seenShape(M);
+    Scr.Shapes[I] = seenShape(M);
     if (Printed || !isDense(M)) {
-      if (M.csizes.size() > static_cast<size_t>(kMaxKernelDims))
+      if (M.CSizes.size() > static_cast<size_t>(kMaxKernelDims))
         return false;
-      Scr.needs[I] = kScanFull;
+      Scr.Needs[I] = kScanFull;
     } else {
-      Scr.needs[I] = kScanNan;
+      Scr.Needs[I] = kScanNan;
     }
     ++Counted;
   }
@@ -296,26 +298,26 @@ inline bool classifyNeeds(ProbeScratch &Scr, size_t N, const Probe &Pr,
 inline void forgetOutputs(SeenTensors &Seen, const ProbeScratch &Scr,
                           size_t N) {
   for (size_t I = 0; I < N; ++I) {
-    const TensorMeta &M = Scr.metas[I];
-    if (!(M.role & kOut) || !M.ok || !M.dtype || M.numel <= 0)
+    const TensorMeta &M = Scr.Metas[I];
+    if (!(M.RoleBits & kOut) || !M.Ok || !M.Dtype || M.Numel <= 0)
       continue;
-    uintptr_t B = reinterpret_cast<uintptr_t>(M.data);
+    uintptr_t B = reinterpret_cast<uintptr_t>(M.Data);
     Seen.forget(B, B + spanBytes(M));
   }
 }
 
 /// The tensors this run counted already take their earlier slot (kSeen);
-/// the rest go to Scr.scanFull and Scr.scanNan.
+/// the rest go to Scr.ScanFull and Scr.ScanNan.
 inline void lookupSeen(const SeenTensors &Seen, ProbeScratch &Scr, size_t N) {
   for (size_t I = 0; I < N; ++I) {
-    if (Scr.needs[I] != kScanFull && Scr.needs[I] != kScanNan)
+    if (Scr.Needs[I] != kScanFull && Scr.Needs[I] != kScanNan)
       continue;
-    const bool Full = Scr.needs[I] == kScanFull;
-    if (const SeenTensor *T = Seen.find(Scr.metas[I], Scr.shapes[I], Full)) {
-      Scr.needs[I] = kSeen;
-      Scr.slots[I] = T->slot;
+    const bool Full = Scr.Needs[I] == kScanFull;
+    if (const SeenTensor *T = Seen.find(Scr.Metas[I], Scr.Shapes[I], Full)) {
+      Scr.Needs[I] = kSeen;
+      Scr.Slots[I] = T->Slot;
     } else {
-      (Full ? Scr.scanFull : Scr.scanNan).push_back(&Scr.metas[I]);
+      (Full ? Scr.ScanFull : Scr.ScanNan).push_back(&Scr.Metas[I]);
     }
   }
 }
@@ -335,30 +337,30 @@ inline void recordProbe(DeferredChecks &Checks, ProbeScratch &Scr, size_t N,
                         int Site, Phase Ph, const Probe &Pr) {
   const bool PrintStats = Pr.print == kPrintStats && Pr.print_deferred;
   const bool Compact = !PrintStats;
-  const size_t First = Compact ? Checks.counted.size() : Checks.used,
-               LazyFirst = Checks.lazies.size();
+  const size_t First = Compact ? Checks.Counted.size() : Checks.Used,
+               LazyFirst = Checks.Lazies.size();
   for (size_t I = 0; I < N; ++I) {
-    if (Scr.needs[I] == kNone)
+    if (Scr.Needs[I] == kNone)
       continue;
-    if (Scr.needs[I] == kLazy) { // no metadata, no counts yet
-      Checks.lazies.push_back(LazyInput{Scr.metas[I].name,
-                                        Scr.metas[I].handle,
-                                        Scr.metas[I].role});
+    if (Scr.Needs[I] == kLazy) { // no metadata, no counts yet
+      Checks.Lazies.push_back(LazyInput{Scr.Metas[I].Name,
+                                        Scr.Metas[I].Handle,
+                                        Scr.Metas[I].RoleBits});
       continue;
     }
     if (Compact) {
-      Checks.counted.push_back(
-          countedOf(Scr.metas[I], Scr.slots[I], Scr.device));
+      Checks.Counted.push_back(
+          countedOf(Scr.Metas[I], Scr.Slots[I], Scr.Device));
       continue;
     }
     // Moved, not copied (the meta is not read after this; readMeta
     // refills it).
     DeferredTensor &T = Checks.addTensor();
-    T.item.meta = std::move(Scr.metas[I]);
-    if (Scr.slots[I])
-      T.result = Scr.slots[I];
+    T.Gathered.Meta = std::move(Scr.Metas[I]);
+    if (Scr.Slots[I])
+      T.Result = Scr.Slots[I];
     else
-      knownCounts(T.item, Scr.device); // or none: the report says so
+      knownCounts(T.Gathered, Scr.Device); // or none: the report says so
   }
   Checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
                    PrintStats ? kPrintStats : kPrintNone, Pr.print_roles,
@@ -376,37 +378,38 @@ AOTI_RT_OUTLINE bool RunScope::planCounts(const detail::ProbeCtx &C,
                                           detail::CountPlan &Plan) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  ProbeScratch &Scr = D.scratch;
-  const size_t NanBytes = spanBytesOf(Scr.scanNan),
-               FullBytes = spanBytesOf(Scr.scanFull);
-  Plan.batchNan = Prog->batch_deferred && !Scr.scanNan.empty() &&
-                  NanBatch::batchable(Scr.scanNan.size(), NanBytes);
-  Plan.batchFull = Prog->batch_deferred && !Scr.scanFull.empty() &&
-                   StatsBatch::batchable(Scr.scanFull.size(), FullBytes);
-  if ((Plan.batchNan && !D.nanBatch.fits(Scr.scanNan.size(), NanBytes)) ||
-      (Plan.batchFull && !D.statsBatch.fits(Scr.scanFull.size(), FullBytes))) {
+  ProbeScratch &Scr = D.Scratchpad;
+  const size_t NanBytes = spanBytesOf(Scr.ScanNan),
+               FullBytes = spanBytesOf(Scr.ScanFull);
+  Plan.BatchNan = Prog->batch_deferred && !Scr.ScanNan.empty() &&
+                  NanBatch::batchable(Scr.ScanNan.size(), NanBytes);
+  Plan.BatchFull = Prog->batch_deferred && !Scr.ScanFull.empty() &&
+                   StatsBatch::batchable(Scr.ScanFull.size(), FullBytes);
+  if ((Plan.BatchNan && !D.PendingNan.fits(Scr.ScanNan.size(), NanBytes)) ||
+      (Plan.BatchFull &&
+       !D.PendingStats.fits(Scr.ScanFull.size(), FullBytes))) {
     std::string Err;
     if (!flushBatch(Err))
       cudaFailure(C, Err);
   }
-  Plan.scans = (Plan.batchFull ? 0 : Scr.scanFull.size()) +
-               (Plan.batchNan ? 0 : Scr.scanNan.size());
-  if (Plan.scans) {
-    Plan.host = D.results(Plan.scans, Plan.devOut);
-    if (!Plan.host)
+  Plan.Scans = (Plan.BatchFull ? 0 : Scr.ScanFull.size()) +
+               (Plan.BatchNan ? 0 : Scr.ScanNan.size());
+  if (Plan.Scans) {
+    Plan.Host = D.results(Plan.Scans, Plan.DevOut);
+    if (!Plan.Host)
       return false;
   }
   // A batch's result slots, reserved when its first tensor comes.
   auto Reserve = [&](auto &B) {
-    if (B.host)
+    if (B.Host)
       return true;
     Stats *Dev = nullptr;
-    B.host = D.results(B.kCap, Dev);
-    B.launch.out = Dev;
-    return B.host != nullptr;
+    B.Host = D.results(B.kCap, Dev);
+    B.Launch.out = Dev;
+    return B.Host != nullptr;
   };
-  return !(Plan.batchNan && !Reserve(D.nanBatch)) &&
-         !(Plan.batchFull && !Reserve(D.statsBatch));
+  return !(Plan.BatchNan && !Reserve(D.PendingNan)) &&
+         !(Plan.BatchFull && !Reserve(D.PendingStats));
 }
 
 /// The counts \p Plan does not batch, launched now: statistics first, then
@@ -416,19 +419,19 @@ AOTI_RT_OUTLINE void RunScope::launchUnbatched(const detail::ProbeCtx &C,
                                             const detail::CountPlan &Plan) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  ProbeScratch &Scr = D.scratch;
+  ProbeScratch &Scr = D.Scratchpad;
   const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
   std::string Err;
-  if (!Scr.scanFull.empty() && !Plan.batchFull &&
-      !launchStats(Fns.stats, D.area, Scr.scanFull.data(),
-                   Scr.scanFull.size(), Plan.devOut, St, Err))
+  if (!Scr.ScanFull.empty() && !Plan.BatchFull &&
+      !launchStats(Fns.StatsFn, D.Area, Scr.ScanFull.data(),
+                   Scr.ScanFull.size(), Plan.DevOut, St, Err))
     cudaFailure(C, Err);
-  if (!Scr.scanNan.empty() && !Plan.batchNan &&
-      !launchNanCount(Fns.nan, D.area, Scr.scanNan.data(), Scr.scanNan.size(),
-                      Plan.devOut + (Plan.batchFull ? 0 : Scr.scanFull.size()),
+  if (!Scr.ScanNan.empty() && !Plan.BatchNan &&
+      !launchNanCount(Fns.NanFn, D.Area, Scr.ScanNan.data(), Scr.ScanNan.size(),
+                      Plan.DevOut + (Plan.BatchFull ? 0 : Scr.ScanFull.size()),
                       St, Err))
     cudaFailure(C, Err);
-  D.launched = true;
+  D.Launched = true;
 }
 
 /// Each counted tensor's slot: in a batch (its storage held until the
@@ -438,35 +441,35 @@ AOTI_RT_OUTLINE void RunScope::assignSlots(const detail::ProbeCtx &C,
                                            const detail::CountPlan &Plan) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  ProbeScratch &Scr = D.scratch;
+  ProbeScratch &Scr = D.Scratchpad;
   bool Unheld = false; // a tensor of a batch whose storage is not held
   auto Hold = [&](const TensorMeta &M, uintptr_t &B, uintptr_t &E) {
     AtenTensorHandle Ref = nullptr;
-    if (aoti_torch_new_tensor_handle(M.handle, &Ref) != AOTI_TORCH_SUCCESS)
+    if (aoti_torch_new_tensor_handle(M.Handle, &Ref) != AOTI_TORCH_SUCCESS)
       Ref = nullptr, Unheld = true;
-    B = reinterpret_cast<uintptr_t>(M.data);
+    B = reinterpret_cast<uintptr_t>(M.Data);
     E = B + spanBytes(M);
     BatchPending = true;
-    D.launched = true; // its launch comes before the run's sync
+    D.Launched = true; // its launch comes before the run's sync
     return Ref;
   };
-  size_t KF = 0, KN = Plan.batchFull ? 0 : Scr.scanFull.size();
-  for (size_t I = 0; I < Scr.needs.size(); ++I) {
-    const TensorMeta &M = Scr.metas[I];
-    const uint8_t Need = Scr.needs[I];
+  size_t KF = 0, KN = Plan.BatchFull ? 0 : Scr.ScanFull.size();
+  for (size_t I = 0; I < Scr.Needs.size(); ++I) {
+    const TensorMeta &M = Scr.Metas[I];
+    const uint8_t Need = Scr.Needs[I];
     uintptr_t B = 0, E = 0;
-    if (Need == kScanFull && Plan.batchFull) {
+    if (Need == kScanFull && Plan.BatchFull) {
       AtenTensorHandle Ref = Hold(M, B, E);
-      fillDesc(D.statsBatch.add(B, E, Ref, Scr.slots[I]), M);
-    } else if (Need == kScanNan && Plan.batchNan) {
+      fillDesc(D.PendingStats.add(B, E, Ref, Scr.Slots[I]), M);
+    } else if (Need == kScanNan && Plan.BatchNan) {
       AtenTensorHandle Ref = Hold(M, B, E);
-      D.nanBatch.add(B, E, Ref, Scr.slots[I]) = nanDesc(M);
+      D.PendingNan.add(B, E, Ref, Scr.Slots[I]) = nanDesc(M);
     } else if (Need == kScanFull || Need == kScanNan) {
-      Scr.slots[I] = Plan.host + (Need == kScanFull ? KF++ : KN++);
+      Scr.Slots[I] = Plan.Host + (Need == kScanFull ? KF++ : KN++);
     } else {
       continue;
     }
-    D.seen.remember(M, Scr.shapes[I], Scr.slots[I], Need == kScanFull);
+    D.Seen.remember(M, Scr.Shapes[I], Scr.Slots[I], Need == kScanFull);
   }
   std::string Err;
   if (Unheld && !flushBatch(Err))
@@ -488,7 +491,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
                                           const Probe &Pr,
                                           const detail::ProbeCtx &C) {
   using namespace detail;
-  if (State->statsHost)
+  if (State->StatsHost)
     return false;
   std::string Why;
   const RuntimeKernels *Fns = kernels(-1, Why);
@@ -497,7 +500,7 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
   if (!Deferred)
     Deferred = acquireDeferred(currentDevice());
   DeferredRun &D = *Deferred; // this run's, until finish()
-  ProbeScratch &Scr = D.scratch;
+  ProbeScratch &Scr = D.Scratchpad;
   const size_t NT = static_cast<size_t>(std::max(N, 0));
   readProbeMetas(Scr, Tensors, NT, Pr);
   size_t Counted = 0;
@@ -506,37 +509,38 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
   const bool Work = Counted > 0;
   // Another device's launches pending: the immediate path, before the read
   // below would synchronize them (areaOn refuses the move too).
-  if (Work && D.device >= 0 && D.device != Scr.device && D.launched)
+  if (Work && D.Device >= 0 && D.Device != Scr.Device && D.Launched)
     return false;
   // A second check of this (site, phase) in the run, or an area too small
   // while launches are pending: read the pending checks first (one sync;
   // reports and fails as the immediate check would have).
-  if (D.checks.has(Site, Ph) || (Work && D.launched && Counted > D.area.cap))
+  if (D.Checks.has(Site, Ph) ||
+      (Work && D.Launched && Counted > D.Area.Capacity))
     resolveDeferred(kEndMayThrow);
-  DeviceGuard Guard(Work ? Scr.device : -1, currentDevice());
-  if (Work && !D.areaOn(Scr.device, Counted,
+  DeviceGuard Guard(Work ? Scr.Device : -1, currentDevice());
+  if (Work && !D.areaOn(Scr.Device, Counted,
                         static_cast<cudaStream_t>(StreamPtr)))
     return false;
   // What this run has counted already. An after-probe's outputs were
   // written (forgotten first), a before-probe's are about to be
   // (forgotten after their lookup).
-  D.seen.probeOf(Site);
+  D.Seen.probeOf(Site);
   if (Ph == kAfter)
-    forgetOutputs(D.seen, Scr, NT);
-  lookupSeen(D.seen, Scr, NT);
+    forgetOutputs(D.Seen, Scr, NT);
+  lookupSeen(D.Seen, Scr, NT);
   CountPlan Plan;
   if (!planCounts(C, Plan)) {
-    D.seen.clear(); // this probe goes the immediate way: a gap
+    D.Seen.clear(); // this probe goes the immediate way: a gap
     return false;
   }
   if (Pr.print == kPrintNames) // unless the stats lines they head wait
-    emit(*State, launchLine(C), State->jsonl ? launchEvent(C) : std::string());
-  if (Plan.scans)
+    emit(*State, launchLine(C), State->Jsonl ? launchEvent(C) : std::string());
+  if (Plan.Scans)
     launchUnbatched(C, *Fns, Plan);
   assignSlots(C, Plan);
   if (Ph == kBefore)
-    forgetOutputs(D.seen, Scr, NT);
-  recordProbe(D.checks, Scr, NT, Site, Ph, Pr);
+    forgetOutputs(D.Seen, Scr, NT);
+  recordProbe(D.Checks, Scr, NT, Site, Ph, Pr);
   return true;
 }
 

@@ -66,14 +66,14 @@ namespace detail {
 /// alignment): a problem's text each into \p Problems.
 inline void guardLayout(const InputGuard &G, const TensorMeta &M,
                         std::vector<std::string> &Problems) {
-  if (G.dtype && *G.dtype && std::strcmp(G.dtype, M.dtype->name) != 0)
-    Problems.push_back(std::string("dtype ") + M.dtype->name + ", expected " +
+  if (G.dtype && *G.dtype && std::strcmp(G.dtype, M.Dtype->Name) != 0)
+    Problems.push_back(std::string("dtype ") + M.Dtype->Name + ", expected " +
                        G.dtype);
   if (G.device && *G.device &&
-      std::strcmp(G.device, deviceTypeName(M.devType)) != 0)
-    Problems.push_back("device " + deviceName(M.devType, M.devIndex) +
+      std::strcmp(G.device, deviceTypeName(M.DevType)) != 0)
+    Problems.push_back("device " + deviceName(M.DevType, M.DevIndex) +
                        ", expected " + G.device);
-  int64_t Rank = static_cast<int64_t>(M.sizes.size());
+  int64_t Rank = static_cast<int64_t>(M.Sizes.size());
   if (G.rank >= 0 && Rank != G.rank)
     Problems.push_back("rank " + std::to_string(static_cast<long long>(Rank)) +
                        ", expected " + std::to_string(G.rank));
@@ -81,7 +81,7 @@ inline void guardLayout(const InputGuard &G, const TensorMeta &M,
     for (int D = 0; D < G.rank; ++D) {
       int64_t Lo = G.dim_min ? G.dim_min[D] : -1;
       int64_t Hi = G.dim_max ? G.dim_max[D] : -1;
-      int64_t V = M.sizes[D];
+      int64_t V = M.Sizes[D];
       if ((Lo >= 0 && V < Lo) || (Hi >= 0 && V > Hi))
         Problems.push_back("dim " + std::to_string(D) + " is " +
                            std::to_string(static_cast<long long>(V)) +
@@ -90,11 +90,11 @@ inline void guardLayout(const InputGuard &G, const TensorMeta &M,
   }
   bool Contig = true;
   if (G.contiguous &&
-      aoti_torch_is_contiguous(M.handle, &Contig) == AOTI_TORCH_SUCCESS &&
+      aoti_torch_is_contiguous(M.Handle, &Contig) == AOTI_TORCH_SUCCESS &&
       !Contig)
-    Problems.push_back("not contiguous (sizes " + fmtList(M.sizes) +
-                       ", strides " + fmtList(M.strides) + ")");
-  uintptr_t Addr = reinterpret_cast<uintptr_t>(M.data);
+    Problems.push_back("not contiguous (sizes " + fmtList(M.Sizes) +
+                       ", strides " + fmtList(M.Strides) + ")");
+  uintptr_t Addr = reinterpret_cast<uintptr_t>(M.Data);
   if (G.alignment > 0 && Addr % static_cast<uintptr_t>(G.alignment)) {
     char Buf[64];
     std::snprintf(Buf, sizeof Buf, "0x%" PRIxPTR, Addr);
@@ -108,7 +108,7 @@ inline void guardLayout(const InputGuard &G, const TensorMeta &M,
 inline void guardStats(const InputGuard &G, const TensorMeta &M,
                        const Stats &St, std::vector<std::string> &Problems) {
   std::string Of =
-      " of " + std::to_string(static_cast<long long>(M.numel)) + " elements)";
+      " of " + std::to_string(static_cast<long long>(M.Numel)) + " elements)";
   if (St.nan && (G.finite || G.has_value_range))
     Problems.push_back("holds NaN (" +
                        std::to_string(static_cast<unsigned long long>(St.nan)) +
@@ -119,7 +119,7 @@ inline void guardStats(const InputGuard &G, const TensorMeta &M,
                        Of);
   if (!G.has_value_range || !St.count)
     return;
-  DKind K = M.dtype->kind;
+  DKind K = M.Dtype->Kind;
   std::string Range = " out of range [" + fmtNumber(G.value_min) + ", " +
                       fmtNumber(G.value_max) + "]";
   auto Val = [&](double V, int64_t IV) {
@@ -143,29 +143,29 @@ AOTI_RT_OUTLINE void RunScope::guardValues(const InputGuard &G,
   using namespace detail;
   ProgramState &S = *State;
   if (Capturing) {
-    warnOnce(S, S.warnedCapture,
+    warnOnce(S, S.WarnedCapture,
              "the stream is being captured into a CUDA graph: value "
              "checks of inputs are skipped while capturing",
              Run);
     return;
   }
-  if (!isReadableKind(M.dtype->kind)) {
-    Problems.push_back(std::string("values of dtype ") + M.dtype->name +
+  if (!isReadableKind(M.Dtype->Kind)) {
+    Problems.push_back(std::string("values of dtype ") + M.Dtype->Name +
                        " cannot be checked");
     return;
   }
   Batch B;
   Item It;
-  It.meta = M;
-  It.wantStats = true;
-  B.items.push_back(std::move(It));
+  It.Meta = M;
+  It.WantStats = true;
+  B.Items.push_back(std::move(It));
   std::string Err;
   if (!materialize(S, B, StreamPtr, 0, Run, Err))
     Problems.push_back("CUDA error '" + Err + "' while reading values");
-  else if (B.items[0].haveStats)
-    guardStats(G, M, B.items[0].stats, Problems);
-  else if (!B.items[0].why.empty())
-    Problems.push_back("values not checked: " + B.items[0].why);
+  else if (B.Items[0].HaveStats)
+    guardStats(G, M, B.Items[0].Statistics, Problems);
+  else if (!B.Items[0].Why.empty())
+    Problems.push_back("values not checked: " + B.Items[0].Why);
 }
 
 AOTI_RT_OUTLINE void RunScope::guardInput(const InputGuard &G,
@@ -175,14 +175,14 @@ AOTI_RT_OUTLINE void RunScope::guardInput(const InputGuard &G,
     return;
   std::vector<std::string> Problems;
   TensorMeta M;
-  M.name = orDefault(G.name, "?");
-  M.role = kIn;
-  M.handle = Input;
+  M.Name = orDefault(G.name, "?");
+  M.RoleBits = kIn;
+  M.Handle = Input;
   if (!readMeta(M)) {
-    Problems.push_back(M.error);
+    Problems.push_back(M.Error);
   } else {
     guardLayout(G, M, Problems);
-    if ((G.has_value_range || G.finite) && M.numel > 0)
+    if ((G.has_value_range || G.finite) && M.Numel > 0)
       guardValues(G, M, Problems);
   }
   if (!Problems.empty())

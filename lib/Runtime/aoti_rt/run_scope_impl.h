@@ -76,10 +76,10 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
     : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
       Uncaught(std::uncaught_exceptions()), Outputs(Outputs),
       NumOutputs(NumOutputs) {
-  Run = State->calls.fetch_add(1, std::memory_order_relaxed) + 1;
+  Run = State->Calls.fetch_add(1, std::memory_order_relaxed) + 1;
   if (Uncaught == 0)
     detail::reportedUnwindDepth() = -1; // a stale mark of a caught exception
-  if (State->disabled)
+  if (State->Disabled)
     return;
   bool Selected =
       (P.first_calls <= 0 || Run <= P.first_calls) &&
@@ -99,7 +99,7 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
     }
   }
   if (Selected && Capturing)
-    detail::warnOnce(*State, State->warnedCapture,
+    detail::warnOnce(*State, State->WarnedCapture,
                      "the stream is being captured into a CUDA graph: "
                      "syncs, statistics, NaN checks, saves and breadcrumbs "
                      "are skipped while capturing",
@@ -136,7 +136,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   // (a) An exception leaves run_impl (AOTI_TORCH_ERROR_CODE_CHECK and
   // CUDA_DRIVER_CHECK throw): where the host was, from the last probe;
   // then, if the stream failed, the launch the GPU was in.
-  if (State->disabled || !Unwinding)
+  if (State->Disabled || !Unwinding)
     return;
   if (Observing && !Reported) {
     try {

@@ -38,7 +38,7 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   // Host-side breadcrumb: the crash handler names this site.
   if (Pr.breadcrumb) {
     installSignalHandler(*State);
-    cpuCrumb() = CpuCrumb{Prog, C.site, Site, Run, Ph == kBefore ? 1 : 2};
+    cpuCrumb() = CpuCrumb{Prog, C.Site, Site, Run, Ph == kBefore ? 1 : 2};
   }
   bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
   if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
@@ -66,23 +66,23 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
                                            const Probe &Pr, int Lane) {
 #if AOTI_RT_CUDA
   using namespace detail;
-  if (!Pr.breadcrumb || C.phase != kAfter || Capturing)
+  if (!Pr.breadcrumb || C.ProbePhase != kAfter || Capturing)
     return;
   std::string Why;
   if (!crumbArenaInit(Why)) {
-    warnOnce(*State, State->warnedCrumbs, "breadcrumbs unavailable: " + Why,
+    warnOnce(*State, State->WarnedCrumbs, "breadcrumbs unavailable: " + Why,
              Run);
     return;
   }
   std::string Err;
-  if (!crumbWrite(*Prog, C.ordinal, Run, static_cast<cudaStream_t>(C.stream),
-                  Lane, C.site ? C.site->stream : nullptr, Pr.crumb_every, Err))
+  if (!crumbWrite(*Prog, C.Ordinal, Run, static_cast<cudaStream_t>(C.Stream),
+                  Lane, C.Site ? C.Site->stream : nullptr, Pr.crumb_every, Err))
     cudaFailure(C, Err);
-  else if (crumbArena().useHostFn.load(std::memory_order_relaxed))
-    warnOnce(*State, State->warnedCrumbHostFn,
+  else if (crumbArena().UseHostFn.load(std::memory_order_relaxed))
+    warnOnce(*State, State->WarnedCrumbHostFn,
              "breadcrumbs fall back to host functions (cuStreamWriteValue32: " +
                  cuErrorText(static_cast<CUresult>(
-                     crumbArena().hostFnCause.load())) +
+                     crumbArena().HostFnCause.load())) +
                  "): each costs a host callback per launch",
              Run);
 #else
@@ -97,47 +97,47 @@ namespace detail {
 /// metadata and what it is wanted for, then their one device pass.
 inline void gatherItems(const ProbeCtx &C, Batch &B, const TensorRef *Tensors,
                         int N, const Probe &Pr) {
-  const Program &P = *C.prog;
-  B.items.resize(static_cast<size_t>(std::max(N, 0)));
+  const Program &P = *C.Prog;
+  B.Items.resize(static_cast<size_t>(std::max(N, 0)));
   for (int I = 0; I < N; ++I) {
-    Item &It = B.items[static_cast<size_t>(I)];
-    It.meta.name = orDefault(Tensors[I].name, "?");
-    It.meta.role = Tensors[I].role;
-    It.meta.handle = Tensors[I].handle;
-    readMeta(It.meta);
-    uint8_t R = It.meta.role;
-    It.wantStats = (Pr.print >= kPrintStats && (R & Pr.print_roles)) ||
+    Item &It = B.Items[static_cast<size_t>(I)];
+    It.Meta.Name = orDefault(Tensors[I].name, "?");
+    It.Meta.RoleBits = Tensors[I].role;
+    It.Meta.Handle = Tensors[I].handle;
+    readMeta(It.Meta);
+    uint8_t R = It.Meta.RoleBits;
+    It.WantStats = (Pr.print >= kPrintStats && (R & Pr.print_roles)) ||
                    (Pr.nan_roles && (R & Pr.nan_roles));
-    It.wantValues = Pr.print >= kPrintValues && (R & Pr.print_roles) &&
+    It.WantValues = Pr.print >= kPrintValues && (R & Pr.print_roles) &&
                     P.max_print_values > 0;
-    It.wantSave = Pr.save && (R & Pr.save_roles);
-    It.haveStats = false;
-    It.stats = statsInit();
-    It.host = nullptr;
-    It.why.clear();
+    It.WantSave = Pr.save && (R & Pr.save_roles);
+    It.HaveStats = false;
+    It.Statistics = statsInit();
+    It.Host = nullptr;
+    It.Why.clear();
   }
   std::string Err;
-  if (!materialize(*C.state, B, C.stream, P.max_print_values, C.run, Err))
+  if (!materialize(*C.State, B, C.Stream, P.max_print_values, C.Run, Err))
     cudaFailure(C, Err);
 }
 
 /// The values line of \p It (print: values) under \p Prefix, into \p Ev.
 inline void addValuesLine(const ProbeCtx &C, EventBuf &Ev,
                           const std::string &Prefix, const Item &It) {
-  const Program &P = *C.prog;
-  const TensorMeta &M = It.meta;
-  int64_t Shown = std::min<int64_t>(M.numel, P.max_print_values);
-  std::string Line = Prefix + "   " + M.name + " values " +
-                     formatValues(M, It.host, Shown) + " (" +
+  const Program &P = *C.Prog;
+  const TensorMeta &M = It.Meta;
+  int64_t Shown = std::min<int64_t>(M.Numel, P.max_print_values);
+  std::string Line = Prefix + "   " + M.Name + " values " +
+                     formatValues(M, It.Host, Shown) + " (" +
                      std::to_string(static_cast<long long>(Shown)) + " of " +
-                     std::to_string(static_cast<long long>(M.numel)) + ")";
+                     std::to_string(static_cast<long long>(M.Numel)) + ")";
   std::string Json;
-  if (Ev.json) {
-    JsonObj J = siteJson("values", P, C.run, phaseName(C.phase), C.ordinal,
-                         C.site);
-    J.str("tensor", M.name)
-        .raw("values", formatValues(M, It.host, Shown, /*Json=*/true));
-    J.num("shown", Shown).num("numel", M.numel);
+  if (Ev.WantJson) {
+    JsonObj J = siteJson("values", P, C.Run, phaseName(C.ProbePhase), C.Ordinal,
+                         C.Site);
+    J.str("tensor", M.Name)
+        .raw("values", formatValues(M, It.Host, Shown, /*Json=*/true));
+    J.num("shown", Shown).num("numel", M.Numel);
     Json = J.done();
   }
   Ev.add(Line, Json);
@@ -147,22 +147,23 @@ inline void addValuesLine(const ProbeCtx &C, EventBuf &Ev,
 /// \p Skip) in one write.
 inline void printProbe(const ProbeCtx &C, const Batch &B, const Probe &Pr,
                        bool Skip) {
-  EventBuf Ev(*C.state);
-  Ev.add(launchLine(C), Ev.json ? launchEvent(C) : std::string());
+  EventBuf Ev(*C.State);
+  Ev.add(launchLine(C), Ev.WantJson ? launchEvent(C) : std::string());
   if (Pr.print >= kPrintStats && !Skip) {
     const std::string Prefix = linePrefix(C);
     std::string Json;
-    for (const Item &It : B.items) {
-      if (!(It.meta.role & Pr.print_roles))
+    for (const Item &It : B.Items) {
+      if (!(It.Meta.RoleBits & Pr.print_roles))
         continue;
-      std::string Line = statsLine(C, Prefix, It, Ev.json ? &Json : nullptr);
+      std::string Line =
+          statsLine(C, Prefix, It, Ev.WantJson ? &Json : nullptr);
       Ev.add(Line, Json);
-      if (It.wantValues && It.meta.ok && It.host && It.meta.numel > 0 &&
-          isReadableKind(It.meta.dtype->kind))
+      if (It.WantValues && It.Meta.Ok && It.Host && It.Meta.Numel > 0 &&
+          isReadableKind(It.Meta.Dtype->Kind))
         addValuesLine(C, Ev, Prefix, It);
     }
   }
-  emit(*C.state, Ev);
+  emit(*C.State, Ev);
 }
 
 /// The inputs' counts, for "inputs were clean": a second pass only for the
@@ -170,23 +171,23 @@ inline void printProbe(const ProbeCtx &C, const Batch &B, const Probe &Pr,
 inline void countInputs(const ProbeCtx &C, Batch &B) {
   Batch Missing;
   std::vector<Item *> Targets;
-  for (Item &It : B.items) {
-    if (It.meta.role != kIn || !It.meta.ok || It.haveStats)
+  for (Item &It : B.Items) {
+    if (It.Meta.RoleBits != kIn || !It.Meta.Ok || It.HaveStats)
       continue;
     Item Copy;
-    Copy.meta = It.meta;
-    Copy.wantStats = true;
-    Missing.items.push_back(std::move(Copy));
+    Copy.Meta = It.Meta;
+    Copy.WantStats = true;
+    Missing.Items.push_back(std::move(Copy));
     Targets.push_back(&It);
   }
-  if (Missing.items.empty())
+  if (Missing.Items.empty())
     return;
   std::string Err;
-  if (!materialize(*C.state, Missing, C.stream, 0, C.run, Err))
+  if (!materialize(*C.State, Missing, C.Stream, 0, C.Run, Err))
     cudaFailure(C, Err);
   for (size_t K = 0; K < Targets.size(); ++K) {
-    Targets[K]->haveStats = Missing.items[K].haveStats;
-    Targets[K]->stats = Missing.items[K].stats;
+    Targets[K]->HaveStats = Missing.Items[K].HaveStats;
+    Targets[K]->Statistics = Missing.Items[K].Statistics;
   }
 }
 
@@ -194,18 +195,18 @@ inline void countInputs(const ProbeCtx &C, Batch &B) {
 /// counts and fails per Pr.nan_on_fail.
 inline void checkNanNow(const ProbeCtx &C, Batch &B, const Probe &Pr) {
   bool Any = false;
-  for (const Item &It : B.items)
+  for (const Item &It : B.Items)
     Any = Any || nanHit(nanView(It), Pr.nan_roles, Pr.nan_checks);
   if (!Any)
     return;
   countInputs(C, B);
   std::vector<NanView> Views;
-  for (const Item &It : B.items)
+  for (const Item &It : B.Items)
     Views.push_back(nanView(It));
   std::string Line, Json;
-  if (nanEvent(*C.prog, C.run, C.phase, C.ordinal, C.site, Views.data(),
+  if (nanEvent(*C.Prog, C.Run, C.ProbePhase, C.Ordinal, C.Site, Views.data(),
                Views.size(), Pr.nan_roles, Pr.nan_checks, Line, Json)) {
-    emit(*C.state, Line, Json);
+    emit(*C.State, Line, Json);
     fail(Pr.nan_on_fail, Line);
   }
 }
@@ -215,17 +216,17 @@ inline void checkNanNow(const ProbeCtx &C, Batch &B, const Probe &Pr) {
 inline std::vector<const Item *> savedItems(const Batch &B,
                                             std::string &Skipped) {
   std::vector<const Item *> Saved;
-  for (const Item &It : B.items) {
-    if (!It.wantSave)
+  for (const Item &It : B.Items) {
+    if (!It.WantSave)
       continue;
     bool Dup = false;
     for (const Item *O : Saved)
-      Dup = Dup || std::strcmp(O->meta.name, It.meta.name) == 0;
+      Dup = Dup || std::strcmp(O->Meta.Name, It.Meta.Name) == 0;
     if (Dup)
       continue;
-    if (!It.meta.ok || !It.meta.dtype->safetensors ||
-        (!It.host && It.meta.numel > 0)) {
-      Skipped += (Skipped.empty() ? "" : ", ") + std::string(It.meta.name);
+    if (!It.Meta.Ok || !It.Meta.Dtype->Safetensors ||
+        (!It.Host && It.Meta.Numel > 0)) {
+      Skipped += (Skipped.empty() ? "" : ", ") + std::string(It.Meta.Name);
       continue;
     }
     Saved.push_back(&It);
@@ -237,37 +238,37 @@ inline std::vector<const Item *> savedItems(const Batch &B,
 inline std::string saveMetadata(const ProbeCtx &C,
                                 const std::vector<const Item *> &Saved) {
   JsonObj Meta;
-  Meta.str("run", std::to_string(static_cast<long long>(C.run)))
-      .str("ordinal", std::to_string(C.ordinal));
-  Meta.str("kernel", C.site ? orDefault(C.site->kernel, "") : "");
-  Meta.str("phase", phaseName(C.phase));
-  Meta.str("wrapper", baseName(C.prog->wrapper_file));
-  Meta.str("line", std::to_string(C.site ? C.site->line : 0));
+  Meta.str("run", std::to_string(static_cast<long long>(C.Run)))
+      .str("ordinal", std::to_string(C.Ordinal));
+  Meta.str("kernel", C.Site ? orDefault(C.Site->kernel, "") : "");
+  Meta.str("phase", phaseName(C.ProbePhase));
+  Meta.str("wrapper", baseName(C.Prog->wrapper_file));
+  Meta.str("line", std::to_string(C.Site ? C.Site->line : 0));
   std::string Roles;
   for (const Item *It : Saved)
-    Roles += std::string(Roles.empty() ? "" : ",") + It->meta.name + ":" +
-             roleName(It->meta.role);
+    Roles += std::string(Roles.empty() ? "" : ",") + It->Meta.Name + ":" +
+             roleName(It->Meta.RoleBits);
   Meta.str("roles", Roles);
   return Meta.done();
 }
 
 /// Appends the save of \p Saved, file \p Name, to the session's
-/// manifest.jsonl (S.saveMutex held).
+/// manifest.jsonl (S.SaveMutex held).
 inline void appendSaveManifest(const ProbeCtx &C, const std::string &Name,
                                const std::vector<const Item *> &Saved,
                                const std::string &Skipped) {
-  ProgramState &S = *C.state;
-  JsonObj M = siteJson("save", *C.prog, C.run, phaseName(C.phase), C.ordinal,
-                       C.site);
+  ProgramState &S = *C.State;
+  JsonObj M = siteJson("save", *C.Prog, C.Run, phaseName(C.ProbePhase),
+                       C.Ordinal, C.Site);
   M.str("file", Name);
   std::string Ts = "[";
   for (size_t I = 0; I < Saved.size(); ++I) {
-    const TensorMeta &TM = Saved[I]->meta;
+    const TensorMeta &TM = Saved[I]->Meta;
     Ts += (I ? "," : "") + JsonObj()
-                               .str("name", TM.name)
-                               .str("role", roleName(TM.role))
-                               .str("dtype", TM.dtype->name)
-                               .raw("shape", jsonList(TM.sizes))
+                               .str("name", TM.Name)
+                               .str("role", roleName(TM.RoleBits))
+                               .str("dtype", TM.Dtype->Name)
+                               .raw("shape", jsonList(TM.Sizes))
                                .done();
   }
   M.raw("tensors", Ts + "]");
@@ -277,7 +278,7 @@ inline void appendSaveManifest(const ProbeCtx &C, const std::string &Name,
   rankTags(S, Text, Json);
   appendWithMembers(Manifest, M.done(), Json);
   Manifest += '\n';
-  std::string MPath = S.sessionDir + "/manifest.jsonl";
+  std::string MPath = S.SessionDir + "/manifest.jsonl";
   if (FILE *F = std::fopen(MPath.c_str(), "a")) {
     std::fwrite(Manifest.data(), 1, Manifest.size(), F);
     std::fclose(F);
@@ -290,15 +291,15 @@ inline bool writeProbeSave(const ProbeCtx &C,
                            const std::vector<const Item *> &Saved,
                            const std::string &Skipped, std::string &File,
                            std::string &Err) {
-  ProgramState &S = *C.state;
-  std::lock_guard<std::mutex> Lock(S.saveMutex);
+  ProgramState &S = *C.State;
+  std::lock_guard<std::mutex> Lock(S.SaveMutex);
   if (!ensureSession(S, Err))
     return false;
-  std::string Name = "run" + std::to_string(static_cast<long long>(C.run)) +
-                     "_" + std::to_string(C.ordinal) + "_" +
-                     fileSafe(C.site ? C.site->kernel : "site") + "_" +
-                     phaseName(C.phase) + ".safetensors";
-  File = S.sessionDir + "/" + Name;
+  std::string Name = "run" + std::to_string(static_cast<long long>(C.Run)) +
+                     "_" + std::to_string(C.Ordinal) + "_" +
+                     fileSafe(C.Site ? C.Site->kernel : "site") + "_" +
+                     phaseName(C.ProbePhase) + ".safetensors";
+  File = S.SessionDir + "/" + Name;
   if (!writeSafetensors(File, Saved, saveMetadata(C, Saved), Err))
     return false;
   appendSaveManifest(C, Name, Saved, Skipped);
@@ -308,21 +309,21 @@ inline bool writeProbeSave(const ProbeCtx &C,
 /// 3. Save: \p B's saved tensors in one safetensors file, and the line
 /// that says where.
 inline void saveProbe(const ProbeCtx &C, const Batch &B) {
-  ProgramState &S = *C.state;
+  ProgramState &S = *C.State;
   std::string Skipped, Err, File;
   std::vector<const Item *> Saved = savedItems(B, Skipped);
   if (!writeProbeSave(C, Saved, Skipped, File, Err)) {
-    warnOnce(S, S.warnedSave, "cannot save tensors: " + Err, C.run);
+    warnOnce(S, S.WarnedSave, "cannot save tensors: " + Err, C.Run);
     return;
   }
   std::string Line = "[aoti-instrument] run " +
-                     std::to_string(static_cast<long long>(C.run)) + " " +
-                     phaseName(C.phase) + " " + shortSite(C) + " saved " +
+                     std::to_string(static_cast<long long>(C.Run)) + " " +
+                     phaseName(C.ProbePhase) + " " + shortSite(C) + " saved " +
                      std::to_string(Saved.size()) + " tensor(s) to " + File;
   if (!Skipped.empty())
     Line += " (not saved: " + Skipped + ")";
-  JsonObj J =
-      siteJson("saved", *C.prog, C.run, phaseName(C.phase), C.ordinal, C.site);
+  JsonObj J = siteJson("saved", *C.Prog, C.Run, phaseName(C.ProbePhase),
+                       C.Ordinal, C.Site);
   J.str("file", File).num("tensors", static_cast<long long>(Saved.size()));
   emit(S, Line, J.done());
 }
@@ -330,8 +331,8 @@ inline void saveProbe(const ProbeCtx &C, const Batch &B) {
 /// 4. Sync: the launch (and everything before it) finished without error.
 inline void syncProbe(const ProbeCtx &C) {
 #if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(C.stream));
-  global().hostSyncs.fetch_add(1);
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(C.Stream));
+  global().HostSyncs.fetch_add(1);
   if (E == cudaSuccess)
     E = cudaGetLastError();
   if (E != cudaSuccess)
@@ -355,7 +356,7 @@ AOTI_RT_OUTLINE void RunScope::probeNow(const TensorRef *Tensors, int N,
 #if AOTI_RT_CUDA
   // A probe that synchronizes anyway first reads the checks deferred so
   // far, so reports keep launch order.
-  if (!Skip && Deferred && Deferred->checks.pending() && (NeedData || Pr.sync))
+  if (!Skip && Deferred && Deferred->Checks.pending() && (NeedData || Pr.sync))
     resolveDeferred(kEndMayThrow);
 #endif
   // The probe's items, reused by the thread's next probe (the vectors keep
@@ -370,7 +371,7 @@ AOTI_RT_OUTLINE void RunScope::probeNow(const TensorRef *Tensors, int N,
   if (NeedData && !Skip)
     gatherItems(C, B, Tensors, N, Pr);
   else
-    B.items.clear();
+    B.Items.clear();
   if (Pr.print >= kPrintNames)
     printProbe(C, B, Pr, Skip);
   if (Pr.nan_roles && !Skip)

@@ -36,42 +36,43 @@ inline std::string fileSafe(const char *S, size_t Max = 120) {
 }
 
 /// <save_dir>/session-NNNN (session-NNNN-rankR in a distributed job), the
-/// first number not taken, made once per Program state (so per process). Call with S.saveMutex held.
+/// first number not taken, made once per Program state (so per process).
+/// Call with S.SaveMutex held.
 inline bool ensureSession(ProgramState &S, std::string &Err) {
   namespace fs = std::filesystem;
-  if (!S.sessionDir.empty())
+  if (!S.SessionDir.empty())
     return true;
-  if (S.saveBroken) {
+  if (S.SaveBroken) {
     Err = "saving is off after an earlier error";
     return false;
   }
   std::error_code EC;
-  fs::create_directories(S.saveDir, EC);
-  if (!fs::is_directory(S.saveDir, EC)) {
-    Err = "cannot create directory '" + S.saveDir + "'";
-    S.saveBroken = true;
+  fs::create_directories(S.SaveDir, EC);
+  if (!fs::is_directory(S.SaveDir, EC)) {
+    Err = "cannot create directory '" + S.SaveDir + "'";
+    S.SaveBroken = true;
     return false;
   }
   for (int N = 1; N < 1000000; ++N) {
     char Name[32];
-    if (S.rank >= 0)
-      std::snprintf(Name, sizeof Name, "session-%04d-rank%d", N, S.rank);
+    if (S.Rank >= 0)
+      std::snprintf(Name, sizeof Name, "session-%04d-rank%d", N, S.Rank);
     else
       std::snprintf(Name, sizeof Name, "session-%04d", N);
-    fs::path Dir = fs::path(S.saveDir) / Name;
+    fs::path Dir = fs::path(S.SaveDir) / Name;
     EC.clear();
     if (fs::create_directory(Dir, EC)) {
-      S.sessionDir = Dir.string();
+      S.SessionDir = Dir.string();
       return true;
     }
     if (!fs::exists(Dir, EC)) {
       Err = "cannot create directory '" + Dir.string() + "'";
-      S.saveBroken = true;
+      S.SaveBroken = true;
       return false;
     }
   }
-  Err = "no free session number in '" + S.saveDir + "'";
-  S.saveBroken = true;
+  Err = "no free session number in '" + S.SaveDir + "'";
+  S.SaveBroken = true;
   return false;
 }
 
@@ -84,13 +85,13 @@ inline bool writeSafetensors(const std::string &Path,
   H.raw("__metadata__", MetadataJson);
   uint64_t Off = 0;
   for (const Item *It : Items) {
-    const TensorMeta &M = It->meta;
-    uint64_t Bytes = static_cast<uint64_t>(M.numel) * M.dtype->size;
+    const TensorMeta &M = It->Meta;
+    uint64_t Bytes = static_cast<uint64_t>(M.Numel) * M.Dtype->Size;
     std::string Offsets = "[" + std::to_string(Off) + "," +
                           std::to_string(Off + Bytes) + "]";
-    H.raw(M.name, JsonObj()
-                      .str("dtype", M.dtype->safetensors)
-                      .raw("shape", jsonList(M.sizes))
+    H.raw(M.Name, JsonObj()
+                      .str("dtype", M.Dtype->Safetensors)
+                      .raw("shape", jsonList(M.Sizes))
                       .raw("data_offsets", Offsets)
                       .done());
     Off += Bytes;
@@ -113,12 +114,12 @@ inline bool writeSafetensors(const std::string &Path,
   for (const Item *It : Items) {
     if (!Ok)
       break;
-    const TensorMeta &M = It->meta;
-    size_t Bytes = static_cast<size_t>(M.numel) * M.dtype->size;
+    const TensorMeta &M = It->Meta;
+    size_t Bytes = static_cast<size_t>(M.Numel) * M.Dtype->Size;
     if (!Bytes)
       continue;
     Buf.resize(Bytes);
-    gatherContiguous(M, It->host, Buf.data());
+    gatherContiguous(M, It->Host, Buf.data());
     Ok = std::fwrite(Buf.data(), 1, Bytes, F) == Bytes;
   }
   if (std::fclose(F) != 0)

@@ -35,26 +35,26 @@ namespace detail {
 //--- Per-Program state, output ---------------------------------------------//
 
 struct ProgramState {
-  const Program *prog = nullptr;
-  std::atomic<int64_t> calls{0};
-  bool disabled = false;
-  FILE *log = nullptr;   ///< null: stderr
-  FILE *jsonl = nullptr; ///< null: none
-  FILE *reports = nullptr; ///< AOTI_INSTRUMENT_REPORTS; null: none
-  std::string logPath, jsonlPath, saveDir;
-  std::mutex saveMutex; ///< session directory, manifest
-  std::string sessionDir; ///< created on the first save
-  bool saveBroken = false;
-  std::atomic<bool> warnedCapture{false};
-  std::atomic<bool> warnedCrumbs{false};
-  std::atomic<bool> warnedCrumbHostFn{false};
-  std::atomic<bool> warnedBuffers{false};
-  std::atomic<bool> warnedSave{false};
-  bool statsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
+  const Program *Prog = nullptr;
+  std::atomic<int64_t> Calls{0};
+  bool Disabled = false;
+  FILE *Log = nullptr;   ///< null: stderr
+  FILE *Jsonl = nullptr; ///< null: none
+  FILE *Reports = nullptr; ///< AOTI_INSTRUMENT_REPORTS; null: none
+  std::string LogPath, JsonlPath, SaveDir;
+  std::mutex SaveMutex; ///< session directory, manifest
+  std::string SessionDir; ///< created on the first save
+  bool SaveBroken = false;
+  std::atomic<bool> WarnedCapture{false};
+  std::atomic<bool> WarnedCrumbs{false};
+  std::atomic<bool> WarnedCrumbHostFn{false};
+  std::atomic<bool> WarnedBuffers{false};
+  std::atomic<bool> WarnedSave{false};
+  bool StatsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
   /// One process of a distributed job (RANK, LOCAL_RANK as torchrun sets
   /// them; -1: not set): every line, JSON event and session directory says
   /// which one, and on CUDA which device was current.
-  int rank = -1, localRank = -1;
+  int Rank = -1, LocalRank = -1;
 };
 
 /// " rank 1 (local 1) cuda:1" for the text prefix, and the matching JSON
@@ -63,16 +63,16 @@ inline void rankTags(const ProgramState &S, std::string &Text,
                      std::string &Json) {
   Text.clear();
   Json.clear();
-  if (S.rank < 0 && S.localRank < 0)
+  if (S.Rank < 0 && S.LocalRank < 0)
     return;
-  if (S.rank >= 0) {
-    Text += " rank " + std::to_string(S.rank);
-    Json += "\"rank\":" + std::to_string(S.rank) + ",";
+  if (S.Rank >= 0) {
+    Text += " rank " + std::to_string(S.Rank);
+    Json += "\"rank\":" + std::to_string(S.Rank) + ",";
   }
-  if (S.localRank >= 0) {
-    Text += (S.rank >= 0 ? " (local " : " local rank ") +
-            std::to_string(S.localRank) + (S.rank >= 0 ? ")" : "");
-    Json += "\"local_rank\":" + std::to_string(S.localRank) + ",";
+  if (S.LocalRank >= 0) {
+    Text += (S.Rank >= 0 ? " (local " : " local rank ") +
+            std::to_string(S.LocalRank) + (S.Rank >= 0 ? ")" : "");
+    Json += "\"local_rank\":" + std::to_string(S.LocalRank) + ",";
   }
 #if AOTI_RT_CUDA
   int Device = -1;
@@ -114,15 +114,15 @@ inline void appendTagged(std::string &Out, const std::string &Line,
 }
 
 struct Global {
-  std::mutex mutex; ///< states
-  std::vector<ProgramState *> states;
-  std::mutex outMutex; ///< whole lines, all sinks
-  std::atomic<uint64_t> hostSyncs{0};
-  std::atomic<uint64_t> deviceStatsPasses{0};
-  std::atomic<uint64_t> deviceNanPasses{0};
-  std::atomic<uint64_t> deviceTensorScans{0}; ///< tensors in those passes
-  std::atomic<uint64_t> pooledBuffers{0}; ///< redzoned bases from a ZonePool
-  std::atomic<bool> warnedKernels{false}; ///< runtimeKernelsOrWarn
+  std::mutex Mutex; ///< states
+  std::vector<ProgramState *> States;
+  std::mutex OutMutex; ///< whole lines, all sinks
+  std::atomic<uint64_t> HostSyncs{0};
+  std::atomic<uint64_t> DeviceStatsPasses{0};
+  std::atomic<uint64_t> DeviceNanPasses{0};
+  std::atomic<uint64_t> DeviceTensorScans{0}; ///< tensors in those passes
+  std::atomic<uint64_t> PooledBuffers{0}; ///< redzoned bases from a ZonePool
+  std::atomic<bool> WarnedKernels{false}; ///< runtimeKernelsOrWarn
 };
 
 inline Global &global() {
@@ -136,45 +136,45 @@ inline ProgramState *stateFor(const Program &P) {
   if (CachedProg == &P)
     return CachedState;
   Global &G = global();
-  std::lock_guard<std::mutex> Lock(G.mutex);
+  std::lock_guard<std::mutex> Lock(G.Mutex);
   ProgramState *Found = nullptr;
-  for (ProgramState *S : G.states)
-    if (S->prog == &P)
+  for (ProgramState *S : G.States)
+    if (S->Prog == &P)
       Found = S;
   if (!Found) {
     Found = new ProgramState();
-    Found->prog = &P;
+    Found->Prog = &P;
     const char *Disable =
         std::getenv(orDefault(P.disable_env, "AOTI_INSTRUMENT_DISABLE"));
-    Found->disabled = Disable && std::strcmp(Disable, "0") != 0;
+    Found->Disabled = Disable && std::strcmp(Disable, "0") != 0;
     if (const char *Log = std::getenv(orDefault(P.log_env, "AOTI_INSTRUMENT_LOG")))
       if (*Log) {
-        Found->logPath = Log;
-        Found->log = std::fopen(Log, "a");
+        Found->LogPath = Log;
+        Found->Log = std::fopen(Log, "a");
       }
     const char *Jsonl =
         std::getenv(orDefault(P.jsonl_env, "AOTI_INSTRUMENT_JSONL"));
-    Found->jsonlPath = (Jsonl && *Jsonl) ? Jsonl : orDefault(P.jsonl_path, "");
-    if (!Found->jsonlPath.empty() && !Found->disabled)
-      Found->jsonl = std::fopen(Found->jsonlPath.c_str(), "a");
+    Found->JsonlPath = (Jsonl && *Jsonl) ? Jsonl : orDefault(P.jsonl_path, "");
+    if (!Found->JsonlPath.empty() && !Found->Disabled)
+      Found->Jsonl = std::fopen(Found->JsonlPath.c_str(), "a");
     const char *Reports = std::getenv("AOTI_INSTRUMENT_REPORTS");
-    if (Reports && *Reports && !Found->disabled)
-      Found->reports = std::fopen(Reports, "a");
+    if (Reports && *Reports && !Found->Disabled)
+      Found->Reports = std::fopen(Reports, "a");
     const char *SaveDir = std::getenv("AOTI_INSTRUMENT_SAVE_DIR");
-    Found->saveDir = (SaveDir && *SaveDir)
+    Found->SaveDir = (SaveDir && *SaveDir)
                          ? SaveDir
                          : orDefault(P.save_dir, "aoti-instrument-saves");
     const char *Host = std::getenv("AOTI_INSTRUMENT_STATS_HOST");
-    Found->statsHost = Host && std::strcmp(Host, "0") != 0;
-    for (auto [Name, Field] : {std::make_pair("RANK", &Found->rank),
-                               std::make_pair("LOCAL_RANK", &Found->localRank)})
+    Found->StatsHost = Host && std::strcmp(Host, "0") != 0;
+    for (auto [Name, Field] : {std::make_pair("RANK", &Found->Rank),
+                               std::make_pair("LOCAL_RANK", &Found->LocalRank)})
       if (const char *V = std::getenv(Name)) {
         char *End = nullptr;
         long N = std::strtol(V, &End, 10);
         if (*V && End && !*End && N >= 0 && N < (1L << 30))
           *Field = static_cast<int>(N);
       }
-    G.states.push_back(Found);
+    G.States.push_back(Found);
   }
   CachedProg = &P;
   CachedState = Found;
@@ -195,16 +195,16 @@ inline bool isReportJson(const std::string &Json) {
 
 /// Several events written at once (one write and flush per sink): the
 /// lines of one probe. Callers build the JSON of observations only when a
-/// JSONL file is open (`json`); reports always come with theirs.
+/// JSONL file is open (`WantJson`); reports always come with theirs.
 /// Each line and object is tagged as it is added: the rank tags (rankTags)
 /// in the text's head and first in the JSON; a report's object also says
 /// which process and thread (the OS thread id, as Python's
 /// threading.get_native_id()) it comes from.
 struct EventBuf {
   explicit EventBuf(const ProgramState &S)
-      : json(S.jsonl != nullptr), reports(S.reports != nullptr) {
+      : WantJson(S.Jsonl != nullptr), ReportsOpen(S.Reports != nullptr) {
     rankTags(S, TagText, TagJson);
-    if (reports)
+    if (ReportsOpen)
       ReportMembers =
           "\"pid\":" + std::to_string(static_cast<long>(::getpid())) +
           ",\"tid\":" +
@@ -214,17 +214,17 @@ struct EventBuf {
   void add(const std::string &Line, const std::string &Json) {
     appendTagged(Text, Line, TagText);
     Text += '\n';
-    if (json && !Json.empty()) {
+    if (WantJson && !Json.empty()) {
       appendWithMembers(Jsonl, Json, TagJson);
       Jsonl += '\n';
     }
-    if (reports && isReportJson(Json)) {
+    if (ReportsOpen && isReportJson(Json)) {
       appendWithMembers(Reports, Json, ReportMembers);
       Reports += '\n';
     }
   }
-  bool json;    ///< JSON wanted
-  bool reports; ///< a reports file is open
+  bool WantJson;    ///< JSON wanted
+  bool ReportsOpen; ///< a reports file is open
   std::string Text, Jsonl, Reports;
 
 private:
@@ -235,17 +235,17 @@ inline void emit(ProgramState &S, EventBuf &B) {
   if (B.Text.empty() && B.Jsonl.empty())
     return;
   Global &G = global();
-  std::lock_guard<std::mutex> Lock(G.outMutex);
-  FILE *Out = S.log ? S.log : stderr;
+  std::lock_guard<std::mutex> Lock(G.OutMutex);
+  FILE *Out = S.Log ? S.Log : stderr;
   std::fwrite(B.Text.data(), 1, B.Text.size(), Out);
   std::fflush(Out);
-  if (S.jsonl && !B.Jsonl.empty()) {
-    std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.jsonl);
-    std::fflush(S.jsonl);
+  if (S.Jsonl && !B.Jsonl.empty()) {
+    std::fwrite(B.Jsonl.data(), 1, B.Jsonl.size(), S.Jsonl);
+    std::fflush(S.Jsonl);
   }
-  if (S.reports && !B.Reports.empty()) {
-    std::fwrite(B.Reports.data(), 1, B.Reports.size(), S.reports);
-    std::fflush(S.reports);
+  if (S.Reports && !B.Reports.empty()) {
+    std::fwrite(B.Reports.data(), 1, B.Reports.size(), S.Reports);
+    std::fflush(S.Reports);
   }
   B.Text.clear();
   B.Jsonl.clear();
@@ -374,18 +374,18 @@ inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
 
 /// For tests: host syncs, device statistics passes and NaN-count passes
 /// made so far, and the tensors those passes scanned.
-inline uint64_t hostSyncCount() { return global().hostSyncs.load(); }
+inline uint64_t hostSyncCount() { return global().HostSyncs.load(); }
 inline uint64_t deviceStatsPassCount() {
-  return global().deviceStatsPasses.load();
+  return global().DeviceStatsPasses.load();
 }
 inline uint64_t deviceNanPassCount() {
-  return global().deviceNanPasses.load();
+  return global().DeviceNanPasses.load();
 }
 inline uint64_t deviceTensorScanCount() {
-  return global().deviceTensorScans.load();
+  return global().DeviceTensorScans.load();
 }
 /// Redzoned buffers that took their storage from an earlier run's.
-inline uint64_t pooledBufferCount() { return global().pooledBuffers.load(); }
+inline uint64_t pooledBufferCount() { return global().PooledBuffers.load(); }
 
 } // namespace detail
 AOTI_RT_COLD_END

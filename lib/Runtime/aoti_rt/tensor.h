@@ -119,20 +119,20 @@ private:
 };
 
 struct TensorMeta {
-  const char *name = "";
-  uint8_t role = 0;
-  AtenTensorHandle handle = nullptr;
-  bool ok = false;   ///< metadata could be read
-  std::string error; ///< why not
-  const DtypeInfo *dtype = nullptr;
-  DimVec sizes, strides;
-  int64_t numel = 0;
-  const unsigned char *data = nullptr; ///< element 0 (storage offset applied)
-  int32_t devType = 0, devIndex = 0;
-  bool cuda = false;
+  const char *Name = "";
+  uint8_t RoleBits = 0;
+  AtenTensorHandle Handle = nullptr;
+  bool Ok = false;   ///< metadata could be read
+  std::string Error; ///< why not
+  const DtypeInfo *Dtype = nullptr;
+  DimVec Sizes, Strides;
+  int64_t Numel = 0;
+  const unsigned char *Data = nullptr; ///< element 0 (storage offset applied)
+  int32_t DevType = 0, DevIndex = 0;
+  bool Cuda = false;
   /// Dims with size 1 dropped and mergeable neighbours merged; never empty.
-  DimVec csizes, cstrides;
-  int64_t span = 0; ///< elements from data to the last one, inclusive
+  DimVec CSizes, CStrides;
+  int64_t Span = 0; ///< elements from data to the last one, inclusive
 };
 
 /// Elements from a tensor's first to its last, inclusive; 0 when it has
@@ -148,9 +148,9 @@ inline int64_t elementSpan(int64_t Dim, const int64_t *Sizes,
   return Span;
 }
 
-/// Bytes from M.data to the end of its last element (readMeta done).
+/// Bytes from M.Data to the end of its last element (readMeta done).
 inline size_t spanBytes(const TensorMeta &M) {
-  return static_cast<size_t>(M.span) * static_cast<size_t>(M.dtype->size);
+  return static_cast<size_t>(M.Span) * static_cast<size_t>(M.Dtype->Size);
 }
 
 /// The bytes [B, E) a launch may write through \p H (its elements' span;
@@ -167,94 +167,94 @@ inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
       aoti_torch_get_strides(H, &Strides) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_dtype(H, &Dtype) != AOTI_TORCH_SUCCESS)
     return false;
-  const int Known = dtypeInfo(Dtype).size;
+  const int Known = dtypeInfo(Dtype).Size;
   const int64_t Size = Known > 0 ? Known : 16; // unknown: the widest
   B = reinterpret_cast<uintptr_t>(Data);
   E = B + static_cast<uintptr_t>(elementSpan(Dim, Sizes, Strides) * Size);
   return true;
 }
 
-/// Forgets what M held but its name, role and handle (M is reused).
+/// Forgets what M held but its Name, RoleBits and Handle (M is reused).
 inline void clearMeta(TensorMeta &M) {
-  M.ok = false;
-  M.error.clear();
-  M.dtype = nullptr;
-  M.sizes.clear();
-  M.strides.clear();
-  M.csizes.clear();
-  M.cstrides.clear();
-  M.numel = 0;
-  M.data = nullptr;
-  M.devType = M.devIndex = 0;
-  M.cuda = false;
-  M.span = 0;
+  M.Ok = false;
+  M.Error.clear();
+  M.Dtype = nullptr;
+  M.Sizes.clear();
+  M.Strides.clear();
+  M.CSizes.clear();
+  M.CStrides.clear();
+  M.Numel = 0;
+  M.Data = nullptr;
+  M.DevType = M.DevIndex = 0;
+  M.Cuda = false;
+  M.Span = 0;
 }
 
 inline bool readMeta(TensorMeta &M) {
   clearMeta(M); // M may be reused (its vectors keep their capacity)
-  if (!M.handle) {
-    M.error = "undefined";
+  if (!M.Handle) {
+    M.Error = "undefined";
     return false;
   }
   int64_t Dim = 0;
   int32_t Dtype = 0;
   int64_t *Sizes = nullptr, *Strides = nullptr;
   void *Data = nullptr;
-  if (aoti_torch_get_dim(M.handle, &Dim) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_dtype(M.handle, &Dtype) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_sizes(M.handle, &Sizes) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_strides(M.handle, &Strides) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_numel(M.handle, &M.numel) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_device_type(M.handle, &M.devType) !=
+  if (aoti_torch_get_dim(M.Handle, &Dim) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_dtype(M.Handle, &Dtype) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_sizes(M.Handle, &Sizes) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_strides(M.Handle, &Strides) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_numel(M.Handle, &M.Numel) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_type(M.Handle, &M.DevType) !=
           AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_device_index(M.handle, &M.devIndex) !=
+      aoti_torch_get_device_index(M.Handle, &M.DevIndex) !=
           AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_data_ptr(M.handle, &Data) != AOTI_TORCH_SUCCESS) {
-    M.error = "metadata unreadable";
+      aoti_torch_get_data_ptr(M.Handle, &Data) != AOTI_TORCH_SUCCESS) {
+    M.Error = "metadata unreadable";
     return false;
   }
-  M.dtype = &dtypeInfo(Dtype);
-  M.sizes.assign(Sizes, Sizes + Dim);
-  M.strides.assign(Strides, Strides + Dim);
-  M.data = static_cast<const unsigned char *>(Data);
-  M.cuda = M.devType == aoti_torch_device_type_cuda();
-  M.span = M.numel > 0 ? elementSpan(Dim, Sizes, Strides) : 0;
+  M.Dtype = &dtypeInfo(Dtype);
+  M.Sizes.assign(Sizes, Sizes + Dim);
+  M.Strides.assign(Strides, Strides + Dim);
+  M.Data = static_cast<const unsigned char *>(Data);
+  M.Cuda = M.DevType == aoti_torch_device_type_cuda();
+  M.Span = M.Numel > 0 ? elementSpan(Dim, Sizes, Strides) : 0;
   // Coalesce: row-major order, innermost last.
   for (int64_t I = 0; I < Dim; ++I) {
-    if (M.sizes[I] == 1)
+    if (M.Sizes[I] == 1)
       continue;
-    if (!M.csizes.empty() &&
-        M.cstrides.back() == M.strides[I] * M.sizes[I]) {
-      M.csizes.back() *= M.sizes[I];
-      M.cstrides.back() = M.strides[I];
+    if (!M.CSizes.empty() &&
+        M.CStrides.back() == M.Strides[I] * M.Sizes[I]) {
+      M.CSizes.back() *= M.Sizes[I];
+      M.CStrides.back() = M.Strides[I];
     } else {
-      M.csizes.push_back(M.sizes[I]);
-      M.cstrides.push_back(M.strides[I]);
+      M.CSizes.push_back(M.Sizes[I]);
+      M.CStrides.push_back(M.Strides[I]);
     }
   }
-  if (M.csizes.empty() || M.numel == 0) {
-    M.csizes.assign(1, M.numel);
-    M.cstrides.assign(1, 1);
+  if (M.CSizes.empty() || M.Numel == 0) {
+    M.CSizes.assign(1, M.Numel);
+    M.CStrides.assign(1, 1);
   }
-  M.ok = true;
+  M.Ok = true;
   return true;
 }
 
-/// Whether M's elements fill [data, data + numel * size) exactly, in some
+/// Whether M's elements fill [Data, Data + Numel * size) exactly, in some
 /// order (contiguous, or a permutation of a contiguous layout): the NaN
 /// count kernel reads such a tensor as bytes.
 inline bool isDense(const TensorMeta &M) {
-  if (!M.ok || M.numel <= 0)
+  if (!M.Ok || M.Numel <= 0)
     return false;
-  if (M.csizes.size() == 1)
-    return M.cstrides[0] == 1;
+  if (M.CSizes.size() == 1)
+    return M.CStrides[0] == 1;
   int64_t S[kMaxKernelDims], Z[kMaxKernelDims];
-  size_t N = M.csizes.size();
+  size_t N = M.CSizes.size();
   if (N > static_cast<size_t>(kMaxKernelDims))
     return false;
   for (size_t I = 0; I < N; ++I) {
-    S[I] = M.cstrides[I];
-    Z[I] = M.csizes[I];
+    S[I] = M.CStrides[I];
+    Z[I] = M.CSizes[I];
   }
   // Insertion sort by stride (at most 8 dims), then each stride must be
   // the product of the sizes below it.
@@ -276,12 +276,12 @@ inline bool isDense(const TensorMeta &M) {
 /// after Limit elements.
 template <class F>
 inline void forEachOffset(const TensorMeta &M, int64_t Limit, F &&Fn) {
-  int64_t N = std::min(M.numel, Limit);
+  int64_t N = std::min(M.Numel, Limit);
   if (N <= 0)
     return;
-  size_t D = M.csizes.size();
+  size_t D = M.CSizes.size();
   if (D == 1) {
-    int64_t S = M.cstrides[0];
+    int64_t S = M.CStrides[0];
     for (int64_t I = 0; I < N; ++I)
       Fn(I * S);
     return;
@@ -291,11 +291,11 @@ inline void forEachOffset(const TensorMeta &M, int64_t Limit, F &&Fn) {
   for (int64_t I = 0; I < N; ++I) {
     Fn(Off);
     for (size_t K = D; K-- > 0;) {
-      if (++Idx[K] < M.csizes[K]) {
-        Off += M.cstrides[K];
+      if (++Idx[K] < M.CSizes[K]) {
+        Off += M.CStrides[K];
         break;
       }
-      Off -= (M.csizes[K] - 1) * M.cstrides[K];
+      Off -= (M.CSizes[K] - 1) * M.CStrides[K];
       Idx[K] = 0;
     }
   }
@@ -304,9 +304,9 @@ inline void forEachOffset(const TensorMeta &M, int64_t Limit, F &&Fn) {
 /// Statistics of a tensor whose elements are readable at Base on the host.
 inline Stats hostStats(const TensorMeta &M, const unsigned char *Base) {
   Stats S = statsInit();
-  DKind K = M.dtype->kind;
-  int64_t ES = M.dtype->size;
-  forEachOffset(M, M.numel,
+  DKind K = M.Dtype->Kind;
+  int64_t ES = M.Dtype->Size;
+  forEachOffset(M, M.Numel,
                 [&](int64_t Off) { statsAdd(S, K, Base + Off * ES); });
   return S;
 }
@@ -314,12 +314,12 @@ inline Stats hostStats(const TensorMeta &M, const unsigned char *Base) {
 /// Copies the tensor's elements in logical order (contiguous) to Out.
 inline void gatherContiguous(const TensorMeta &M, const unsigned char *Base,
                              unsigned char *Out) {
-  int64_t ES = M.dtype->size;
-  if (M.csizes.size() == 1 && M.cstrides[0] == 1) {
-    std::memcpy(Out, Base, static_cast<size_t>(M.numel * ES));
+  int64_t ES = M.Dtype->Size;
+  if (M.CSizes.size() == 1 && M.CStrides[0] == 1) {
+    std::memcpy(Out, Base, static_cast<size_t>(M.Numel * ES));
     return;
   }
-  forEachOffset(M, M.numel, [&](int64_t Off) {
+  forEachOffset(M, M.Numel, [&](int64_t Off) {
     std::memcpy(Out, Base + Off * ES, static_cast<size_t>(ES));
     Out += ES;
   });
@@ -330,8 +330,8 @@ inline void gatherContiguous(const TensorMeta &M, const unsigned char *Base,
 inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
                                 int64_t Limit, bool Json = false) {
   std::string S = "[";
-  DKind K = M.dtype->kind;
-  int64_t ES = M.dtype->size;
+  DKind K = M.Dtype->Kind;
+  int64_t ES = M.Dtype->Size;
   int64_t N = 0;
   forEachOffset(M, Limit, [&](int64_t Off) {
     if (N++)

@@ -201,7 +201,7 @@ Twin makeTwin(int32_t Dtype, std::vector<int64_t> Sizes,
                                  &H) != AOTI_TORCH_SUCCESS)
       throw std::runtime_error("aoti_torch_empty_strided(cuda) failed");
   } else {
-    int64_t ES = rt::detail::dtypeInfo(Dtype).size;
+    int64_t ES = rt::detail::dtypeInfo(Dtype).Size;
     int64_t One = 1, Elems = 0;
     AtenTensorHandle Base = nullptr;
     if (ES <= 0)
@@ -220,7 +220,7 @@ Twin makeTwin(int32_t Dtype, std::vector<int64_t> Sizes,
   void *Dev = nullptr;
   aoti_torch_get_data_ptr(H, &Dev);
   if (!T.storage.empty()) {
-    int64_t ES = rt::detail::dtypeInfo(Dtype).size;
+    int64_t ES = rt::detail::dtypeInfo(Dtype).Size;
     CUDART(cudaMemcpy(static_cast<unsigned char *>(Dev) - Offset * ES,
                       T.storage.data(), T.storage.size(),
                       cudaMemcpyHostToDevice));
@@ -882,9 +882,9 @@ void nanCountKernel(cudaStream_t S) {
     Run.finish();
   }
   rt::detail::TensorMeta M;
-  M.handle = Sl.cpu;
+  M.Handle = Sl.cpu;
   rt::detail::readMeta(M);
-  rt::detail::Stats Host = rt::detail::hostStats(M, M.data);
+  rt::detail::Stats Host = rt::detail::hostStats(M, M.Data);
   auto L = Prog.lines();
   check(rt::detail::deviceNanPassCount() - Nan0 == 1 &&
             rt::detail::deviceStatsPassCount() - Stats0 == 1,
@@ -1748,9 +1748,9 @@ void breadcrumbsWithoutFault(Kernels &K, cudaStream_t S) {
   CUDART(cudaStreamSynchronize(S));
   auto &A = rt::detail::crumbArena();
   int Slot = rt::detail::crumbSlotIndex();
-  uint32_t Done = A.host[Slot * rt::detail::kCrumbStride];
-  uint32_t Enq = rt::detail::crumbSlot(Slot).enqueued;
-  check(A.ok && !A.useHostFn.load(), "breadcrumbs by cuStreamWriteValue32");
+  uint32_t Done = A.Host[Slot * rt::detail::kCrumbStride];
+  uint32_t Enq = rt::detail::crumbSlot(Slot).Enqueued;
+  check(A.Ok && !A.UseHostFn.load(), "breadcrumbs by cuStreamWriteValue32");
   check(Enq >= 3 && Done == Enq, "breadcrumb slot holds the last sequence (" +
                                      std::to_string(Done) + "/" +
                                      std::to_string(Enq) + ")");
@@ -1845,7 +1845,7 @@ void timings(Kernels &K, cudaStream_t S) {
       }
     });
     auto &A = rt::detail::crumbArena();
-    CUdeviceptr Slot = A.dev + 4 * 16 * 255; // a slot no thread uses here
+    CUdeviceptr Slot = A.Dev + 4 * 16 * 255; // a slot no thread uses here
     double RawWrite = Time([&] {
       for (int I = 0; I < N; ++I) {
         K.launchTiny(S);
@@ -2036,8 +2036,8 @@ int ima(const std::string &Mode) {
   CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
   TestProgram Prog(Mode, "", /*LogToFile=*/false); // report on stderr
   if (Mode == "ima-hostfn") { // as if the driver refused the memory op
-    rt::detail::crumbArena().hostFnCause.store(CUDA_ERROR_NOT_SUPPORTED);
-    rt::detail::crumbArena().useHostFn.store(true);
+    rt::detail::crumbArena().HostFnCause.store(CUDA_ERROR_NOT_SUPPORTED);
+    rt::detail::crumbArena().UseHostFn.store(true);
   }
   try {
     if (Mode == "ima-unwind") {
