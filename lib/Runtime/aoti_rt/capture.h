@@ -112,19 +112,19 @@ inline bool readExtent(const TensorMeta &M, std::vector<unsigned char> &Out,
   if (Out.empty())
     return true;
 #if AOTI_RT_CUDA
-  if (M.cuda) {
+  if (M.Cuda) {
     cudaError_t E =
-        cudaMemcpy(Out.data(), M.data, Out.size(), cudaMemcpyDeviceToHost);
+        cudaMemcpy(Out.data(), M.Data, Out.size(), cudaMemcpyDeviceToHost);
     if (E != cudaSuccess)
       Err = "cannot read a tensor: " + cudaErrorText(E);
     return E == cudaSuccess;
   }
 #endif
-  if (M.devType != aoti_torch_device_type_cpu()) {
+  if (M.DevType != aoti_torch_device_type_cpu()) {
     Err = "a tensor is neither on the CPU nor on CUDA";
     return false;
   }
-  std::memcpy(Out.data(), M.data, Out.size());
+  std::memcpy(Out.data(), M.Data, Out.size());
   return true;
 }
 
@@ -140,11 +140,11 @@ inline bool writeExtents(const std::string &Path,
   uint64_t Off = 0;
   for (size_t I = 0; I < Tensors.size(); ++I) {
     const TensorMeta &M = Tensors[I].Meta;
-    const bool Typed = M.dtype->safetensors != nullptr;
+    const bool Typed = M.Dtype->Safetensors != nullptr;
     const uint64_t Bytes = Data[I].size();
-    const uint64_t Elems = Typed ? static_cast<uint64_t>(M.span) : Bytes;
-    H.raw(M.name, JsonObj()
-                      .str("dtype", Typed ? M.dtype->safetensors : "U8")
+    const uint64_t Elems = Typed ? static_cast<uint64_t>(M.Span) : Bytes;
+    H.raw(M.Name, JsonObj()
+                      .str("dtype", Typed ? M.Dtype->Safetensors : "U8")
                       .raw("shape", "[" + std::to_string(Elems) + "]")
                       .raw("data_offsets", "[" + std::to_string(Off) + "," +
                                                std::to_string(Off + Bytes) +
@@ -269,7 +269,7 @@ inline std::string paramJson(const KernelParam &KP, const void *Value,
       static_cast<size_t>(KP.tensor) < Tensors.size() && KP.size == 8) {
     uint64_t V = 0;
     std::memcpy(&V, Value, 8);
-    const auto Base = reinterpret_cast<uintptr_t>(Tensors[KP.tensor].Meta.data);
+    const auto Base = reinterpret_cast<uintptr_t>(Tensors[KP.tensor].Meta.Data);
     J.num("tensor", KP.tensor)
         .num("offset", static_cast<long long>(V - Base));
   } else {
@@ -284,13 +284,13 @@ inline std::string paramJson(const KernelParam &KP, const void *Value,
 /// One element of the manifest's `tensors`.
 inline std::string tensorJson(const CaptureTensor &T) {
   const TensorMeta &M = T.Meta;
-  const char *Role = M.role == kIn ? "in" : M.role == kOut ? "out" : "inout";
+  const char *Role = M.RoleBits == kIn ? "in" : M.RoleBits == kOut ? "out" : "inout";
   return JsonObj()
-      .str("key", M.name)
+      .str("key", M.Name)
       .str("role", Role)
-      .str("dtype", M.dtype->name)
-      .raw("sizes", jsonList(M.sizes))
-      .raw("strides", jsonList(M.strides))
+      .str("dtype", M.Dtype->Name)
+      .raw("sizes", jsonList(M.Sizes))
+      .raw("strides", jsonList(M.Strides))
       .num("storage_offset", static_cast<long long>(T.StorageOffset))
       .num("extent_bytes", static_cast<long long>(spanBytes(M)))
       .done();

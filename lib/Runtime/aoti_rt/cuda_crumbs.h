@@ -214,10 +214,10 @@ AOTI_RT_COLD_BEGIN // reports
 /// The capture rule (captureHint) of the launch of breadcrumb \p Seq, the
 /// one a report names; "" for one too far back.
 inline std::string captureHint(const CrumbSlot &S, uint32_t Seq) {
-  const CrumbRecord &R = S.ring[Seq % kCrumbRing];
-  if (S.enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.prog)
+  const CrumbRecord &R = S.Ring[Seq % kCrumbRing];
+  if (S.Enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.Prog)
     return "";
-  return captureHint(*R.prog, R.ordinal);
+  return captureHint(*R.Prog, R.Ordinal);
 }
 
 /// What a report of sparse crumbs (the fault among launches Done + 1 to

@@ -45,14 +45,14 @@ inline void captureEvent(const CaptureRequest &R, const std::string &Line,
 
 /// The bundle's directory in the session's (made once per process).
 inline bool makeBundleDir(CaptureRequest &R, std::string &Err) {
-  std::lock_guard<std::mutex> Lock(R.State->saveMutex);
+  std::lock_guard<std::mutex> Lock(R.State->SaveMutex);
   if (!ensureSession(*R.State, Err))
     return false;
   const SiteInfo *SI = findSite(*R.Prog, R.Site);
   std::string Name = "capture-r" + std::to_string(static_cast<long long>(R.Run)) +
                      "-" + std::to_string(R.Site) + "-" +
                      fileSafe(SI ? SI->kernel : "kernel", 80);
-  std::string Dir = R.State->sessionDir + "/" + Name;
+  std::string Dir = R.State->SessionDir + "/" + Name;
   std::error_code EC;
   if (!std::filesystem::create_directory(Dir, EC)) {
     Err = "cannot create directory '" + Dir + "'";
@@ -71,19 +71,19 @@ inline bool readCaptureTensors(CaptureRequest &R, const KernelLaunch &L,
   Data.resize(R.Tensors.size());
   for (size_t I = 0; I < R.Tensors.size(); ++I) {
     CaptureTensor &T = R.Tensors[I];
-    T.Meta.name = orDefault(L.tensors[I].name, "?");
-    T.Meta.role = L.tensors[I].role;
-    T.Meta.handle = L.tensors[I].handle;
+    T.Meta.Name = orDefault(L.tensors[I].name, "?");
+    T.Meta.RoleBits = L.tensors[I].role;
+    T.Meta.Handle = L.tensors[I].handle;
     if (!readMeta(T.Meta)) {
-      Err = std::string("cannot read tensor '") + T.Meta.name + "'";
+      Err = std::string("cannot read tensor '") + T.Meta.Name + "'";
       return false;
     }
-    aoti_torch_get_storage_offset(T.Meta.handle, &T.StorageOffset);
-    if (aoti_torch_new_tensor_handle(T.Meta.handle, &T.Held) !=
+    aoti_torch_get_storage_offset(T.Meta.Handle, &T.StorageOffset);
+    if (aoti_torch_new_tensor_handle(T.Meta.Handle, &T.Held) !=
         AOTI_TORCH_SUCCESS)
       T.Held = nullptr;
     else
-      T.Meta.handle = T.Held; // still valid after the helper returns
+      T.Meta.Handle = T.Held; // still valid after the helper returns
     if (!readExtent(T.Meta, Data[I], Err))
       return false;
   }
@@ -184,14 +184,14 @@ inline int addShimTensor(CaptureRequest &R, AtenTensorHandle H,
   if (!H)
     return -1;
   CaptureTensor T;
-  T.Meta.role = Role;
+  T.Meta.RoleBits = Role;
   if (aoti_torch_new_tensor_handle(H, &T.Held) != AOTI_TORCH_SUCCESS) {
     Err = "cannot hold tensor '" + Key + "'";
     return -1;
   }
-  T.Meta.handle = T.Held;
+  T.Meta.Handle = T.Held;
   R.Keys.push_back(Key);
-  T.Meta.name = R.Keys.back().c_str();
+  T.Meta.Name = R.Keys.back().c_str();
   if (!readMeta(T.Meta)) {
     Err = "cannot read tensor '" + Key + "'";
     aoti_torch_delete_tensor_object(T.Held);
