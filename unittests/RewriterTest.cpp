@@ -20,9 +20,11 @@ struct Rewritten {
   InstrumentSummary Summary;
 };
 
-Rewritten rewrite(StringRef Yaml) {
+Rewritten rewrite(StringRef Yaml, StringRef Package = "") {
   Rewritten R;
   HandMadeWrapper W = handMadeWrapper();
+  W.Inv.Package = Package.str();
+  W.Inv.Model = Package.empty() ? "" : "model";
   RuleSet Rules = rulesFrom(Yaml);
   std::vector<PlanWarning> Warnings;
   auto Plan = planInstrumentation(Rules, W.Inv, Warnings);
@@ -93,6 +95,16 @@ TEST(RewriterTest, InsertsAroundTheLaunchAndKeepsEveryLine) {
   EXPECT_EQ(R.Summary.Syncs, 1u);
   EXPECT_EQ(R.Summary.NanChecks, 0u);
   EXPECT_EQ(R.Summary.describe(), "1 launch site probed, 1 sync point");
+}
+
+TEST(RewriterTest, TheProgramNamesItsPackageWhenItHasOne) {
+  // A capture's manifest names the package and model (the package driver
+  // sets them); a wrapper given alone leaves the fields out.
+  EXPECT_THAT(rewrite("rules:\n  - {sync: true}\n", "m.pt2").Text,
+              HasSubstr(".inputs_on_fail = ::aoti_rt::kThrow, .package = "
+                        "\"m.pt2\", .model = \"model\"};"));
+  EXPECT_THAT(rewrite("rules:\n  - {sync: true}\n").Text,
+              Not(HasSubstr(".package = ")));
 }
 
 TEST(RewriterTest, ProbesOnBothSidesOfEverySite) {

@@ -169,6 +169,10 @@ struct AnalyzedFunction {
 /// Everything --list reports about one wrapper.
 struct WrapperInventory {
   std::string File;
+  /// The package the wrapper came from and its model's name there (set by
+  /// the package driver; empty for a wrapper given alone): what a capture's
+  /// manifest names.
+  std::string Package, Model;
   std::string Device; ///< "cuda", "cpu", ... from the aoti_include header.
   bool isCuda() const { return names::isCudaDevice(Device); }
   unsigned RunImplLine = 0;

@@ -399,6 +399,8 @@ llvm::Error PackageRun::instrumentWrapper(const ExtractedModel &M,
   auto Inventory = analyzeModel(M);
   if (!Inventory)
     return Inventory.takeError();
+  Inventory->Package = path::filename(Options.InputPath).str();
+  Inventory->Model = M.Model->Name;
   InstrumentSummary Summary;
   size_t Matched = 0;
   {

@@ -295,7 +295,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
-             "{14}};\n",
+             "{14}{15}};\n",
              Emit::quoted(DisplayName), Emit::quoted(Rules.Digest),
              Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
              Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
@@ -304,7 +304,10 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              Emit::bool01(Plan.BatchDeferred),
              Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
              Inputs.empty() ? 0 : Inv.InputSpecs.size(),
-             inputCheckFail(RS.CheckInputs))
+             inputCheckFail(RS.CheckInputs),
+             Inv.Package.empty() ? std::string()
+                                 : ", .package = " + Emit::quoted(Inv.Package) +
+                                       ", .model = " + Emit::quoted(Inv.Model))
       .str();
 }
 

@@ -152,6 +152,23 @@ TEST(Capture, WritesTheBundleAroundTheLaunch) {
       << T.log();
 }
 
+TEST(Capture, TheManifestNamesThePackageAndModel) {
+  TestProgram T(testDir());
+  T.P->package = "model.pt2";
+  T.P->model = "model";
+  FakeLaunch F(T.Dir);
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    Run.capture(1);
+    rt::RunScope::captureKernel(F.launch());
+    rt::RunScope::captureLaunched(nullptr);
+    Run.captured(1);
+  }
+  expectParts(readFile(T.Dir + kBundle + "/manifest.json"),
+              {"\"run\":1,\"package\":\"model.pt2\",\"model\":\"model\","
+               "\"wrapper\":\"wrapper.cpp\""});
+}
+
 TEST(Capture, OnceBySiteAndOnlyWhenObserved) {
   TestProgram T(testDir());
   FakeLaunch F(T.Dir);

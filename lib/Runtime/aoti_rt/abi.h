@@ -301,6 +301,10 @@ struct Program {
   const CompiledInput *inputs = nullptr;
   int num_inputs = 0;
   OnFail inputs_on_fail = kThrow;
+  /// The package the wrapper came from and its model there (null: a
+  /// wrapper instrumented alone): what a capture's manifest names.
+  const char *package = nullptr;
+  const char *model = nullptr;
 };
 
 namespace detail {

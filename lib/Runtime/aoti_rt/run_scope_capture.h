@@ -97,6 +97,9 @@ inline JsonObj manifestHead(const CaptureRequest &R, const char *Kind) {
   J.str("format", "aoti-instrument-capture").num("version", 1);
   J.str("kind", Kind).str("kernel", SI ? SI->kernel : "");
   J.num("ordinal", R.Site).num("run", R.Run);
+  if (R.Prog->package)
+    J.str("package", R.Prog->package)
+        .str("model", orDefault(R.Prog->model, ""));
   J.str("wrapper", baseName(R.Prog->wrapper_file));
   J.num("wrapper_line", SI ? SI->line : 0);
   J.raw("source_nodes", nodesJson(SI ? SI->source_nodes : ""));
