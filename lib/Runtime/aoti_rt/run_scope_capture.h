@@ -62,34 +62,6 @@ inline bool makeBundleDir(CaptureRequest &R, std::string &Err) {
   return true;
 }
 
-/// The helper's tensor arguments, each held and read; their extents in
-/// \p Data.
-inline bool readCaptureTensors(CaptureRequest &R, const KernelLaunch &L,
-                               std::vector<std::vector<unsigned char>> &Data,
-                               std::string &Err) {
-  R.Tensors.resize(static_cast<size_t>(L.num_tensors));
-  Data.resize(R.Tensors.size());
-  for (size_t I = 0; I < R.Tensors.size(); ++I) {
-    CaptureTensor &T = R.Tensors[I];
-    T.Meta.Name = orDefault(L.tensors[I].name, "?");
-    T.Meta.RoleBits = L.tensors[I].role;
-    T.Meta.Handle = L.tensors[I].handle;
-    if (!readMeta(T.Meta)) {
-      Err = std::string("cannot read tensor '") + T.Meta.Name + "'";
-      return false;
-    }
-    aoti_torch_get_storage_offset(T.Meta.Handle, &T.StorageOffset);
-    if (aoti_torch_new_tensor_handle(T.Meta.Handle, &T.Held) !=
-        AOTI_TORCH_SUCCESS)
-      T.Held = nullptr;
-    else
-      T.Meta.Handle = T.Held; // still valid after the helper returns
-    if (!readExtent(T.Meta, Data[I], Err))
-      return false;
-  }
-  return true;
-}
-
 /// The manifest's members every bundle has, through `device`.
 inline JsonObj manifestHead(const CaptureRequest &R, const char *Kind) {
   const SiteInfo *SI = findSite(*R.Prog, R.Site);
@@ -150,40 +122,12 @@ inline bool writeManifest(const CaptureRequest &R, const char *Completed,
   return writeFileBytes(R.Dir + "/manifest.json", Text + "}\n", Err);
 }
 
-/// The bundle of \p L up to its launch: the stream's earlier work done,
-/// the tensors read, before.safetensors, kernel.cubin, the manifest.
-inline bool captureBefore(CaptureRequest &R, const KernelLaunch &L,
-                          std::string &Err) {
-#if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(L.stream));
-  if (E != cudaSuccess) {
-    Err = "an earlier launch failed: " + cudaErrorText(E);
-    return false;
-  }
-#endif
-  std::vector<std::vector<unsigned char>> Data;
-  if (!readCaptureTensors(R, L, Data, Err) || !makeBundleDir(R, Err))
-    return false;
-  R.Manifest = manifestMembers(R, L);
-  return writeExtents(R.Dir + "/before.safetensors", R.Tensors, Data, Err) &&
-         copyCubin(L, R.Dir, Err) && writeManifest(R, "null", "", Err);
-}
-
-/// After the launch completed: after.safetensors and the manifest.
-inline bool captureAfter(CaptureRequest &R, std::string &Err) {
-  std::vector<std::vector<unsigned char>> Data(R.Tensors.size());
-  for (size_t I = 0; I < R.Tensors.size(); ++I)
-    if (!readExtent(R.Tensors[I].Meta, Data[I], Err))
-      return false;
-  return writeExtents(R.Dir + "/after.safetensors", R.Tensors, Data, Err) &&
-         writeManifest(R, "true", "", Err);
-}
-
-/// Adds \p H (argument \p I of the shim call, \p Key in the bundle) to
-/// R.Tensors, held; its index, or -1 for a null handle.
-inline int addShimTensor(CaptureRequest &R, AtenTensorHandle H,
-                         const std::string &Key, uint8_t Role,
-                         std::string &Err) {
+/// Adds \p H (an argument of the launch, \p Key in the bundle) to
+/// R.Tensors, held (valid after the launch's caller lets it go); its
+/// index, or -1 for a null handle.
+inline int addCaptureTensor(CaptureRequest &R, AtenTensorHandle H,
+                            const std::string &Key, uint8_t Role,
+                            std::string &Err) {
   if (!H)
     return -1;
   CaptureTensor T;
@@ -222,11 +166,23 @@ inline bool addShimTensors(CaptureRequest &R, const ShimArg *As, int N,
       if (List)
         Key += "[" + std::to_string(K) + "]";
       int Ix =
-          addShimTensor(R, Hs[K], Key, shimRole(R.Params[I], Function), Err);
+          addCaptureTensor(R, Hs[K], Key, shimRole(R.Params[I], Function), Err);
       if (!Err.empty())
         return false;
       R.ArgTensors[static_cast<size_t>(I)].push_back(Ix);
     }
+  }
+  return true;
+}
+
+/// The helper's tensor arguments into R.Tensors, each held and read.
+inline bool readCaptureTensors(CaptureRequest &R, const KernelLaunch &L,
+                               std::string &Err) {
+  for (int32_t I = 0; I < L.num_tensors; ++I) {
+    addCaptureTensor(R, L.tensors[I].handle, orDefault(L.tensors[I].name, "?"),
+                     L.tensors[I].role, Err);
+    if (!Err.empty())
+      return false;
   }
   return true;
 }
@@ -240,6 +196,62 @@ inline bool readExtents(const CaptureRequest &R,
     if (!readExtent(R.Tensors[I].Meta, Data[I], Err))
       return false;
   return true;
+}
+
+/// What the stream's work ended with: "" or the CUDA error.
+inline std::string streamFailure(void *Stream) {
+#if AOTI_RT_CUDA
+  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(Stream));
+  if (E != cudaSuccess)
+    return cudaErrorText(E);
+#else
+  (void)Stream;
+#endif
+  return "";
+}
+
+/// The bundle up to the launch, R.Tensors known: their extents read, the
+/// directory made, before.safetensors and the manifest (its members but
+/// `completed` from \p Members) written.
+template <class MembersFn>
+bool beginBundle(CaptureRequest &R, MembersFn Members, std::string &Err) {
+  std::vector<std::vector<unsigned char>> Data;
+  if (!readExtents(R, Data, Err) || !makeBundleDir(R, Err))
+    return false;
+  R.Manifest = Members();
+  return writeExtents(R.Dir + "/before.safetensors", R.Tensors, Data, Err) &&
+         writeManifest(R, "null", "", Err);
+}
+
+/// A capture that could not be made: reported; nothing more is written.
+inline void abandonBundle(CaptureRequest &R, const std::string &Err) {
+  captureEvent(R, captureText(R) + " failed: " + Err, "failed", Err);
+  R.Dir.clear();
+}
+
+/// The end of the bundle after the launch (\p What: "launch", "call"):
+/// the error it ended with (\p Failure) in the manifest, or the extents
+/// after it; reported either way. The report's line when it failed, else
+/// "".
+inline std::string endBundle(CaptureRequest &R, const std::string &Failure,
+                             const char *What) {
+  const std::string Replay =
+      "; replay it alone: python -m aoti_instrument.replay " + R.Dir;
+  std::string Err, Line;
+  std::vector<std::vector<unsigned char>> Data;
+  if (!Failure.empty()) {
+    writeManifest(R, "false", Failure, Err);
+    Line =
+        captureText(R) + ": the " + What + " failed (" + Failure + ")" + Replay;
+    captureEvent(R, Line, "launch failed", Failure);
+  } else if (readExtents(R, Data, Err) &&
+             writeExtents(R.Dir + "/after.safetensors", R.Tensors, Data, Err) &&
+             writeManifest(R, "true", "", Err)) {
+    captureEvent(R, captureText(R) + ": completed" + Replay, "completed", "");
+  }
+  if (!Err.empty())
+    captureEvent(R, captureText(R) + " failed: " + Err, "failed", Err);
+  return Line;
 }
 
 /// The manifest's members but `completed` of an extern op's call.
@@ -288,58 +300,30 @@ AOTI_RT_OUTLINE void RunScope::externBefore(const ShimParam *Params,
   using namespace detail;
   CaptureRequest &R = *tCaptureRequest;
   R.Params = Params;
-  std::string Err;
-  std::vector<std::vector<unsigned char>> Data;
-#if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
-  if (E != cudaSuccess)
-    Err = "an earlier launch failed: " + cudaErrorText(E);
-#endif
-  if (Err.empty() && addShimTensors(R, Args, N, false, Err) &&
-      readExtents(R, Data, Err) && makeBundleDir(R, Err)) {
-    R.Manifest = externMembers(R, Args, N);
-    if (writeExtents(R.Dir + "/before.safetensors", R.Tensors, Data, Err) &&
-        writeManifest(R, "null", "", Err))
-      return;
-  }
-  captureEvent(R, captureText(R) + " failed: " + Err, "failed", Err);
-  R.Dir.clear(); // nothing more to write
+  std::string Err = streamFailure(StreamPtr);
+  if (!Err.empty())
+    Err = "an earlier launch failed: " + Err;
+  else if (addShimTensors(R, Args, N, false, Err) &&
+           beginBundle(R, [&] { return externMembers(R, Args, N); }, Err))
+    return;
+  abandonBundle(R, Err);
 }
 
 AOTI_RT_OUTLINE void RunScope::externAfter(const ShimArg *Args, int N,
                                            AOTITorchError Result) {
   using namespace detail;
   CaptureRequest *R = takeCaptureRequest();
-  std::string Err, Failure;
-  if (R->Dir.empty()) {
-    delete R;
-    return;
+  if (!R->Dir.empty()) {
+    std::string Err, Failure = streamFailure(StreamPtr);
+    if (Failure.empty() && Result != AOTI_TORCH_SUCCESS)
+      Failure = "the shim function returned an error";
+    if (Failure.empty() && !addShimTensors(*R, Args, N, true, Err))
+      abandonBundle(*R, Err);
+    else
+      R->Manifest = externMembers(*R, Args, N); // with what it returned
+    if (!R->Dir.empty())
+      endBundle(*R, Failure, "call");
   }
-#if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
-  if (E != cudaSuccess)
-    Failure = cudaErrorText(E);
-#endif
-  if (Failure.empty() && Result != AOTI_TORCH_SUCCESS)
-    Failure = "the shim function returned an error";
-  std::vector<std::vector<unsigned char>> Data;
-  const std::string Replay =
-      "; replay it alone: python -m aoti_instrument.replay " + R->Dir;
-  if (Failure.empty() && addShimTensors(*R, Args, N, true, Err) &&
-      readExtents(*R, Data, Err)) {
-    R->Manifest = externMembers(*R, Args, N);
-    if (writeExtents(R->Dir + "/after.safetensors", R->Tensors, Data, Err) &&
-        writeManifest(*R, "true", "", Err))
-      captureEvent(*R, captureText(*R) + ": completed" + Replay, "completed",
-                   "");
-  } else if (!Failure.empty()) {
-    writeManifest(*R, "false", Failure, Err);
-    captureEvent(
-        *R, captureText(*R) + ": the call failed (" + Failure + ")" + Replay,
-        "launch failed", Failure);
-  }
-  if (!Err.empty())
-    captureEvent(*R, captureText(*R) + " failed: " + Err, "failed", Err);
   delete R;
 }
 
@@ -358,48 +342,32 @@ AOTI_RT_OUTLINE void RunScope::captured(int Site) {
 }
 
 AOTI_RT_OUTLINE void RunScope::captureKernel(const KernelLaunch &L) {
-  detail::CaptureRequest *R = detail::tCaptureRequest;
+  using namespace detail;
+  CaptureRequest *R = tCaptureRequest;
   if (!R || R->Made)
     return;
   R->Made = true;
-  std::string Err;
-  if (detail::captureBefore(*R, L, Err))
+  std::string Err = streamFailure(L.stream);
+  if (!Err.empty())
+    Err = "an earlier launch failed: " + Err;
+  else if (readCaptureTensors(*R, L, Err) &&
+           beginBundle(
+               *R, [&] { return manifestMembers(*R, L); }, Err) &&
+           copyCubin(L, R->Dir, Err))
     return;
-  detail::captureEvent(*R, detail::captureText(*R) + " failed: " + Err,
-                       "failed", Err);
-  R->Dir.clear(); // nothing more to write
+  abandonBundle(*R, Err);
 }
 
 AOTI_RT_OUTLINE void RunScope::captureLaunched(void *Stream) {
-  detail::CaptureRequest *R = detail::tCaptureRequest;
+  using namespace detail;
+  CaptureRequest *R = tCaptureRequest;
   if (!R || !R->Made || R->Dir.empty())
     return;
-  detail::tCaptureRequest = nullptr;
-  std::string Err, Failure;
-#if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(Stream));
-  if (E != cudaSuccess)
-    Failure = detail::cudaErrorText(E);
-#else
-  (void)Stream;
-#endif
-  const std::string Replay =
-      "; replay it alone: python -m aoti_instrument.replay " + R->Dir;
-  if (!Failure.empty()) {
-    detail::writeManifest(*R, "false", Failure, Err);
-    std::string Line = detail::captureText(*R) + ": the launch failed (" +
-                       Failure + ")" + Replay;
-    detail::captureEvent(*R, Line, "launch failed", Failure);
-    delete R;
-    detail::throwReported(Line);
-  }
-  if (detail::captureAfter(*R, Err))
-    detail::captureEvent(*R, detail::captureText(*R) + ": completed" + Replay,
-                         "completed", "");
-  else
-    detail::captureEvent(*R, detail::captureText(*R) + " failed: " + Err,
-                         "failed", Err);
+  tCaptureRequest = nullptr;
+  const std::string Line = endBundle(*R, streamFailure(Stream), "launch");
   delete R;
+  if (!Line.empty())
+    throwReported(Line);
 }
 
 AOTI_RT_COLD_END
