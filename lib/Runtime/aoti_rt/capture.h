@@ -233,10 +233,8 @@ inline std::string scalarJson(const std::string &Type, const void *P,
     } else if (Size == 8) {
       std::memcpy(&D, P, 8);
     }
-    if (isNanD(D) || isInfD(D))
-      return std::string("null"); // no JSON spelling: the bytes say it
-    std::string S;
-    appendG(S, D, 17);
+    std::string S; // NaN, Inf: null, the bytes say which
+    appendJsonDouble(S, D);
     return S;
   }
   if (Type == "bool" && Size == 1)
@@ -298,22 +296,18 @@ inline std::string tensorJson(const CaptureTensor &T) {
 
 /// A site's list "a, b" (source nodes, ATen ops) as a JSON list.
 inline std::string nodesJson(const char *Nodes) {
-  std::string List = "[", Cur;
-  bool First = true;
+  std::vector<std::string> Items;
+  std::string Cur;
   for (const char *P = orDefault(Nodes, "");; ++P) {
     if (*P && *P != ',') {
       Cur += *P;
       continue;
     }
-    size_t B = Cur.find_first_not_of(' ');
-    if (B != std::string::npos) {
-      List += First ? "" : ",";
-      First = false;
-      jsonString(List, Cur.substr(B).c_str());
-    }
+    if (size_t B = Cur.find_first_not_of(' '); B != std::string::npos)
+      Items.push_back(Cur.substr(B));
     Cur.clear();
     if (!*P)
-      return List + "]";
+      return jsonList(Items);
   }
 }
 
@@ -394,11 +388,8 @@ inline std::string pointedJson(uint8_t Kind, const void *P, int64_t At) {
     appendInt(S, static_cast<const int64_t *>(P)[At]);
   else if (Kind == kArgInt32Ptr)
     appendInt(S, static_cast<const int32_t *>(P)[At]);
-  else if (isNanD(static_cast<const double *>(P)[At]) ||
-           isInfD(static_cast<const double *>(P)[At]))
-    S = "null";
   else
-    appendG(S, static_cast<const double *>(P)[At], 17);
+    appendJsonDouble(S, static_cast<const double *>(P)[At]);
   return S;
 }
 

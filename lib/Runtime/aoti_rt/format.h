@@ -300,6 +300,25 @@ template <class Dims> std::string jsonList(const Dims &V) {
   return S + "]";
 }
 
+/// `["a","b"]`
+inline std::string jsonList(const std::vector<std::string> &Items) {
+  std::string List = "[";
+  for (size_t I = 0; I < Items.size(); ++I) {
+    List += I ? "," : "";
+    jsonString(List, Items[I].c_str());
+  }
+  return List + "]";
+}
+
+/// \p V as a JSON number (%.17g), or `null` for NaN and Inf, which JSON
+/// cannot spell.
+inline void appendJsonDouble(std::string &S, double V) {
+  if (isNanD(V) || isInfD(V))
+    S += "null";
+  else
+    appendG(S, V, 17);
+}
+
 /// Builds one JSON object, keys in insertion order.
 class JsonObj {
 public:
@@ -313,12 +332,9 @@ public:
     appendInt(S, V);
     return *this;
   }
-  JsonObj &dbl(const char *K, double V) { // NaN/Inf have no JSON spelling
+  JsonObj &dbl(const char *K, double V) {
     key(K);
-    if (isNanD(V) || isInfD(V))
-      S += "null";
-    else
-      appendG(S, V, 17);
+    appendJsonDouble(S, V);
     return *this;
   }
   JsonObj &boolean(const char *K, bool V) {

@@ -57,16 +57,6 @@ inline std::string boundsText(int64_t Lo, int64_t Hi) {
   return "<= " + std::to_string(static_cast<long long>(Hi));
 }
 
-/// `["a","b"]`
-inline std::string jsonList(const std::vector<std::string> &Items) {
-  std::string List = "[";
-  for (size_t I = 0; I < Items.size(); ++I) {
-    List += I ? "," : "";
-    jsonString(List, Items[I].c_str());
-  }
-  return List + "]";
-}
-
 inline void guardFailed(ProgramState &S, int64_t Run, const char *Event,
                         const std::string &Subject,
                         const std::vector<std::string> &Problems, OnFail F) {
