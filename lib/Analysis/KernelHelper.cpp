@@ -161,14 +161,7 @@ private:
             return S.TensorParam == Name;
           }))
         continue;
-      ArgRole Role = ArgRole::Unknown;
-      if (Name.starts_with(names::InOutPtrPrefix))
-        Role = ArgRole::InOut;
-      else if (Name.starts_with(names::OutPtrPrefix))
-        Role = ArgRole::Output;
-      else if (Name.starts_with(names::InPtrPrefix))
-        Role = ArgRole::Input;
-      H.TensorParams.push_back({Name.str(), Role});
+      H.TensorParams.push_back({Name.str(), kernelParamRole(Name)});
     }
   }
 

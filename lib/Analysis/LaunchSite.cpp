@@ -1,6 +1,7 @@
 //===- LaunchSite.cpp - Names of the inventory's enums, lookups -----------===//
 
 #include "Analysis/LaunchSite.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace aoti;
@@ -17,6 +18,35 @@ llvm::StringRef aoti::roleName(ArgRole Role) {
     return "unknown";
   }
   llvm_unreachable("unknown ArgRole");
+}
+
+ArgRole aoti::kernelParamRole(llvm::StringRef Param) {
+  if (Param.starts_with(names::InOutPtrPrefix))
+    return ArgRole::InOut;
+  if (Param.starts_with(names::OutPtrPrefix))
+    return ArgRole::Output;
+  if (Param.starts_with(names::InPtrPrefix))
+    return ArgRole::Input;
+  return ArgRole::Unknown;
+}
+
+/// `out`, `out1`: \p Prefix alone or followed by a number.
+static bool isNumbered(llvm::StringRef Param, llvm::StringRef Prefix) {
+  return Param == Prefix ||
+         (Param.starts_with(Prefix) && Param.size() > Prefix.size() &&
+          llvm::isDigit(Param[Prefix.size()]));
+}
+
+ArgRole aoti::shimParamRole(llvm::StringRef Callee, llvm::StringRef Param) {
+  if (isNumbered(Param, names::OutParam) ||
+      (Param != names::ShimReturnParam &&
+       isNumbered(Param, names::ShimReturnParam)))
+    return ArgRole::Output;
+  // In-place ops (index_put_, copy_) write their `self`.
+  if (Param == names::SelfParam && Callee.ends_with("_") &&
+      !Callee.ends_with("__"))
+    return ArgRole::InOut;
+  return ArgRole::Input;
 }
 
 llvm::StringRef aoti::originName(HandleOrigin Origin) {

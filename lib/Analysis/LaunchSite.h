@@ -22,6 +22,14 @@ namespace aoti {
 /// declaration tells (parameter names, constness, out-parameters).
 enum class ArgRole { Input, Output, InOut, Unknown };
 llvm::StringRef roleName(ArgRole Role);
+/// What Inductor's name of a kernel parameter says of it (`in_out_ptr0`,
+/// `out_ptr1`, `in_ptr2`); Unknown for any other name.
+ArgRole kernelParamRole(llvm::StringRef Param);
+/// What extern op \p Callee does with its tensor parameter \p Param:
+/// `out`, `out1`, ... and the returned `ret0`, ... are written, the `self`
+/// of an in-place op (its name ends in one `_`) is read and written, the
+/// rest is read.
+ArgRole shimParamRole(llvm::StringRef Callee, llvm::StringRef Param);
 
 /// Where a named tensor handle in run_impl comes from.
 enum class HandleOrigin { GraphInput, Constant, Buffer, Other };
@@ -57,6 +65,8 @@ struct KernelArgSlot {
   /// The helper parameter whose `data_ptr()` it holds (`in_out_ptr0`); empty
   /// for a scalar or a pointer that is no tensor's (Triton's scratch).
   std::string TensorParam;
+  /// A shim parameter's: what the op does with a tensor passed there.
+  ArgRole Role = ArgRole::Unknown;
 };
 
 struct LaunchSite {

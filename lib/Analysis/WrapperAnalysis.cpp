@@ -557,26 +557,14 @@ private:
     switch (Kind) {
     case LaunchKind::Triton:
     case LaunchKind::Cpp:
-      if (P.starts_with(names::InOutPtrPrefix))
-        return ArgRole::InOut;
-      if (P.starts_with(names::OutPtrPrefix))
-        return ArgRole::Output;
-      if (P.starts_with(names::InPtrPrefix))
-        return ArgRole::Input;
+      if (ArgRole R = kernelParamRole(P); R != ArgRole::Unknown)
+        return R;
       if (Kind == LaunchKind::Cpp && Param->getType()->isPointerType() &&
           Param->getType()->getPointeeType().isConstQualified())
         return ArgRole::Input;
       return ArgRole::Unknown;
     case LaunchKind::Extern:
-      if (P == names::OutParam || (P.starts_with(names::OutParam) &&
-                                   P.size() > names::OutParam.size() &&
-                                   llvm::isDigit(P[names::OutParam.size()])))
-        return ArgRole::Output;
-      // In-place ops (index_put_, copy_) write their `self`.
-      if (P == names::SelfParam && Callee.ends_with("_") &&
-          !Callee.ends_with("__"))
-        return ArgRole::InOut;
-      return ArgRole::Input;
+      return shimParamRole(Callee, P);
     case LaunchKind::UserTriton:
     case LaunchKind::Proxy:
       // Nothing in the declaration says which pointers a user kernel or a
@@ -754,7 +742,8 @@ private:
     for (const ParmVarDecl *P : FD->parameters())
       Site.ShimParams.push_back(
           {P->getName().str(),
-           P->getType().getAsString(Ctx.getPrintingPolicy()), ""});
+           P->getType().getAsString(Ctx.getPrintingPolicy()), "",
+           shimParamRole(FD->getName(), P->getName())});
   }
 
   /// A Triton launch through its call_ helper: the helper, once per kernel.

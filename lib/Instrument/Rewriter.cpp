@@ -689,7 +689,8 @@ void insertShimCapture(const LaunchSite &Site, InsertionMap &Insertions) {
   std::string Params;
   for (const KernelArgSlot &P : Site.ShimParams)
     Params += (Params.empty() ? "{" : ", {") + Emit::quoted(P.Name) + ", " +
-              Emit::quoted(P.Type) + "}";
+              Emit::quoted(P.Type) + ", " + roleName(roleBits(P.Role)).str() +
+              "}";
   Insertions[Site.BeforeOffset] +=
       Emit(Site.Indent)
           .line("static constexpr ::aoti_rt::ShimParam " + Table + "[] = {" +

@@ -251,10 +251,11 @@ TEST(Capture, AnExternOpsCallThroughTheRealShim) {
   auto Self =
       blob(X.data(), {1, 1, 4, 4}, {16, 16, 4, 1}, aoti_torch_dtype_float32());
   const int64_t Size[] = {2, 2};
-  static constexpr rt::ShimParam Params[] = {{"self", "AtenTensorHandle"},
-                                             {"output_size", "const int64_t *"},
-                                             {"output_size_len_", "int64_t"},
-                                             {"ret0", "AtenTensorHandle *"}};
+  static constexpr rt::ShimParam Params[] = {
+      {"self", "AtenTensorHandle", rt::kIn},
+      {"output_size", "const int64_t *", rt::kIn},
+      {"output_size_len_", "int64_t", rt::kIn},
+      {"ret0", "AtenTensorHandle *", rt::kOut}};
   AtenTensorHandle Ret = nullptr;
   AOTITorchError E;
   {

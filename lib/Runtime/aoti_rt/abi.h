@@ -157,6 +157,7 @@ struct KernelLaunch {
 struct ShimParam {
   const char *name; ///< "out", "self", "stride", "stride_len_", "ret0"
   const char *type; ///< "AtenTensorHandle", "const int64_t*", "double"
+  uint8_t role;     ///< Role bits of a tensor passed there (the tool knows)
 };
 
 /// How a captured shim argument is recorded: by its C type.

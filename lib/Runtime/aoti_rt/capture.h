@@ -351,18 +351,6 @@ inline bool isReturn(const ShimParam &P) {
          N[3] <= '9';
 }
 
-/// What the op does with tensor parameter \p P of shim \p Function.
-inline uint8_t shimRole(const ShimParam &P, const std::string &Function) {
-  const std::string N = paramName(P);
-  const bool InPlace = Function.size() > 1 && Function.back() == '_' &&
-                       Function[Function.size() - 2] != '_';
-  if (isReturn(P) || N == "out" ||
-      (N.size() > 3 && N.compare(0, 3, "out") == 0 && N[3] >= '0' &&
-       N[3] <= '9'))
-    return kOut;
-  return N == "self" && InPlace ? kInOut : kIn;
-}
-
 /// The handles argument \p I passes: one, a list, an optional one (null
 /// when absent); a return only \p After the call.
 inline std::vector<AtenTensorHandle>

@@ -153,8 +153,6 @@ inline int addCaptureTensor(CaptureRequest &R, AtenTensorHandle H,
 /// (\p After false), or its returns.
 inline bool addShimTensors(CaptureRequest &R, const ShimArg *As, int N,
                            bool After, std::string &Err) {
-  const SiteInfo *SI = findSite(*R.Prog, R.Site);
-  const std::string Function = SI ? orDefault(SI->kernel, "") : "";
   R.ArgTensors.resize(static_cast<size_t>(N));
   for (int I = 0; I < N; ++I) {
     if (After != isReturn(R.Params[I]))
@@ -165,8 +163,7 @@ inline bool addShimTensors(CaptureRequest &R, const ShimArg *As, int N,
       std::string Key = paramName(R.Params[I]);
       if (List)
         Key += "[" + std::to_string(K) + "]";
-      int Ix =
-          addCaptureTensor(R, Hs[K], Key, shimRole(R.Params[I], Function), Err);
+      int Ix = addCaptureTensor(R, Hs[K], Key, R.Params[I].role, Err);
       if (!Err.empty())
         return false;
       R.ArgTensors[static_cast<size_t>(I)].push_back(Ix);
