@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelHelper.h"
-#include "Analysis/ASTSearch.h"
+#include "Analysis/SourceText.h"
 #include "Support/AOTINames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -29,8 +29,8 @@ public:
 
   std::optional<KernelHelper> read(StringRef Kernel) {
     const Stmt *Body = FD.getBody();
-    const CallExpr *Launch = findCall(Body, names::LaunchKernel);
-    const CallExpr *Load = findCall(Body, names::LoadKernel);
+    const CallExpr *Launch = findCallTo(Body, names::LaunchKernel);
+    const CallExpr *Load = findCallTo(Body, names::LoadKernel);
     const VarDecl *Args = kernelArgs(Body);
     if (!Launch || !Load || !Args || Load->getNumArgs() < 2 ||
         !SM.isInMainFile(SM.getExpansionLoc(Launch->getBeginLoc())))
@@ -48,16 +48,6 @@ public:
   }
 
 private:
-  static const CallExpr *findCall(const Stmt *Root, StringRef Callee) {
-    return findFirst(Root, [&](const Stmt *S) -> const CallExpr * {
-      const auto *Call = dyn_cast<CallExpr>(S);
-      const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-      return F && F->getDeclName().isIdentifier() && F->getName() == Callee
-                 ? Call
-                 : nullptr;
-    });
-  }
-
   static const VarDecl *kernelArgs(const Stmt *Root) {
     return findFirst(Root, [&](const Stmt *S) -> const VarDecl * {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -70,22 +60,14 @@ private:
   }
 
   std::string textOf(const Expr *E) const {
-    CharSourceRange Range = CharSourceRange::getTokenRange(
-        SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
-    return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-  }
-
-  unsigned offsetOf(SourceLocation Loc) const {
-    return SM.getFileOffset(SM.getExpansionLoc(Loc));
+    return sourceText(E, SM, Ctx.getLangOpts());
   }
 
   void placeLaunch(KernelHelper &H, const CallExpr &Launch) const {
-    unsigned Begin = offsetOf(Launch.getBeginLoc());
-    H.LaunchOffset = Buffer.rfind('\n', Begin) + 1; // npos + 1 == 0
+    unsigned Begin = fileOffset(SM, Launch.getBeginLoc());
+    H.LaunchOffset = lineStart(Buffer, Begin);
     H.Indent = Buffer.slice(H.LaunchOffset, Begin).str();
-    unsigned End = offsetOf(Launch.getEndLoc());
-    size_t Eol = Buffer.find('\n', End);
-    H.AfterLaunchOffset = Eol == StringRef::npos ? Buffer.size() : Eol + 1;
+    H.AfterLaunchOffset = lineEnd(Buffer, fileOffset(SM, Launch.getEndLoc()));
   }
 
   void readLoad(KernelHelper &H, const CallExpr &Load) const {

@@ -4,6 +4,7 @@
 #include "Analysis/ASTSearch.h"
 #include "Analysis/KernelHelper.h"
 #include "Analysis/ParsePCH.h"
+#include "Analysis/SourceText.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "clang/AST/ASTConsumer.h"
@@ -89,13 +90,6 @@ const InitListExpr *handleStdArrayData(const Expr *E) {
   return List;
 }
 
-StringRef calleeName(const CallExpr *Call) {
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (FD->getDeclName().isIdentifier())
-      return FD->getName();
-  return "";
-}
-
 /// The stream argument of a launch call: a helper's `stream_`, or
 /// launchKernel's `stream` (older inline launches).
 bool isStreamParam(StringRef Callee, StringRef Param) {
@@ -132,17 +126,6 @@ std::optional<unsigned> auxStreamSlotIn(const Stmt *Root, const ASTContext &Ctx)
 //===----------------------------------------------------------------------===//
 // Source text helpers
 //===----------------------------------------------------------------------===//
-
-unsigned lineStart(StringRef Buffer, unsigned Offset) {
-  // rfind looks at the characters before Offset only.
-  size_t NL = Buffer.rfind('\n', Offset);
-  return NL == StringRef::npos ? 0 : NL + 1;
-}
-
-unsigned lineEnd(StringRef Buffer, unsigned Offset) {
-  size_t NL = Buffer.find('\n', Offset);
-  return NL == StringRef::npos ? Buffer.size() : NL + 1;
-}
 
 std::vector<std::string> splitList(StringRef List) {
   std::vector<std::string> Items;
@@ -209,9 +192,7 @@ public:
   }
 
 private:
-  unsigned offsetOf(SourceLocation Loc) const {
-    return SM.getFileOffset(SM.getExpansionLoc(Loc));
-  }
+  unsigned offsetOf(SourceLocation Loc) const { return fileOffset(SM, Loc); }
 
   unsigned endOffsetOf(const Stmt *S) const {
     SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
@@ -219,9 +200,7 @@ private:
   }
 
   std::string textOf(const Expr *E) const {
-    CharSourceRange Range = CharSourceRange::getTokenRange(
-        SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
-    return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+    return sourceText(E, SM, Ctx.getLangOpts());
   }
 
   //--- Pass 1: where each handle comes from ------------------------------===//
@@ -659,7 +638,7 @@ private:
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
         Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
         namesVar(Op->getArg(0), names::CurrentStreamGuard)) {
-      if (const CallExpr *Make = findCall(Op->getArg(1), names::MakeUnique);
+      if (const CallExpr *Make = findCallTo(Op->getArg(1), names::MakeUnique);
           Make && Make->getNumArgs() >= 1)
         std::tie(GuardStream, GuardLane) = resolveStream(Make->getArg(0));
       return true;
@@ -674,15 +653,6 @@ private:
         return true;
       }
     return false;
-  }
-
-  static const CallExpr *findCall(const Stmt *Root, StringRef Callee) {
-    return findFirst(Root, [&](const Stmt *S) -> const CallExpr * {
-      if (const auto *Call = dyn_cast<CallExpr>(S))
-        if (calleeName(Call) == Callee)
-          return Call;
-      return nullptr;
-    });
   }
 
   /// Records \p Call as a launch site anchored at \p Anchor when it launches
