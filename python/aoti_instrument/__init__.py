@@ -8,9 +8,12 @@
   wrapper.cpp) instrumented as a rules file or a preset says
   (``aoti-instrument package -rules RULES -o OUTPUT``); ToolError when the
   tool fails.
-- load_package(package, rules, **aoti_load_package_kwargs): instruments
-  once (cached), loads with torch._inductor.aoti_load_package, and turns the
-  runtime's reports into ReportError / ReportWarning.
+- load_package(package, rules, coredump=False, **aoti_load_package_kwargs):
+  instruments once (cached), loads with torch._inductor.aoti_load_package,
+  and turns the runtime's reports into ReportError / ReportWarning;
+  coredump=True (or a directory) arms the CUDA core dump first.
+- arm_coredump(directory=None), CoreDumpError: arms the CUDA core dump of
+  this process (docs/coredump.md); too late once CUDA is initialised.
 - presets(): the presets by name, with what each is for.
 - tool_path(): the aoti-instrument executable (also the console script
   ``aoti-instrument`` and ``python -m aoti_instrument``).
@@ -20,6 +23,7 @@
   ``import aoti_instrument`` imports no torch.
 """
 
+from ._coredump import CoreDumpError, arm_coredump
 from ._package import (InstrumentedModel, cache_dir, cached_package,
                        instrument, load_package, presets, rules_file)
 from ._reports import ReportError, ReportWarning
@@ -27,8 +31,8 @@ from ._tool import ToolError, tool_path
 from ._version import __version__
 
 __all__ = [
-    "InstrumentedModel", "ReportError", "ReportWarning", "ToolError",
-    "__version__", "cache_dir", "cached_package", "instrument",
+    "CoreDumpError", "InstrumentedModel", "ReportError", "ReportWarning",
+    "ToolError", "__version__", "arm_coredump", "cache_dir", "cached_package", "instrument",
     "load_package", "presets", "rules_file", "tool_path",
     "BundleError", "load_bundle",
 ]

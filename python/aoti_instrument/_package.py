@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Dict, Optional, Sequence, Union
 
 from . import _reports, _tool
+from ._coredump import arm_coredump
 from ._version import __version__
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -154,14 +155,22 @@ class InstrumentedModel:
         return f"InstrumentedModel({str(self.package)!r})"
 
 
-def load_package(package: PathLike, rules: PathLike,
+def load_package(package: PathLike, rules: PathLike, *,
+                 coredump: Union[bool, PathLike] = False,
                  **aoti_load_package_kwargs: Any) -> InstrumentedModel:
     """Instruments ``package`` as ``rules`` says (a rules file or a preset's
     name) with the torch of this interpreter, once (cache_dir(), see
     cached_package()), and loads the result with
     torch._inductor.aoti_load_package(path, **aoti_load_package_kwargs).
     Calling the returned model raises ReportError when an instrumented run
-    fails, with the runtime's report."""
+    fails, with the runtime's report.
+
+    ``coredump``: True (dumps in the current directory) or a directory arms
+    the CUDA core dump first (arm_coredump; docs/coredump.md), so that a
+    fault leaves a dump for ``aoti-instrument explain``; CoreDumpError when
+    CUDA is already initialised in this process."""
+    if coredump is not False:
+        arm_coredump(None if coredump is True else coredump)
     import torch._inductor
 
     out = cached_package(package, rules)
