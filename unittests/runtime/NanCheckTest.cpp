@@ -37,7 +37,8 @@ TEST(NanCheck, ThrowsWithTheMessage) {
   const std::string Expected =
       "[aoti-instrument] NaN in buf3 (3 of 128 elements) after #2 "
       "triton_per_fused_x (wrapper.cpp:916, source nodes [linear, log]) in "
-      "run 1; inputs were clean";
+      "run 1; inputs were clean; to replay it alone, add to the rules: "
+      "{name: capture-2, match: {ordinals: \"2\"}, capture: true}";
   EXPECT_EQ(What, Expected);
   EXPECT_TRUE(contains(T.lines(), Expected)) << T.log();
 }
@@ -227,7 +228,8 @@ TEST(DeferredNan, ReportsTheFirstOffendingLaunchInLaunchOrder) {
   const std::string Expected =
       "[aoti-instrument] NaN in buf3 (527 of 524288 elements) after #1 "
       "triton_poi_fused_addmm_relu_0 (wrapper.cpp:910, source nodes [linear, "
-      "relu]) in run 1; inputs were clean";
+      "relu]) in run 1; inputs were clean; to replay it alone, add to the "
+      "rules: {name: capture-1, match: {ordinals: \"1\"}, capture: true}";
   EXPECT_EQ(What, Expected);
   EXPECT_EQ(T.lines(), std::vector<std::string>{Expected}) << T.log();
   // Cleared: nothing left to report, marks reset.

@@ -114,7 +114,7 @@ inline bool nanEvent(const Program &P, int64_t Run, Phase Ph, int Site,
   if (!Dirty.empty())
     Line += "; inputs held NaN/Inf too: " + Dirty;
   else if (Checked)
-    Line += "; inputs were clean";
+    Line += "; inputs were clean" + captureHint(P, Site);
   else
     Line += "; no input tensors to compare";
   JsonObj J = siteJson("nan", P, Run, phaseName(Ph), Site, SI);

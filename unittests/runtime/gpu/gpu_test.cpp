@@ -592,7 +592,9 @@ void nanCheckOnCuda(cudaStream_t S) {
   }
   check(What == "[aoti-instrument] NaN in buf3 (3 of 128 elements) after #3 "
                 "triton_per_fused_x (wrapper.cpp:916, source nodes [linear, "
-                "log]) in run 1; inputs were clean",
+                "log]) in run 1; inputs were clean; to replay it alone, add "
+                "to the rules: {name: capture-3, match: {ordinals: \"3\"}, "
+                "capture: true}",
         "NaN check on CUDA: " + What);
   In[3] = std::numeric_limits<float>::infinity();
   Twin Dirty = makeTwin(aoti_torch_dtype_float32(), {16}, {1}, bytesOf(In));
@@ -638,7 +640,9 @@ void deferredNan(cudaStream_t S) {
   aoti_torch_get_data_ptr(Out2.cuda, &Out2Dev);
   const std::string Expected =
       "[aoti-instrument] NaN in buf3 (527 of 524288 elements) after #2 "
-      "tiny_after (wrapper.cpp:1003) in run 1; inputs were clean";
+      "tiny_after (wrapper.cpp:1003) in run 1; inputs were clean; to replay "
+      "it alone, add to the rules: {name: capture-2, match: {ordinals: "
+      "\"2\"}, capture: true}";
 
   // 1. finish(): the first offending launch, one sync for the whole run.
   {
@@ -716,7 +720,9 @@ void deferredNan(cudaStream_t S) {
                   std::string::npos &&
               L[1] == "[aoti-instrument] NaN in buf3 (527 of 524288 elements) "
                       "after #2 tiny_after (wrapper.cpp:1003) in run 1; "
-                      "inputs were clean" &&
+                      "inputs were clean; to replay it alone, add to the "
+                      "rules: {name: capture-2, match: {ordinals: \"2\"}, "
+                      "capture: true}" &&
               L[2].find("NaN in buf5 (64 of 64 elements) after #3") !=
                   std::string::npos,
           "deferred warn: every hit in launch order (" +
