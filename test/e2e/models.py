@@ -331,6 +331,85 @@ def llama_logits(layers=8):
     return Logits(transformers.LlamaForCausalLM(cfg)).eval(), cfg.vocab_size
 
 
+class LlamaGather(nn.Module):
+    """A small Llama-style decoder (transformers' LlamaForCausalLM, 4
+    layers, hidden 256, vocab 8000) whose token embeddings are reordered by
+    the unchecked user Triton gather before the layers: an out-of-range
+    row faults in the gather, with the decoder's launches after it."""
+
+    def __init__(self):
+        super().__init__()
+        self.lm = small_llama()
+        self.gather = _user_triton_gather()
+
+    def forward(self, ids, rows):
+        emb = self.lm.model.embed_tokens(ids)[0]
+        emb = self.gather(emb, rows)[None]
+        return self.lm(inputs_embeds=emb, use_cache=False).logits
+
+
+class LlamaIds(nn.Module):
+    """The same decoder from token ids: an id past the vocabulary trips the
+    device-side assert of Inductor's embedding kernel."""
+
+    def __init__(self):
+        super().__init__()
+        self.lm = small_llama()
+
+    def forward(self, ids):
+        return self.lm(input_ids=ids, use_cache=False).logits
+
+
+def small_llama():
+    import transformers
+    cfg = transformers.LlamaConfig(
+        vocab_size=8000, hidden_size=256, intermediate_size=704,
+        num_hidden_layers=4, num_attention_heads=8, num_key_value_heads=2,
+        max_position_embeddings=512)
+    torch.manual_seed(0)
+    return transformers.LlamaForCausalLM(cfg)
+
+
+class ConvGather(nn.Module):
+    """torchvision's resnet18 whose layer1 features (channels last, 64 per
+    pixel) are reordered by the unchecked user Triton gather: an
+    out-of-range pixel index faults in the middle of the convnet."""
+
+    def __init__(self):
+        super().__init__()
+        import torchvision
+        torch.manual_seed(0)
+        self.net = torchvision.models.resnet18()
+        self.gather = _user_triton_gather()
+
+    def forward(self, x, pixels):
+        n = self.net
+        f = n.layer1(n.maxpool(n.relu(n.bn1(n.conv1(x)))))
+        b, c, h, w = f.shape
+        g = self.gather(f.permute(0, 2, 3, 1).reshape(-1, c), pixels)
+        f = g.reshape(b, h, w, c).permute(0, 3, 1, 2)
+        f = n.layer4(n.layer3(n.layer2(f)))
+        return n.fc(torch.flatten(n.avgpool(f), 1))
+
+
+class ConvChannels(nn.Module):
+    """resnet18 whose layer1 channels are picked by an index input: an
+    index past the 64 channels trips the device-side assert of Inductor's
+    indexing kernel in the middle of the convnet."""
+
+    def __init__(self):
+        super().__init__()
+        import torchvision
+        torch.manual_seed(0)
+        self.net = torchvision.models.resnet18()
+
+    def forward(self, x, channels):
+        n = self.net
+        f = n.layer1(n.maxpool(n.relu(n.bn1(n.conv1(x)))))
+        f = n.layer4(n.layer3(n.layer2(f[:, channels])))
+        return n.fc(torch.flatten(n.avgpool(f), 1))
+
+
 def build(name, device="cpu", dtype=torch.float32, dynamic=False,
           layers=12, d=256, heads=8, batch=8, seq=256):
     """Returns (module, example_args, dynamic_shapes) ready for export."""
@@ -373,6 +452,24 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
         with torch.no_grad():
             m.l1.weight[3, 5] = float("nan")
         dyn = None
+    elif name == "llama_gather":
+        m = LlamaGather()
+        args = (torch.randint(0, 8000, (1, 16), generator=gen),
+                torch.randperm(16, generator=gen))
+        dyn = None
+    elif name == "llama_ids":
+        m, args = LlamaIds(), (torch.randint(0, 8000, (1, 16), generator=gen),)
+        dyn = None
+    elif name == "conv_gather":
+        m = ConvGather()
+        args = (torch.randn(2, 3, 224, 224, generator=gen),
+                torch.randperm(2 * 56 * 56, generator=gen))
+        dyn = None
+    elif name == "conv_channels":
+        m = ConvChannels()
+        args = (torch.randn(2, 3, 224, 224, generator=gen),
+                torch.randperm(64, generator=gen))
+        dyn = None
     elif name in ("fail_grid", "fail_oom"):
         m = Failures(name[len("fail_"):])
         args = (torch.randn(128, 64, generator=gen),)
@@ -389,4 +486,5 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
 
 NAMES = ["mlp", "mlp_bias", "nan_chain", "embed", "transformer", "gather_ima",
          "user_oob", "user_uninit", "user_oob_deep", "user_before",
-         "fail_grid", "fail_oom", "nan_weight"]
+         "fail_grid", "fail_oom", "nan_weight", "llama_gather", "llama_ids",
+         "conv_gather", "conv_channels"]

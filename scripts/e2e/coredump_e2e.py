@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Issue 30's end-to-end runs on the GPU machine: faults with the CUDA core
+dump armed, from .pt2 packages (source scripts/e2e/device_setup.sh first).
+
+    coredump_e2e.py PHASE... --work DIR --out $OUT [--runs 5]
+
+Cases (models.py, each a .pt2 with good and bad inputs):
+  llama_gather   a Llama-style decoder whose embeddings pass an unchecked
+                 user Triton gather: a row index of 10^8 -> illegal address
+                 in gather_rows_kernel
+  llama_ids      the same decoder from token ids: an id past the vocabulary
+                 -> the device-side assert of Inductor's embedding kernel
+  conv_gather    resnet18 with the user gather after layer1: a pixel index
+                 of 10^8 -> illegal address in gather_rows_kernel
+  conv_channels  resnet18 picking layer1's channels by an index input: a
+                 channel of 5000 -> the device-side assert of Inductor's
+                 indexing kernel
+
+Phases:
+  build    AOT-compiles the cases side by side (one process each), then
+           instruments each with pinpoint-ima-sparse and pinpoint-ima
+  faults   each case x variant (original, pinpoint-ima-sparse) run --runs
+           times on its bad inputs with the dump armed (the environment
+           recipe of docs/coredump.md): exit status, whether our report was
+           printed, the dump; then `aoti-instrument explain DUMP --report
+           STDERR` (when the tool has it): the launch it names against the
+           case's faulting kernel; cuda-gdb's view of the first dump as a
+           reference (when cuda-gdb is there)
+  keep     the first sparse dump of each case, gzip'd, into OUT (fixtures)
+Results: one JSON object per line in OUT/coredump.jsonl; logs in
+OUT/coredump-logs.tgz.
+"""
+import argparse
+import glob
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpu_common as C  # noqa: E402
+from gpu_common import SKIP_ISA_PROBE, log, preset, sh, tool  # noqa: E402
+
+# case: (models.py name, the input to break, how, what faults, the kernel)
+CASES = {
+    "llama_gather": (1, "row", "illegal address", "gather_rows_kernel"),
+    "llama_ids": (0, "id", "device-side assert", "embedding"),
+    "conv_gather": (1, "row", "illegal address", "gather_rows_kernel"),
+    "conv_channels": (1, "channel", "device-side assert", "index"),
+}
+VARIANTS = ["original", "pinpoint-ima-sparse"]
+CUDA_GDB = "/usr/local/cuda/bin/cuda-gdb"
+# The environment that arms the dump (docs/coredump.md).
+SKIP = ("skip_nonrelocated_elf_images,skip_global_memory,skip_shared_memory,"
+        "skip_local_memory")
+A = None
+
+
+def record(**kv):
+    kv["t"] = time.strftime("%H:%M:%S")
+    line = json.dumps(kv)
+    print(line, flush=True)
+    with open(os.path.join(A.out, "coredump.jsonl"), "a") as f:
+        f.write(line + "\n")
+
+
+def case_dir(case):
+    return os.path.join(A.work, case)
+
+
+def package(case, variant="original"):
+    return os.path.join(case_dir(case), ("model" if variant == "original"
+                                         else variant) + ".pt2")
+
+
+COMPILE = SKIP_ISA_PROBE + r"""
+import os, sys, torch
+sys.path.insert(0, sys.argv[3])
+import models
+name, d = sys.argv[1], sys.argv[2]
+m, args, dyn = models.build(name, device="cuda")
+ep = torch.export.export(m, args, dynamic_shapes=dyn)
+torch._inductor.aoti_compile_and_package(
+    ep, package_path=os.path.join(d, "compiling.pt2"))
+torch.save([a.cpu() for a in args], os.path.join(d, "inputs.pt"))
+os.replace(os.path.join(d, "compiling.pt2"), os.path.join(d, "model.pt2"))
+"""
+
+
+def bad_inputs(case):
+    """WORK/case/bad.pt: the good inputs with one index broken."""
+    import torch
+    which, what, _, _ = CASES[case]
+    x = torch.load(os.path.join(case_dir(case), "inputs.pt"))
+    t = x[which].view(-1)
+    t[min(7, t.numel() - 1)] = {"row": 10 ** 8, "id": 500000,
+                                "channel": 5000}[what]
+    path = os.path.join(case_dir(case), "bad.pt")
+    torch.save(x, path)
+    return path
+
+
+def phase_build():
+    procs = {}
+    for case in CASES:
+        os.makedirs(case_dir(case), exist_ok=True)
+        if not os.path.exists(package(case)):
+            procs[case] = subprocess.Popen(
+                [sys.executable, "-c", COMPILE, case, case_dir(case),
+                 C.TEST_E2E], stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT, text=True)
+    for case, p in procs.items():
+        out = p.communicate(timeout=900)[0]
+        record(event="compiled", case=case, rc=p.returncode,
+               tail=out.strip().splitlines()[-3:] if p.returncode else [])
+    for case in CASES:
+        if not os.path.exists(package(case)):
+            continue
+        bad_inputs(case)
+        for v in ["pinpoint-ima-sparse", "pinpoint-ima"]:
+            if not os.path.exists(package(case, v)):
+                p = sh(tool() + [package(case), "-rules", preset(v), "-o",
+                                 package(case, v)], check=False)
+                record(event="instrumented", case=case, variant=v,
+                       rc=p.returncode, summary=p.stderr.strip()[-300:])
+
+
+RUN = SKIP_ISA_PROBE + r"""
+import sys, torch
+model = torch._inductor.aoti_load_package(sys.argv[1])
+args = [a.cuda() for a in torch.load(sys.argv[2])]
+out = model(*args)
+torch.cuda.synchronize()
+print("COMPLETED")
+"""
+
+
+def armed_env(core):
+    return {"CUDA_ENABLE_COREDUMP_ON_EXCEPTION": "1",
+            "CUDA_COREDUMP_GENERATION_FLAGS": SKIP,
+            "CUDA_COREDUMP_FILE": core + ".%p"}
+
+
+def run_armed(case, variant, i):
+    """One bad run with the dump armed: (returncode, stderr, dump path)."""
+    cores = os.path.join(A.work, "cores")
+    os.makedirs(cores, exist_ok=True)
+    stem = os.path.join(cores, f"{case}-{variant}-{i}")
+    for old in glob.glob(stem + ".*"):
+        os.remove(old)
+    p = subprocess.run([sys.executable, "-c", RUN, package(case, variant),
+                        os.path.join(case_dir(case), "bad.pt")],
+                       capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, **armed_env(stem)))
+    dumps = glob.glob(stem + ".*")
+    logs = os.path.join(A.work, "logs")
+    os.makedirs(logs, exist_ok=True)
+    err = os.path.join(logs, f"{case}-{variant}-{i}.stderr")
+    with open(err, "w") as f:
+        f.write(p.stderr)
+    return p.returncode, p.stderr, (dumps[0] if dumps else None), err
+
+
+def explain(dump, report):
+    """`aoti-instrument explain DUMP --report REPORT`: (rc, output), or None
+    when the tool has no explain."""
+    p = sh(tool() + ["explain", dump, "--report", report], check=False)
+    if "explain" in p.stderr and "Unknown command" in p.stderr:
+        return None
+    return p.returncode, p.stdout + p.stderr
+
+
+def reference(dump):
+    if not os.path.exists(CUDA_GDB):
+        return None
+    p = sh([CUDA_GDB, "-batch", "-ex", f"target cudacore {dump}", "-ex",
+            "info cuda kernels", "-ex", "bt 3", "-ex", "info line *$pc"],
+           check=False, timeout=120)
+    return (p.stdout + p.stderr)[-2500:]
+
+
+def fault_case(case, variant):
+    _, _, fault, kernel = CASES[case]
+    named = printed = dumped = 0
+    for i in range(A.runs):
+        rc, err, dump, err_path = run_armed(case, variant, i)
+        dumped += dump is not None
+        report = [l for l in err.splitlines() if "[aoti-instrument]" in l]
+        printed += bool(report)
+        rec = {"event": "fault-run", "case": case, "variant": variant,
+               "run": i, "rc": rc, "dump_bytes": os.path.getsize(dump)
+               if dump else None, "report": [l[:600] for l in report[:3]],
+               "stderr_tail": err.strip().splitlines()[-3:]}
+        if dump and variant != "original":
+            ex = explain(dump, err_path)
+            if ex:
+                rec["explain_rc"], out = ex[0], ex[1]
+                rec["explain"] = out.strip().splitlines()[:12]
+                named += ex[0] == 0 and kernel in out and "launch #" in out
+        if dump and i == 0:
+            rec["cuda_gdb"] = reference(dump)
+        record(**rec)
+    record(event="fault-summary", case=case, variant=variant, runs=A.runs,
+           dumped=dumped, report_printed=printed, explain_named=named,
+           expected_fault=fault, expected_kernel=kernel)
+
+
+def phase_faults():
+    for case in CASES:
+        if os.path.exists(package(case, "pinpoint-ima-sparse")):
+            for v in VARIANTS:
+                fault_case(case, v)
+
+
+def phase_keep():
+    for case in CASES:
+        dumps = sorted(glob.glob(os.path.join(
+            A.work, "cores", f"{case}-pinpoint-ima-sparse-0.*")))
+        if dumps:
+            with open(dumps[0], "rb") as f, gzip.open(os.path.join(
+                    A.out, f"core-{case}.gz"), "wb") as g:
+                shutil.copyfileobj(f, g)
+
+
+def main():
+    global A
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("phases", nargs="+", choices=["build", "faults", "keep"])
+    p.add_argument("--work", default="/tmp/aoti-core")
+    p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-core-out"))
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--cases", help="comma-separated (default: all)")
+    A = C.A = p.parse_args()
+    if A.cases:
+        for c in list(CASES):
+            if c not in A.cases.split(","):
+                del CASES[c]
+    os.makedirs(A.work, exist_ok=True)
+    os.makedirs(A.out, exist_ok=True)
+    for ph in A.phases:
+        t0 = time.time()
+        log("phase", ph)
+        globals()["phase_" + ph]()
+        record(event="phase-done", phase=ph, seconds=round(time.time() - t0, 1))
+    subprocess.run(["tar", "czf", os.path.join(A.out, "coredump-logs.tgz"),
+                    "-C", A.work, "logs"], check=False)
+
+
+if __name__ == "__main__":
+    main()
