@@ -19,13 +19,20 @@ Cases (models.py, each a .pt2 with good and bad inputs):
 Phases:
   build    AOT-compiles the cases side by side (one process each), then
            instruments each with pinpoint-ima-sparse and pinpoint-ima
-  faults   each case x variant (original, pinpoint-ima-sparse) run --runs
-           times on its bad inputs with the dump armed (the environment
-           recipe of docs/coredump.md): exit status, whether our report was
-           printed, the dump; then `aoti-instrument explain DUMP --report
+  faults   each case on its bad inputs with the dump armed: the original
+           once, pinpoint-ima-sparse --runs times (armed by the environment
+           recipe of docs/coredump.md), and once through the Python API
+           (load_package(pt2, "pinpoint-ima-sparse", coredump=DIR)): exit
+           status, whether our report was printed, the dump; then `aoti-instrument explain DUMP --report
            STDERR` (when the tool has it): the launch it names against the
            case's faulting kernel; cuda-gdb's view of the first dump as a
            reference (when cuda-gdb is there)
+  capture  issue 29's loop, as a user follows it: the rule that the report
+           of pinpoint-ima (the IMA, the assert) or catch-oob (a write past
+           the end of a buffer that does not fault, models.py's
+           user_oob_deep, built too) prints, added to that preset; the same
+           run again gives the bundle, replayed alone 3 times (the fault
+           must come back each time) and under compute-sanitizer memcheck
   keep     the first sparse dump of each case, gzip'd, into OUT (fixtures)
 Results: one JSON object per line in OUT/coredump.jsonl; logs in
 OUT/coredump-logs.tgz.
@@ -52,7 +59,6 @@ CASES = {
     "conv_gather": (1, "row", "illegal address", "gather_rows_kernel"),
     "conv_channels": (1, "channel", "device-side assert", "index"),
 }
-VARIANTS = ["original", "pinpoint-ima-sparse"]
 CUDA_GDB = "/usr/local/cuda/bin/cuda-gdb"
 # The environment that arms the dump (docs/coredump.md).
 SKIP = ("skip_nonrelocated_elf_images,skip_global_memory,skip_shared_memory,"
@@ -106,7 +112,7 @@ def bad_inputs(case):
 
 def phase_build():
     procs = {}
-    for case in CASES:
+    for case in list(CASES) + ["user_oob_deep"]:
         os.makedirs(case_dir(case), exist_ok=True)
         if not os.path.exists(package(case)):
             procs[case] = subprocess.Popen(
@@ -117,11 +123,13 @@ def phase_build():
         out = p.communicate(timeout=900)[0]
         record(event="compiled", case=case, rc=p.returncode,
                tail=out.strip().splitlines()[-3:] if p.returncode else [])
-    for case in CASES:
+    for case in list(CASES) + ["user_oob_deep"]:
         if not os.path.exists(package(case)):
             continue
-        bad_inputs(case)
-        for v in ["pinpoint-ima-sparse", "pinpoint-ima"]:
+        if case in CASES:
+            bad_inputs(case)
+        for v in (["pinpoint-ima-sparse", "pinpoint-ima"] if case in CASES
+                  else ["catch-oob"]):
             if not os.path.exists(package(case, v)):
                 p = sh(tool() + [package(case), "-rules", preset(v), "-o",
                                  package(case, v)], check=False)
@@ -132,6 +140,19 @@ def phase_build():
 RUN = SKIP_ISA_PROBE + r"""
 import sys, torch
 model = torch._inductor.aoti_load_package(sys.argv[1])
+args = [a.cuda() for a in torch.load(sys.argv[2])]
+out = model(*args)
+torch.cuda.synchronize()
+print("COMPLETED")
+"""
+
+
+# The Python API's arming (load_package(..., coredump=DIR)): no variable
+# set beforehand; the package instrumented by load_package itself.
+RUN_API = SKIP_ISA_PROBE + r"""
+import sys, torch, aoti_instrument
+model = aoti_instrument.load_package(sys.argv[1], "pinpoint-ima-sparse",
+                                     coredump=sys.argv[3])
 args = [a.cuda() for a in torch.load(sys.argv[2])]
 out = model(*args)
 torch.cuda.synchronize()
@@ -152,11 +173,17 @@ def run_armed(case, variant, i):
     stem = os.path.join(cores, f"{case}-{variant}-{i}")
     for old in glob.glob(stem + ".*"):
         os.remove(old)
-    p = subprocess.run([sys.executable, "-c", RUN, package(case, variant),
-                        os.path.join(case_dir(case), "bad.pt")],
-                       capture_output=True, text=True, timeout=600,
-                       env=dict(os.environ, **armed_env(stem)))
-    dumps = glob.glob(stem + ".*")
+    bad = os.path.join(case_dir(case), "bad.pt")
+    if variant == "api":
+        shutil.rmtree(stem, ignore_errors=True)
+        p = subprocess.run([sys.executable, "-c", RUN_API, package(case), bad,
+                            stem], capture_output=True, text=True, timeout=600)
+        dumps = glob.glob(os.path.join(stem, "cuda-core.*"))
+    else:
+        p = subprocess.run([sys.executable, "-c", RUN, package(case, variant),
+                            bad], capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, **armed_env(stem)))
+        dumps = glob.glob(stem + ".*")
     logs = os.path.join(A.work, "logs")
     os.makedirs(logs, exist_ok=True)
     err = os.path.join(logs, f"{case}-{variant}-{i}.stderr")
@@ -183,10 +210,10 @@ def reference(dump):
     return (p.stdout + p.stderr)[-2500:]
 
 
-def fault_case(case, variant):
+def fault_case(case, variant, runs):
     _, _, fault, kernel = CASES[case]
     named = printed = dumped = 0
-    for i in range(A.runs):
+    for i in range(runs):
         rc, err, dump, err_path = run_armed(case, variant, i)
         dumped += dump is not None
         report = [l for l in err.splitlines() if "[aoti-instrument]" in l]
@@ -204,7 +231,7 @@ def fault_case(case, variant):
         if dump and i == 0:
             rec["cuda_gdb"] = reference(dump)
         record(**rec)
-    record(event="fault-summary", case=case, variant=variant, runs=A.runs,
+    record(event="fault-summary", case=case, variant=variant, runs=runs,
            dumped=dumped, report_printed=printed, explain_named=named,
            expected_fault=fault, expected_kernel=kernel)
 
@@ -212,8 +239,76 @@ def fault_case(case, variant):
 def phase_faults():
     for case in CASES:
         if os.path.exists(package(case, "pinpoint-ima-sparse")):
-            for v in VARIANTS:
-                fault_case(case, v)
+            for v, runs in [("original", 1), ("pinpoint-ima-sparse", A.runs),
+                            ("api", 1)]:
+                fault_case(case, v, runs)
+
+
+CS = "/usr/local/cuda/bin/compute-sanitizer"
+# Issue 29's loop: case -> (the preset whose report names the launch, the
+# inputs it runs on, what the replay's failure says).
+LOOPS = {"llama_gather": ("pinpoint-ima", "bad.pt", "ILLEGAL_ADDRESS"),
+         "conv_channels": ("pinpoint-ima", "bad.pt", "ASSERT"),
+         "user_oob_deep": ("catch-oob", "inputs.pt", None)}
+RULE = re.compile(r"add to the rules: (\{name: capture-\d+, match: "
+                  r"\{ordinals: \"\d+\"\}, capture: true\})")
+
+
+def run_plain(pt2, inputs, env=None):
+    p = subprocess.run([sys.executable, "-c", RUN, pt2, inputs],
+                       capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, **(env or {})))
+    return p.returncode, p.stderr
+
+
+def replay(bundle, wrap=()):
+    p = subprocess.run([*wrap, sys.executable, "-m", "aoti_instrument.replay",
+                        bundle], capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def capture_loop(case):
+    """The report's rule, added to the preset that gave it: the bundle of
+    the same run, replayed alone 3 times and under memcheck."""
+    preset_name, inputs, expect = LOOPS[case]
+    inputs = os.path.join(case_dir(case), inputs)
+    _, err = run_plain(package(case, preset_name), inputs)
+    m = RULE.search(err)
+    rec = {"event": "capture-loop", "case": case, "preset": preset_name,
+           "rule": m.group(1) if m else None,
+           "report": [l[:500] for l in err.splitlines()
+                      if "[aoti-instrument]" in l][:2]}
+    if not m:
+        return record(**rec)
+    with open(preset(preset_name)) as f:
+        rules = f.read().rstrip("\n") + "\n  - " + m.group(1) + "\n"
+    path = os.path.join(case_dir(case), "capture-rule.yaml")
+    with open(path, "w") as f:
+        f.write(rules)
+    out = package(case, "capture")
+    sh(tool() + [package(case), "-rules", path, "-o", out])
+    saves = os.path.join(case_dir(case), "saves")
+    shutil.rmtree(saves, ignore_errors=True)
+    run_plain(out, inputs, {"AOTI_INSTRUMENT_SAVE_DIR": saves})
+    bundles = sorted(glob.glob(os.path.join(saves, "session-*", "capture-*")))
+    rec["bundles"] = [os.path.basename(b) for b in bundles]
+    if bundles:
+        runs = [replay(bundles[0]) for _ in range(3)]
+        rec["reproduced"] = sum(rc == 1 and expect in o for rc, o in runs) \
+            if expect else None
+        rec["replay_last_line"] = runs[0][1].strip().splitlines()[-1:]
+        if os.path.exists(CS):
+            rc, o = replay(bundles[0], [CS, "--tool", "memcheck",
+                                        "--print-limit", "3"])
+            rec["memcheck"] = [l for l in o.splitlines() if re.search(
+                r"Invalid|ERROR SUMMARY|\.py:\d+|Program hit", l)][:6]
+    record(**rec)
+
+
+def phase_capture():
+    for case in LOOPS:
+        if os.path.exists(package(case, LOOPS[case][0])):
+            capture_loop(case)
 
 
 def phase_keep():
@@ -230,7 +325,8 @@ def main():
     global A
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("phases", nargs="+", choices=["build", "faults", "keep"])
+    p.add_argument("phases", nargs="+",
+                   choices=["build", "faults", "capture", "keep"])
     p.add_argument("--work", default="/tmp/aoti-core")
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-core-out"))
     p.add_argument("--runs", type=int, default=5)

@@ -47,6 +47,13 @@ in --work is reused, so a phase cut short is finished by calling it again):
               host's cost where the model is launch-bound; elsewhere it
               holds added GPU time too). Per-kernel tables in
               OUT/zoo-profile-<model>.txt.
+  armed       the cost of an armed CUDA core dump (issue 30): per model,
+              --processes pairs of processes, one with the dump armed
+              (docs/coredump.md's environment) and one without, in
+              alternating order, each timing the original and the chosen
+              presets round-robin like bench: arming's own cost (armed
+              original / plain original, across processes, median and
+              range over the pairs) and each preset's with the dump armed.
   hostprof    per model and variant, one process sampled by
               scripts/bench/hostprof.cpp over --forwards forwards: self and
               inclusive host us per forward by function, in
@@ -584,17 +591,20 @@ def variants_of(name):
     return variants
 
 
-def in_one_process(name, script, **numbers):
+def in_one_process(name, script, env=None, pin=None, **numbers):
     """Runs `script` (BENCH, PROFILE) over the model's variants in one
-    process; its device info and the results it printed, errors recorded.
-    Runtime events go to WORK/name/<phase>-events.log."""
+    process (with `env` added to its environment, on the CPUs `pin` names
+    if any: taskset's list); its device info and the results it printed,
+    errors recorded. Runtime events go to WORK/name/<phase>-events.log."""
     events = os.path.join(model_dir(name), A.phase + "-events.log")
     if os.path.exists(events):
         os.remove(events)
     spec = dict(numbers, variants=variants_of(name), device=A.device,
                 inputs=os.path.join(model_dir(name), "inputs.pt"))
-    rc, out, err = run_cmd([sys.executable, "-c", script, json.dumps(spec)],
-                           {"AOTI_INSTRUMENT_LOG": events})
+    taskset = ["taskset", "-c", pin] if pin else []
+    rc, out, err = run_cmd(taskset + [sys.executable, "-c", script,
+                                      json.dumps(spec)],
+                           dict(env or {}, AOTI_INSTRUMENT_LOG=events))
     lines = json_lines(out)
     info = {}
     for l in lines:
@@ -657,6 +667,55 @@ def hostprof_model(name, so):
         record(event="hostprof", model=name, variant=variant,
                wall_us_per_forward=round(wall, 1), **gpu,
                sampled_us_per_forward=sampled)
+
+
+# The environment that arms the CUDA core dump (docs/coredump.md).
+ARMED = {"CUDA_ENABLE_COREDUMP_ON_EXCEPTION": "1",
+         "CUDA_COREDUMP_GENERATION_FLAGS":
+         "skip_nonrelocated_elf_images,skip_global_memory,"
+         "skip_shared_memory,skip_local_memory",
+         "CUDA_COREDUMP_FILE": "/tmp/zoo-core.%p"}
+
+
+def armed_model(name):
+    """--processes pairs of processes, armed and not, alternating (which
+    comes first alternates too): each times the original and the chosen
+    presets round-robin (BENCH). Arming acts on the whole process, so its
+    cost is a ratio across processes (armed original / plain original, per
+    pair, median and spread over the pairs); a preset's cost with the dump
+    armed is its x inside the armed process, times that ratio."""
+    pairs = []
+    for i in range(A.processes):
+        got = {}
+        for armed in ([False, True] if i % 2 == 0 else [True, False]):
+            if seconds_left() < 30:
+                break
+            _, rows = in_one_process(name, BENCH, env=ARMED if armed else {},
+                                     pin=A.pin, rounds=A.rounds,
+                                     iters=A.iters,
+                                     min_round_ms=A.min_round_ms)
+            got[armed] = {r["variant"]: r for r in rows}
+        if len(got) == 2 and "original" in got[False] and "original" in got[True]:
+            pairs.append(got)
+    if not pairs:
+        return
+    arming = sorted(p[True]["original"]["median_ms"] /
+                    p[False]["original"]["median_ms"] for p in pairs)
+    for v in pairs[0][True]:
+        inside = sorted(p[True][v]["x"] for p in pairs if v in p[True])
+        total = sorted(p[True][v]["median_ms"] / p[False]["original"]["median_ms"]
+                       for p in pairs if v in p[True])
+        record(event="armed", model=name, variant=v, processes=len(pairs),
+               rounds=A.rounds, arming_x=round(statistics.median(arming), 3),
+               arming_x_range=[round(arming[0], 3), round(arming[-1], 3)],
+               x_inside_armed=round(statistics.median(inside), 3),
+               x_inside_range=[round(inside[0], 3), round(inside[-1], 3)],
+               x_total=round(statistics.median(total), 3),
+               x_total_range=[round(total[0], 3), round(total[-1], 3)])
+
+
+def phase_armed():
+    each_built_model(armed_model)
 
 
 def phase_hostprof():
@@ -845,6 +904,17 @@ def parse_args():
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)
+    a = sub.add_parser("armed", parents=[common],
+                       help="the cost of an armed CUDA core dump: processes "
+                            "armed and not, alternating")
+    a.add_argument("--processes", type=int, default=6,
+                   help="pairs of processes (armed, plain)")
+    a.add_argument("--rounds", type=int, default=10)
+    a.add_argument("--iters", type=int, default=20)
+    a.add_argument("--min-round-ms", type=float, default=100.0)
+    a.add_argument("--pin", default="2-3",
+                   help="taskset's CPU list for every process (processes "
+                        "left to the scheduler differ by up to 30%%)")
     h = sub.add_parser("hostprof", parents=[common],
                        help="where each variant's host time goes "
                             "(scripts/bench/hostprof.cpp), one process each")
