@@ -8,11 +8,12 @@
 #ifndef AOTI_RT_RUN_SCOPE_IMPL_H
 #define AOTI_RT_RUN_SCOPE_IMPL_H
 
-#include "run_scope.h"
+#include "coredump.h"
 #include "cuda_api.h"
 #include "cuda_crumbs.h"
 #include "deferred.h"
 #include "probe_text.h"
+#include "run_scope.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -96,6 +97,7 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
           " started";
       detail::reportCudaFailure(State, detail::cudaErrorText(E),
                                 When.c_str(), Run);
+      detail::waitForCoreDump(E);
     }
   }
   if (Selected && Capturing)
@@ -158,6 +160,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
                          " unwound";
       detail::reportCudaFailure(State, detail::cudaErrorText(E),
                                 When.c_str(), Run);
+      detail::waitForCoreDump(E);
     }
   } catch (...) {
   }
