@@ -8,12 +8,12 @@
 #ifndef AOTI_RT_RUN_SCOPE_IMPL_H
 #define AOTI_RT_RUN_SCOPE_IMPL_H
 
+#include "run_scope.h"
 #include "coredump.h"
 #include "cuda_api.h"
 #include "cuda_crumbs.h"
 #include "deferred.h"
 #include "probe_text.h"
-#include "run_scope.h"
 
 #include <cstddef>
 #include <cstdint>
