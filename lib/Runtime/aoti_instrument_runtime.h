@@ -9,10 +9,11 @@
 //
 // Constraints (AOTI's stable ABI): only the AOTI C shim (aoti_torch_*), the
 // CUDA runtime/driver API (when AOTI_RT_CUDA is 1) and the C++17 standard
-// library (plus POSIX sigaction/write for the CPU crash handler). No libtorch
-// C++ API. Everything has internal linkage (anonymous namespace), or hidden
-// visibility when the definitions are compiled apart (AOTI_RT_SEPARATE,
-// aoti_rt/abi.h), so two instrumented models in one process do not collide.
+// library (plus POSIX sigaction/write for the fatal-signal handler). No
+// libtorch C++ API. Everything has internal linkage (anonymous namespace),
+// or hidden visibility when the definitions are compiled apart
+// (AOTI_RT_SEPARATE, aoti_rt/abi.h), so two instrumented models in one
+// process do not collide.
 //
 // Environment variables read at run time (names configurable per Program):
 //   AOTI_INSTRUMENT_DISABLE=1   all instrumentation off, no rebuild needed

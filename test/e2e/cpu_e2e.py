@@ -28,7 +28,9 @@ Scenarios (one ctest test each):
             op fails inside the shim, AOTI's check throws), or whose last
             buffer is too large to allocate (out of memory); a wrong input
             named as the cause by each preset, and AOTI's own input check
-            placed when the presets' check is off
+            placed when the presets' check is off; and a copy whose relu
+            kernel calls std::abort(): the process dies by SIGABRT, which
+            the breadcrumbs name the launch of (stderr and JSON lines)
   capture   rules `capture` on the MLP: one bundle per extern op (addmm),
             each replayed alone through torch.ops, bit-identical
 """
@@ -38,6 +40,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -375,9 +378,44 @@ def huge_buffer(text):
                   r"\1{4L, 1152921504606846976L};", text, count=1)
 
 
+def abort_in_relu(text):
+    """cpp_fused_relu_0 calls std::abort() first thing."""
+    b, e = kernel_body(text, "cpp_fused_relu_0")
+    body = text[b:e]
+    i = body.index("{") + 1
+    return text[:b] + body[:i] + "\n    std::abort();" + body[i:] + text[e:]
+
+
+def dies_by_sigabrt(work, case, site):
+    """A process that dies by SIGABRT in a launch (as the CUDA driver's abort
+    after a core dump ends one): no exception, atexit handler or destructor
+    runs, and the SIGABRT handler names the launch."""
+    aborts = patched_case(work, case, "mlp_abort_in_relu", abort_in_relu)
+    jsonl = os.path.join(work, "events-abort-in-relu.jsonl")
+    if os.path.exists(jsonl):
+        os.remove(jsonl)
+    rc, out, err = variant(aborts, "pinpoint-ima", preset("pinpoint-ima"),
+                           env={"AOTI_INSTRUMENT_JSONL": jsonl})
+    print(err)
+    check(rc == -signal.SIGABRT,
+          f"abort: the process dies by SIGABRT (rc {rc})")
+    line = re.search(r"^\[aoti-instrument\] SIGABRT in #1 cpp_fused_relu_0 " +
+                     site + r" in run 1$", err, re.M)
+    check(line is not None, "abort: the report names the launch it came in")
+    events = []
+    if os.path.exists(jsonl):
+        with open(jsonl) as f:
+            events = [json.loads(l) for l in f if l.strip()]
+    check(line is not None and
+          {"event": "signal", "signal": "SIGABRT",
+           "message": line.group(0)} in events,
+          "abort: and its JSON event")
+
+
 def scenario_failures(work):
     case = compiled(work, "mlp")
     site = r"\([^)]*wrapper\.cpp:\d+[^)]*\)"
+    dies_by_sigabrt(work, case, site)
     for patch, what in [(wrong_addmm, "wrong shapes"), (huge_buffer, "OOM")]:
         bad = patched_case(work, case, "mlp_" + patch.__name__, patch)
         for name, where in [

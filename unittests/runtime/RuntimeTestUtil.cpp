@@ -1,29 +1,14 @@
 //===- RuntimeTestUtil.cpp - Fixtures of the runtime tests ----------------===//
 //
 // The helpers of RuntimeTestUtil.h that do not use the runtime's types,
-// defined once for the whole AOTIRuntimeTests binary.
+// defined once for the whole AOTIRuntimeTests binary (those that need
+// neither the runtime nor torch: RuntimeTestFiles.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeTestUtil.h"
 
-#include <algorithm>
-
 namespace aoti_rt_test {
-
-std::string outRoot() {
-  const char *Env = std::getenv("AOTI_RT_TEST_OUT");
-  return Env && *Env ? Env : AOTI_RT_TEST_WORK;
-}
-
-std::string testDir() {
-  const auto *Info = ::testing::UnitTest::GetInstance()->current_test_info();
-  fs::path Dir = fs::path(outRoot()) /
-                 (std::string(Info->test_suite_name()) + "." + Info->name());
-  fs::remove_all(Dir);
-  fs::create_directories(Dir);
-  return Dir.string();
-}
 
 int Counter = 0;
 
@@ -65,44 +50,6 @@ uint16_t bf16(float F) {
   return static_cast<uint16_t>(U >> 16);
 }
 
-testing::AssertionResult startsWith(const std::string &Line,
-                                    const std::string &Prefix) {
-  if (Line.rfind(Prefix, 0) == 0)
-    return testing::AssertionSuccess();
-  return testing::AssertionFailure()
-         << "'" << Line << "' does not start with '" << Prefix << "'";
-}
-
-bool contains(const std::vector<std::string> &Lines, const std::string &S) {
-  for (const std::string &L : Lines)
-    if (L.find(S) != std::string::npos)
-      return true;
-  return false;
-}
-
-size_t countContaining(const std::vector<std::string> &Lines,
-                       const std::string &S) {
-  size_t N = 0;
-  for (const std::string &L : Lines)
-    N += L.find(S) != std::string::npos;
-  return N;
-}
-
-std::string readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
-
-std::vector<std::string> linesOf(const std::string &Path) {
-  std::ifstream In(Path);
-  std::vector<std::string> L;
-  for (std::string S; std::getline(In, S);)
-    L.push_back(S);
-  return L;
-}
-
 SafetensorsFile readSafetensors(const std::string &Path) {
   SafetensorsFile F;
   std::string All = readFile(Path);
@@ -117,16 +64,6 @@ SafetensorsFile readSafetensors(const std::string &Path) {
   F.data = All.substr(8 + N);
   F.ok = N % 8 == 0;
   return F;
-}
-
-std::vector<std::string> listDir(const std::string &Dir) {
-  std::vector<std::string> Names;
-  if (!fs::is_directory(Dir))
-    return Names;
-  for (const auto &E : fs::directory_iterator(Dir))
-    Names.push_back(E.path().filename().string());
-  std::sort(Names.begin(), Names.end());
-  return Names;
 }
 
 } // namespace aoti_rt_test

@@ -26,6 +26,7 @@
 #include "prelude_cpu.h"
 
 #include "Runtime/RuntimeSource.h"
+#include "RuntimeTestFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -46,13 +47,7 @@ using torch::aot_inductor::RAIIAtenTensorHandle;
 namespace aoti_rt_test {
 
 //--- Helpers that do not use the runtime's types (RuntimeTestUtil.cpp) ----//
-
-/// Output of the tests: $AOTI_RT_TEST_OUT (set by check_outputs.py) or the
-/// build dir's work/.
-std::string outRoot();
-
-/// A fresh, empty directory for the current test.
-std::string testDir();
+//    (and RuntimeTestFiles.h: directories, files, a child process)
 
 /// Numbers the TestPrograms of the whole binary (their env var names).
 extern int Counter;
@@ -77,19 +72,6 @@ uint16_t bf16(float F); // exact for the values used here
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 const float kInf = std::numeric_limits<float>::infinity();
 
-/// \p Line starts with \p Prefix (the line is printed when it does not).
-testing::AssertionResult startsWith(const std::string &Line,
-                                    const std::string &Prefix);
-
-bool contains(const std::vector<std::string> &Lines, const std::string &S);
-
-size_t countContaining(const std::vector<std::string> &Lines,
-                       const std::string &S);
-
-std::string readFile(const std::string &Path);
-
-std::vector<std::string> linesOf(const std::string &Path);
-
 /// Parses a safetensors file: header JSON and data.
 struct SafetensorsFile {
   std::string header;
@@ -98,9 +80,6 @@ struct SafetensorsFile {
 };
 
 SafetensorsFile readSafetensors(const std::string &Path);
-
-/// The names in \p Dir, sorted (none when it is not a directory).
-std::vector<std::string> listDir(const std::string &Dir);
 
 //--- Helpers of the runtime's types: one copy per test file ---------------//
 

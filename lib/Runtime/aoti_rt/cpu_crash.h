@@ -1,7 +1,7 @@
-//===- aoti_rt/cpu_crash.h - CPU breadcrumbs and the crash handler ----*- C++ -*-===//
+//===- aoti_rt/cpu_crash.h - CPU breadcrumbs --------------------*- C++ -*-===//
 //
-// The site being run, per thread, named by a SIGSEGV/SIGBUS handler that
-// chains to the previous one.
+// The site being run, per thread, and what a fatal signal's handler
+// (fatal_signal.h) says of it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,19 +10,13 @@
 
 #include "state.h"
 
-#include <atomic>
-#include <cstddef>
 #include <cstdint>
-#include <cstring>
-
-#include <signal.h>
-#include <unistd.h>
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {
 
-//--- CPU breadcrumbs: the site being run, named on SIGSEGV/SIGBUS ----------//
+//--- CPU breadcrumbs: the site being run, named on a fatal signal ----------//
 
 struct CpuCrumb {
   const Program *Prog;
@@ -37,97 +31,29 @@ inline CpuCrumb &cpuCrumb() {
   return C;
 }
 
-struct SignalState {
-  struct sigaction OldSegv, OldBus;
-  std::atomic<bool> Installed{false};
-  std::atomic<int> LogFd{-1};
-};
-
-inline SignalState &signalState() {
-  static SignalState *S = new SignalState();
-  return *S;
-}
-
-// Async-signal-safe text building.
-struct SigBuf {
-  char Data[1024];
-  size_t N = 0;
-  void add(const char *S) {
-    for (; S && *S && N < sizeof Data - 1; ++S)
-      Data[N++] = *S;
-  }
-  void addInt(long long V) {
-    char Tmp[24];
-    int K = 0;
-    unsigned long long U = V < 0 ? 0ULL - static_cast<unsigned long long>(V)
-                                 : static_cast<unsigned long long>(V);
-    do {
-      Tmp[K++] = static_cast<char>('0' + U % 10);
-      U /= 10;
-    } while (U && K < 23);
-    if (V < 0)
-      add("-");
-    while (K > 0 && N < sizeof Data - 1)
-      Data[N++] = Tmp[--K];
-  }
-};
-
-inline void crumbSignalHandler(int Sig, siginfo_t *, void *) {
-  SignalState &SS = signalState();
-  const CpuCrumb &C = cpuCrumb();
-  SigBuf B;
-  B.add("[aoti-instrument] ");
-  B.add(Sig == SIGSEGV ? "SIGSEGV" : Sig == SIGBUS ? "SIGBUS" : "signal");
+AOTI_RT_COLD_BEGIN // a fatal signal's report
+/// "[aoti-instrument] SIGSEGV in #3 k (wrapper.cpp:920) in run 1", "...
+/// after #2 ... (the last instrumented launch that completed)" or "...
+/// before any instrumented launch of this thread": the line of a fatal
+/// signal \p SigName on the thread whose crumb is \p C. Async-signal-safe
+/// with a FixedSink.
+template <class Sink>
+void writeCpuCrumbReport(Sink &Out, const char *SigName, const CpuCrumb &C) {
+  Out.add(kLineHead);
+  Out.add(' ');
+  Out.add(SigName);
   if (C.State == 0 || !C.Prog) {
-    B.add(" before any instrumented launch of this thread");
-  } else {
-    B.add(C.State == 1 ? " in #" : " after #");
-    B.addInt(C.Ordinal);
-    B.add(" ");
-    B.add(C.Site ? orDefault(C.Site->kernel, "?") : "(unknown site)");
-    if (C.Site) {
-      B.add(" (");
-      B.add(baseName(C.Prog->wrapper_file));
-      B.add(":");
-      B.addInt(C.Site->line);
-      if (C.Site->source_nodes && *C.Site->source_nodes) {
-        B.add(", source nodes [");
-        B.add(C.Site->source_nodes);
-        B.add("]");
-      }
-      B.add(")");
-    }
-    B.add(" in run ");
-    B.addInt(C.Run);
-    if (C.State == 2)
-      B.add(" (the last instrumented launch that completed)");
-  }
-  B.add("\n");
-  ssize_t R = write(2, B.Data, B.N);
-  int Fd = SS.LogFd.load();
-  if (Fd >= 0)
-    R = write(Fd, B.Data, B.N);
-  (void)R;
-  // Chain: put the previous action back and deliver the signal again.
-  sigaction(Sig, Sig == SIGBUS ? &SS.OldBus : &SS.OldSegv, nullptr);
-  raise(Sig);
-}
-
-inline void installSignalHandler(ProgramState &S) {
-  SignalState &SS = signalState();
-  if (S.Log && SS.LogFd.load(std::memory_order_relaxed) < 0)
-    SS.LogFd.store(fileno(S.Log));
-  if (SS.Installed.load(std::memory_order_relaxed) ||
-      SS.Installed.exchange(true))
+    Out.add(" before any instrumented launch of this thread");
     return;
-  struct sigaction SA;
-  std::memset(&SA, 0, sizeof SA);
-  SA.sa_sigaction = &crumbSignalHandler;
-  SA.sa_flags = SA_SIGINFO;
-  sigemptyset(&SA.sa_mask);
-  sigaction(SIGSEGV, &SA, &SS.OldSegv);
-  sigaction(SIGBUS, &SA, &SS.OldBus);
+  }
+  Out.add(C.State == 1 ? " in " : " after ");
+  writeSiteText(Out, *C.Prog, C.Ordinal, C.Site);
+  Out.add(" in run ");
+  writeInt(Out, C.Run);
+  if (C.State == 2)
+    Out.add(" (the last instrumented launch that completed)");
 }
+AOTI_RT_COLD_END
 
 } // namespace detail
 AOTI_RT_NAMESPACE_END

@@ -8,7 +8,6 @@
 #ifndef AOTI_RT_CUDA_CRUMBS_H
 #define AOTI_RT_CUDA_CRUMBS_H
 
-#include "cpu_crash.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "state.h"
@@ -211,46 +210,178 @@ inline void crumbHostFn(void *Data) {
 }
 
 AOTI_RT_COLD_BEGIN // reports
-/// The capture rule (captureHint) of the launch of breadcrumb \p Seq, the
-/// one a report names; "" for one too far back.
-inline std::string captureHint(const CrumbSlot &S, uint32_t Seq) {
-  const CrumbRecord &R = S.Ring[Seq % kCrumbRing];
-  if (S.Enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.Prog)
-    return "";
-  return captureHint(*R.Prog, R.Ordinal);
+/// A slot as a report reads it: the last sequence number that completed
+/// (Done, from the mapped page) and the last enqueued (Enq), each read once.
+struct CrumbView {
+  const CrumbSlot &S;
+  uint32_t Done, Enq;
+  /// The ring still holds breadcrumb \p Seq.
+  bool known(uint32_t Seq) const {
+    return Enq - Seq < static_cast<uint32_t>(kCrumbRing);
+  }
+  const CrumbRecord &at(uint32_t Seq) const { return S.Ring[Seq % kCrumbRing]; }
+  /// The launch of breadcrumb \p Seq had its crumb written.
+  bool written(uint32_t Seq) const { return crumbEnqueued(Seq, at(Seq).Every); }
+};
+
+/// "#2 k (wrapper.cpp:1002, source nodes [gather]) in run 1": the launch of
+/// breadcrumb \p Seq.
+template <class Sink>
+void writeCrumbLaunch(Sink &Out, const CrumbView &V, uint32_t Seq) {
+  if (Seq == 0 || !V.known(Seq)) {
+    Out.add("(unknown: too far back)");
+    return;
+  }
+  const CrumbRecord &R = V.at(Seq);
+  if (!R.Prog) {
+    Out.add("(unknown)");
+    return;
+  }
+  writeSiteText(Out, *R.Prog, R.Ordinal, findSite(*R.Prog, R.Ordinal));
+  Out.add(" in run ");
+  writeInt(Out, R.Run);
+}
+
+/// The capture rule (writeCaptureHint) of the launch of breadcrumb \p Seq,
+/// the one a report names; nothing for one too far back.
+template <class Sink>
+void writeCrumbCaptureHint(Sink &Out, const CrumbView &V, uint32_t Seq) {
+  const CrumbRecord &R = V.at(Seq);
+  if (V.known(Seq) && R.Prog)
+    writeCaptureHint(Out, *R.Prog, R.Ordinal);
 }
 
 /// What a report of sparse crumbs (the fault among launches Done + 1 to
 /// Last, or after them when no crumb followed) adds: the rule that puts a
 /// breadcrumb after each of them and after the last completed one (Done),
 /// so that the fault, if it comes again there, is named exactly (or, if it
-/// is after them, said to be after them). "" when a launch is unknown or
-/// of another model (the rule's ordinals would not say which).
-inline std::string exactWindowHint(const CrumbSlot &S, uint32_t Done,
-                                   uint32_t Last) {
-  std::vector<int> Ordinals;
+/// is after them, said to be after them). Nothing when a launch is unknown
+/// or of another model (the rule's ordinals would not say which).
+template <class Sink>
+void writeExactWindowHint(Sink &Out, const CrumbView &V, uint32_t Last) {
+  int Ordinals[kCrumbRing]; // no allocation: a signal handler calls it too
+  size_t N = 0;
   const Program *Prog = nullptr;
-  for (uint32_t Seq = Done ? Done : 1; Seq <= Last; ++Seq) {
-    const CrumbRecord &R = S.Ring[Seq % kCrumbRing];
-    if (S.Enqueued - Seq >= static_cast<uint32_t>(kCrumbRing) || !R.Prog ||
-        (Prog && R.Prog != Prog))
-      return "";
+  for (uint32_t Seq = V.Done ? V.Done : 1; Seq <= Last; ++Seq) {
+    const CrumbRecord &R = V.at(Seq);
+    if (!V.known(Seq) || !R.Prog || (Prog && R.Prog != Prog) || N == kCrumbRing)
+      return;
     Prog = R.Prog;
-    Ordinals.push_back(R.Ordinal);
+    Ordinals[N++] = R.Ordinal;
   }
-  std::string Rule = exactWindowRule(Ordinals);
-  return Rule.empty() ? Rule
-                      : "; to name it exactly if it comes again, add to the "
-                        "rules: " +
-                            Rule;
+  N = sortOrdinals(Ordinals, N);
+  if (!N)
+    return;
+  Out.add("; to name it exactly if it comes again, add to the rules: ");
+  writeExactWindowRule(Out, Ordinals, N);
+}
+
+/// "; last completed: #1 ... in run 1" ("none" before the first).
+template <class Sink> void writeLastCompleted(Sink &Out, const CrumbView &V) {
+  Out.add("; last completed: ");
+  if (V.Done)
+    writeCrumbLaunch(Out, V, V.Done);
+  else
+    Out.add("none");
+}
+
+/// The launches after the last completed one, through breadcrumb \p Last:
+/// the first 8, then how many more.
+template <class Sink>
+void writeCrumbWindow(Sink &Out, const CrumbView &V, uint32_t Last) {
+  constexpr uint32_t kListed = 8;
+  for (uint32_t Seq = V.Done + 1; Seq <= Last && Seq - V.Done <= kListed;
+       ++Seq) {
+    if (Seq != V.Done + 1)
+      Out.add(", ");
+    writeCrumbLaunch(Out, V, Seq);
+  }
+  if (Last - V.Done <= kListed)
+    return;
+  Out.add(", ... (");
+  writeUInt(Out, Last - V.Done - kListed);
+  Out.add(" more, through ");
+  writeCrumbLaunch(Out, V, Last);
+  Out.add(')');
+}
+
+/// The report of a slot with launches not known to have completed (Done <
+/// Enq): the first launch that did not complete, or with sparse crumbs
+/// (Probe::crumb_every) the launches after the last crumb that arrived up
+/// to the next crumb enqueued (it did not arrive: the fault is among them);
+/// when none was enqueued, those launches may all have completed and the
+/// fault may be in work enqueued after them.
+template <class Sink> void writeCrumbsInFlight(Sink &Out, const CrumbView &V) {
+  uint32_t Last = V.Done + 1;
+  while (Last < V.Enq && V.known(Last) && !V.written(Last))
+    ++Last;
+  const bool Closed = V.written(Last);
+  if (V.Enq - V.Done > static_cast<uint32_t>(kCrumbRing) ||
+      (Last == V.Done + 1 && Closed)) {
+    Out.add("first launch that did not complete: ");
+    writeCrumbLaunch(Out, V, V.Done + 1);
+    writeLastCompleted(Out, V);
+    writeCrumbCaptureHint(Out, V, V.Done + 1);
+    return;
+  }
+  Out.add(Closed ? "first launch that did not complete: one of "
+                 : "launches not known to have completed: ");
+  writeCrumbWindow(Out, V, Last);
+  Out.add(" (one breadcrumb per ");
+  writeUInt(Out, V.at(V.Done + 1).Every);
+  Out.add(" launches");
+  if (!Closed)
+    Out.add(", none after these: the fault may also be in work enqueued "
+            "after them");
+  Out.add(')');
+  writeLastCompleted(Out, V);
+  writeExactWindowHint(Out, V, Last);
 }
 
 /// "first launch that did not complete: #2 ... in run 1; last completed: #1
 /// ... in run 1" ("... one of #2 ..., #3 ... (one breadcrumb per 4
 /// launches)", or "launches not known to have completed: ..." when the
-/// crumbs are sparse), or "" when every breadcrumb of the slot was written.
-/// Marks the report as given; Force repeats an earlier one. OnlyInFlight:
-/// "" unless the slot has a launch not known to have completed.
+/// crumbs are sparse), or "every instrumented launch completed, ...": the
+/// text of slot \p V's report, led by its thread and stream when several
+/// threads wrote crumbs (\p ManyThreads) or it is not lane 0. The one text
+/// of both the normal reports (crumbReport) and a fatal signal's
+/// (crumbReportOnSignal).
+template <class Sink>
+void writeCrumbReport(Sink &Out, const CrumbView &V, bool ManyThreads) {
+  const char *Name = V.S.Lane > 0 ? orDefault(V.S.Stream, "?") : nullptr;
+  if (ManyThreads) {
+    Out.add("thread ");
+    writeInt(Out, V.S.Tid);
+    Out.add(", stream ");
+    writePointer(Out, V.S.StreamPtr);
+    if (Name) {
+      Out.add(' ');
+      Out.add(Name);
+    }
+    Out.add(": ");
+  } else if (Name) {
+    Out.add("on ");
+    Out.add(Name);
+    Out.add(": ");
+  }
+  if (V.Done < V.Enq) {
+    writeCrumbsInFlight(Out, V);
+    return;
+  }
+  Out.add("every instrumented launch completed, the last was ");
+  writeCrumbLaunch(Out, V, V.Enq);
+  Out.add(": the fault is in work enqueued after it");
+}
+
+/// What CrumbSlot::Reported holds once slot \p V's report was given.
+inline uint32_t crumbReportMark(const CrumbView &V) {
+  return V.Done >= V.Enq ? V.Enq + 1 : V.Done + 1;
+}
+
+/// The report of slot \p Index (writeCrumbReport); "" when it was given
+/// already (Force repeats it) or the slot has none. Marks it as given.
+/// OnlyInFlight: "" unless the slot has a launch not known to have
+/// completed.
 inline std::string crumbReport(int Index, bool Force,
                                bool OnlyInFlight = false) {
   CrumbArena &A = crumbArena();
@@ -258,76 +389,88 @@ inline std::string crumbReport(int Index, bool Force,
   if (!S || !A.Host)
     return "";
   std::lock_guard<std::mutex> Lock(S->Mutex);
-  uint32_t Done = A.Host[Index * kCrumbStride];
-  uint32_t Enq = S->Enqueued;
-  if (OnlyInFlight && Done >= Enq)
+  const CrumbView V{*S, A.Host[Index * kCrumbStride], S->Enqueued};
+  if ((OnlyInFlight && V.Done >= V.Enq) ||
+      (!Force && S->Reported == crumbReportMark(V)))
     return "";
-  // One thread: lane 0 (run_impl's stream) reads as before, other streams
-  // are named. Several threads: each report names its thread and stream.
-  const char *Name = S->Lane > 0 ? orDefault(S->Stream, "?") : nullptr;
-  std::string On;
-  if (A.ManyThreads.load(std::memory_order_relaxed)) {
-    char Buf[96];
-    std::snprintf(Buf, sizeof Buf, "thread %ld, stream %p%s%s: ", S->Tid,
-                  S->StreamPtr, Name ? " " : "", Name ? Name : "");
-    On = Buf;
-  } else if (Name) {
-    On = "on " + std::string(Name) + ": ";
+  S->Reported = crumbReportMark(V);
+  std::string Text;
+  StringSink Out{Text};
+  writeCrumbReport(Out, V, A.ManyThreads.load(std::memory_order_relaxed));
+  return Text;
+}
+
+/// crumbReport for a fatal signal's handler (fatal_signal.h): the report
+/// of slot \p Index into \p Out, with no lock and no allocation, when the
+/// slot has a launch not known to have completed that no report named
+/// yet (the normal path's crumbReport, and crumbReportAtEnd before the
+/// std::abort of std::terminate, mark what they gave); false, with nothing
+/// written, otherwise. \p Prog: the model of the first launch named.
+/// The slot and its ring are read without the slot's mutex, while another
+/// thread may be enqueueing a crumb: the process is dying, and a record
+/// torn by that race can at worst misname one launch of that thread.
+template <class Sink>
+bool crumbReportOnSignal(Sink &Out, int Index, const Program *&Prog) {
+  CrumbArena &A = crumbArena();
+  CrumbSlot *S = A.Slots[Index].load();
+  if (!S || !A.Host)
+    return false;
+  const CrumbView V{*S, A.Host[Index * kCrumbStride], S->Enqueued};
+  if (V.Done >= V.Enq || S->Reported == crumbReportMark(V))
+    return false;
+  S->Reported = crumbReportMark(V);
+  Prog = V.at(V.Done + 1).Prog;
+  writeCrumbReport(Out, V, A.ManyThreads.load(std::memory_order_relaxed));
+  return true;
+}
+
+/// "[aoti-instrument] CUDA error 'E' (When): ", the head of the breadcrumb
+/// reports at the end of a run or of the process.
+template <class Sink>
+void writeCudaErrorHead(Sink &Out, const char *Error, const char *When) {
+  Out.add(kLineHead);
+  Out.add(" CUDA error '");
+  Out.add(Error);
+  Out.add("' (");
+  Out.add(When);
+  Out.add("): ");
+}
+
+/// Such a report's JSON event, \p Members (`"name":value,` each) first:
+/// {"event":"cuda_error","run":R,"error":E,"when":W,"message":M}, without
+/// "run" when \p Run is -1 (a report at the end of the process).
+template <class Sink>
+void writeCudaErrorJson(Sink &Out, const char *Members, int64_t Run,
+                        const char *Error, const char *When,
+                        const char *Message) {
+  Out.add('{');
+  Out.add(Members);
+  bool First = true;
+  writeJsonKey(Out, First, "event");
+  writeJsonString(Out, "cuda_error");
+  if (Run >= 0) {
+    writeJsonKey(Out, First, "run");
+    writeInt(Out, Run);
   }
-  auto Describe = [&](uint32_t Seq) -> std::string {
-    if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
-      return "(unknown: too far back)";
-    const CrumbRecord &R = S->Ring[Seq % kCrumbRing];
-    if (!R.Prog)
-      return "(unknown)";
-    return siteText(*R.Prog, R.Ordinal, findSite(*R.Prog, R.Ordinal)) +
-           " in run " + std::to_string(static_cast<long long>(R.Run));
-  };
-  if (Done >= Enq) {
-    if (!Force && S->Reported == Enq + 1)
-      return "";
-    S->Reported = Enq + 1;
-    return On + "every instrumented launch completed, the last was " +
-           Describe(Enq) + ": the fault is in work enqueued after it";
-  }
-  if (!Force && S->Reported == Done + 1)
-    return "";
-  S->Reported = Done + 1;
-  // Sparse crumbs (Probe::crumb_every): the fault is in one of the launches
-  // after the last crumb that arrived, up to the next crumb enqueued (it did
-  // not arrive); when none was enqueued, those launches may all have
-  // completed and the fault may be in work enqueued after them.
-  uint32_t Last = Done + 1;
-  auto Enqueued = [&](uint32_t Seq) {
-    return crumbEnqueued(Seq, S->Ring[Seq % kCrumbRing].Every);
-  };
-  while (Last < Enq && Enq - Last < static_cast<uint32_t>(kCrumbRing) &&
-         !Enqueued(Last))
-    ++Last;
-  const std::string Completed =
-      "; last completed: " + (Done ? Describe(Done) : std::string("none"));
-  const bool Closed = Enqueued(Last);
-  if (Enq - Done > static_cast<uint32_t>(kCrumbRing) ||
-      (Last == Done + 1 && Closed))
-    return On + "first launch that did not complete: " + Describe(Done + 1) +
-           Completed + captureHint(*S, Done + 1);
-  const std::string Per =
-      "one breadcrumb per " +
-      std::to_string(unsigned(S->Ring[(Done + 1) % kCrumbRing].Every)) +
-      " launches";
-  constexpr uint32_t kListed = 8;
-  std::string Among;
-  for (uint32_t Seq = Done + 1; Seq <= Last && Seq - Done <= kListed; ++Seq)
-    Among += (Seq == Done + 1 ? "" : ", ") + Describe(Seq);
-  if (Last - Done > kListed)
-    Among += ", ... (" + std::to_string(Last - Done - kListed) +
-             " more, through " + Describe(Last) + ")";
-  if (Closed)
-    return On + "first launch that did not complete: one of " + Among +
-           " (" + Per + ")" + Completed + exactWindowHint(*S, Done, Last);
-  return On + "launches not known to have completed: " + Among + " (" + Per +
-         ", none after these: the fault may also be in work enqueued after "
-         "them)" + Completed + exactWindowHint(*S, Done, Last);
+  writeJsonKey(Out, First, "error");
+  writeJsonString(Out, Error);
+  writeJsonKey(Out, First, "when");
+  writeJsonString(Out, When);
+  writeJsonKey(Out, First, "message");
+  writeJsonString(Out, Message);
+  Out.add('}');
+}
+
+/// One breadcrumb report at the end of a run or of the process: its line
+/// and its JSON event.
+inline void cudaErrorEvent(const std::string &Error, const char *When,
+                           int64_t Run, const std::string &Crumbs,
+                           std::string &Line, std::string &Json) {
+  StringSink LineOut{Line};
+  writeCudaErrorHead(LineOut, Error.c_str(), When);
+  Line += Crumbs;
+  StringSink JsonOut{Json};
+  writeCudaErrorJson(JsonOut, "", Run, Error.c_str(), When, Line.c_str());
 }
 
 AOTI_RT_COLD_END
@@ -431,13 +574,10 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
   std::string Crumbs = crumbReportsOfThread(false);
   if (Crumbs.empty())
     return;
-  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' (" + When +
-                     "): " + Crumbs;
-  JsonObj J;
-  J.str("event", "cuda_error").num("run", Run).str("error", Error);
-  J.str("when", When).str("message", Line);
+  std::string Line, Json;
+  cudaErrorEvent(Error, When, Run, Crumbs, Line, Json);
   if (S) {
-    emit(*S, Line, J.done());
+    emit(*S, Line, Json);
   } else {
     std::lock_guard<std::mutex> Lock(global().OutMutex);
     std::fprintf(stderr, "%s\n", Line.c_str());
@@ -469,17 +609,14 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
     std::string Crumbs = crumbReport(I, false);
     if (Crumbs.empty())
       continue;
-    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
-                       "' (" + When + "): " + Crumbs;
+    std::string Line, Json;
+    cudaErrorEvent(cudaErrorText(E), When, -1, Crumbs, Line, Json);
     ProgramState *Target = nullptr;
     for (ProgramState *S : States)
       if (!S->Disabled)
         Target = S;
-    JsonObj J;
-    J.str("event", "cuda_error").str("error", cudaErrorText(E));
-    J.str("when", When).str("message", Line);
     if (Target) {
-      emit(*Target, Line, J.done());
+      emit(*Target, Line, Json);
     } else {
       std::fprintf(stderr, "%s\n", Line.c_str());
       std::fflush(stderr);

@@ -192,16 +192,87 @@ inline void appendG(std::string &S, double V, int Prec) {
   S.append(Buf, static_cast<size_t>(std::max(N, 0)));
 }
 
-inline void appendInt(std::string &S, long long V) {
+//--- Sinks: the text of a report, for the normal path and a signal handler -//
+
+/// Text appended to a std::string. What a fatal signal's handler writes too
+/// (a site's text, a breadcrumb report, a JSON string) is written to a sink
+/// by one function, which the normal path calls with this sink and the
+/// handler with a FixedSink: the two texts cannot drift apart.
+struct StringSink {
+  std::string &Out;
+  void add(char C) { Out += C; }
+  void add(const char *S) { Out += S; }
+  void add(const char *S, size_t N) { Out.append(S, N); }
+};
+
+/// Text in a fixed buffer, for a signal handler: no allocation, no lock,
+/// no stdio. What does not fit is left out, and Cut says so.
+template <size_t Cap> struct FixedSink {
+  char Data[Cap];
+  size_t N = 0;
+  bool Cut = false;
+  void add(char C) {
+    if (N < Cap)
+      Data[N++] = C;
+    else
+      Cut = true;
+  }
+  void add(const char *S) {
+    for (; *S; ++S)
+      add(*S);
+  }
+  void add(const char *S, size_t Len) {
+    for (size_t I = 0; I < Len; ++I)
+      add(S[I]);
+  }
+  /// The text, NUL-terminated; a cut one ends with "...".
+  const char *text() {
+    if (N == Cap) {
+      --N;
+      Cut = true;
+    }
+    if (Cut && N >= 3)
+      std::memcpy(Data + N - 3, "...", 3);
+    Data[N] = '\0';
+    return Data;
+  }
+};
+
+/// \p V in decimal (std::to_chars: no locale, no allocation, so a signal
+/// handler may call it).
+template <class Sink> void writeInt(Sink &Out, long long V) {
   char Buf[24];
   std::to_chars_result R = std::to_chars(Buf, Buf + sizeof Buf, V);
-  S.append(Buf, R.ptr);
+  Out.add(Buf, static_cast<size_t>(R.ptr - Buf));
+}
+
+template <class Sink> void writeUInt(Sink &Out, unsigned long long V) {
+  char Buf[24];
+  std::to_chars_result R = std::to_chars(Buf, Buf + sizeof Buf, V);
+  Out.add(Buf, static_cast<size_t>(R.ptr - Buf));
+}
+
+/// \p P as glibc's printf spells "%p": "0x7f3a..." or "(nil)".
+template <class Sink> void writePointer(Sink &Out, const void *P) {
+  if (!P) {
+    Out.add("(nil)");
+    return;
+  }
+  char Buf[2 * sizeof(uintptr_t)];
+  std::to_chars_result R =
+      std::to_chars(Buf, Buf + sizeof Buf, reinterpret_cast<uintptr_t>(P), 16);
+  Out.add("0x");
+  Out.add(Buf, static_cast<size_t>(R.ptr - Buf));
+}
+
+inline void appendInt(std::string &S, long long V) {
+  StringSink Out{S};
+  writeInt(Out, V);
 }
 
 inline void appendUInt(std::string &S, unsigned long long V) {
-  char Buf[24];
-  std::to_chars_result R = std::to_chars(Buf, Buf + sizeof Buf, V);
-  S.append(Buf, R.ptr);
+  StringSink Out{S};
+  writeUInt(Out, V);
 }
 
 /// "%.6g", or nan, inf, -inf.
@@ -229,31 +300,59 @@ inline std::string fmtNumber(double V) {
   return fmtDouble(V);
 }
 
+/// Sorts \p V[0, N) in place, leaving out negative ordinals and repeats;
+/// how many are left (no allocation: a signal handler may call it).
+inline size_t sortOrdinals(int *V, size_t N) {
+  int *End = std::remove_if(V, V + N, [](int X) { return X < 0; });
+  std::sort(V, End);
+  return static_cast<size_t>(std::unique(V, End) - V);
+}
+
+/// The sorted, distinct \p V[0, N) as ranges: "0-2,5".
+template <class Sink>
+void writeOrdinalRanges(Sink &Out, const int *V, size_t N) {
+  for (size_t I = 0; I < N;) {
+    size_t J = I;
+    while (J + 1 < N && V[J + 1] == V[J] + 1)
+      ++J;
+    if (I)
+      Out.add(',');
+    writeInt(Out, V[I]);
+    if (J > I) {
+      Out.add('-');
+      writeInt(Out, V[J]);
+    }
+    I = J + 1;
+  }
+}
+
 /// \p V as ranges, in increasing order: "0-2,5" (the `ordinals` of a
 /// rules file's `match`). Negative ordinals are left out.
 inline std::string ordinalRanges(std::vector<int> V) {
-  V.erase(std::remove_if(V.begin(), V.end(), [](int X) { return X < 0; }),
-          V.end());
-  std::sort(V.begin(), V.end());
-  V.erase(std::unique(V.begin(), V.end()), V.end());
   std::string S;
-  for (size_t I = 0; I < V.size();) {
-    size_t J = I;
-    while (J + 1 < V.size() && V[J + 1] == V[J] + 1)
-      ++J;
-    S += (S.empty() ? "" : ",") + std::to_string(V[I]);
-    if (J > I)
-      S += "-" + std::to_string(V[J]);
-    I = J + 1;
-  }
+  StringSink Out{S};
+  writeOrdinalRanges(Out, V.data(), sortOrdinals(V.data(), V.size()));
   return S;
 }
 
-/// The rule that makes the breadcrumbs of these launch ordinals exact
-/// (kExactWindowRuleHead), or "" when none is left.
-inline std::string exactWindowRule(const std::vector<int> &Ordinals) {
-  std::string R = ordinalRanges(Ordinals);
-  return R.empty() ? R : kExactWindowRuleHead + R + kExactWindowRuleTail;
+/// The rule that makes the breadcrumbs of the launch ordinals \p V[0, N)
+/// exact (kExactWindowRuleHead); false, with nothing written, when none is
+/// left. Sorts V.
+template <class Sink> bool writeExactWindowRule(Sink &Out, int *V, size_t N) {
+  N = sortOrdinals(V, N);
+  if (!N)
+    return false;
+  Out.add(kExactWindowRuleHead);
+  writeOrdinalRanges(Out, V, N);
+  Out.add(kExactWindowRuleTail);
+  return true;
+}
+
+inline std::string exactWindowRule(std::vector<int> Ordinals) {
+  std::string S;
+  StringSink Out{S};
+  writeExactWindowRule(Out, Ordinals.data(), Ordinals.size());
+  return S;
 }
 
 /// \p V: std::vector<int64_t> or DimVec.
@@ -267,26 +366,43 @@ template <class Dims> std::string fmtList(const Dims &V) {
   return S + "]";
 }
 
-inline void jsonString(std::string &Out, const char *S) {
-  Out += '"';
+/// \p S as a JSON string, quotes included.
+template <class Sink> void writeJsonString(Sink &Out, const char *S) {
+  static const char Hex[] = "0123456789abcdef";
+  Out.add('"');
   for (const char *P = S ? S : ""; *P; ++P) {
     unsigned char C = static_cast<unsigned char>(*P);
     if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += static_cast<char>(C);
+      Out.add('\\');
+      Out.add(static_cast<char>(C));
     } else if (C == '\n') {
-      Out += "\\n";
+      Out.add("\\n");
     } else if (C == '\t') {
-      Out += "\\t";
+      Out.add("\\t");
     } else if (C < 0x20) {
-      char Buf[8];
-      std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
-      Out += Buf;
+      Out.add("\\u00");
+      Out.add(Hex[C >> 4]);
+      Out.add(Hex[C & 15]);
     } else {
-      Out += static_cast<char>(C);
+      Out.add(static_cast<char>(C));
     }
   }
-  Out += '"';
+  Out.add('"');
+}
+
+/// A member's key in a JSON object being written: a comma before all but
+/// the first (\p First says which), then "K":.
+template <class Sink> void writeJsonKey(Sink &Out, bool &First, const char *K) {
+  if (!First)
+    Out.add(',');
+  First = false;
+  writeJsonString(Out, K);
+  Out.add(':');
+}
+
+inline void jsonString(std::string &Out, const char *S) {
+  StringSink Sink{Out};
+  writeJsonString(Sink, S);
 }
 
 /// \p V: std::vector<int64_t> or DimVec.
@@ -351,10 +467,8 @@ public:
 
 private:
   void key(const char *K) {
-    S += First ? "" : ",";
-    First = false;
-    jsonString(S, K);
-    S += ':';
+    StringSink Out{S};
+    writeJsonKey(Out, First, K);
   }
   std::string S = "{";
   bool First = true;

@@ -10,6 +10,7 @@
 #include "run_scope.h"
 #include "cuda_api.h"
 #include "deferred.h"
+#include "fatal_signal.h"
 #include "safetensors.h"
 
 #include <algorithm>

@@ -50,6 +50,8 @@ struct ProgramState {
   std::atomic<bool> WarnedCrumbHostFn{false};
   std::atomic<bool> WarnedBuffers{false};
   std::atomic<bool> WarnedSave{false};
+  /// Its sinks are in the fatal-signal handler's table (fatal_signal.h).
+  std::atomic<bool> SignalSinks{false};
   bool StatsHost = false; ///< AOTI_INSTRUMENT_STATS_HOST
   /// One process of a distributed job (RANK, LOCAL_RANK as torchrun sets
   /// them; -1: not set): every line, JSON event and session directory says
@@ -85,32 +87,48 @@ inline void rankTags(const ProgramState &S, std::string &Text,
 #endif
 }
 
-/// \p Json (one object) appended to \p Out with \p Members ("name":value,
-/// each followed by a comma) put first in it.
-inline void appendWithMembers(std::string &Out, const std::string &Json,
-                              const std::string &Members) {
-  if (Members.empty() || Json.empty() || Json[0] != '{') {
-    Out += Json;
+/// \p Json[0, N) (one object) with \p Members ("name":value, each followed
+/// by a comma) put first in it.
+template <class Sink>
+void writeWithMembers(Sink &Out, const char *Json, size_t N,
+                      const char *Members) {
+  if (!*Members || N == 0 || Json[0] != '{') {
+    Out.add(Json, N);
     return;
   }
-  Out += '{';
-  Out += Members;
-  Out.append(Json, 1, std::string::npos);
+  Out.add('{');
+  Out.add(Members);
+  Out.add(Json + 1, N - 1);
 }
 
-/// \p Line appended to \p Out with \p Tags (rankTags' text) in its
-/// "[aoti-instrument]" head: "[aoti-instrument rank 1 (local 1) cuda:1]".
-inline void appendTagged(std::string &Out, const std::string &Line,
-                         const std::string &Tags) {
-  static const std::string Head = "[aoti-instrument]";
-  const size_t Open = Head.size() - 1; // the tags go before the ']'
-  if (Tags.empty() || Line.compare(0, Head.size(), Head) != 0) {
-    Out += Line;
+inline void appendWithMembers(std::string &Out, const std::string &Json,
+                              const std::string &Members) {
+  StringSink Sink{Out};
+  writeWithMembers(Sink, Json.data(), Json.size(), Members.c_str());
+}
+
+/// The head of every text line; a line's tags go before its ']'.
+constexpr char kLineHead[] = "[aoti-instrument]";
+
+/// \p Line[0, N) with \p Tags (rankTags' text) in its "[aoti-instrument]"
+/// head: "[aoti-instrument rank 1 (local 1) cuda:1]".
+template <class Sink>
+void writeTagged(Sink &Out, const char *Line, size_t N, const char *Tags) {
+  const size_t Open = sizeof kLineHead - 2; // the tags go before the ']'
+  if (!*Tags || N < Open + 1 ||
+      std::memcmp(Line, kLineHead, sizeof kLineHead - 1) != 0) {
+    Out.add(Line, N);
     return;
   }
-  Out.append(Line, 0, Open);
-  Out += Tags;
-  Out.append(Line, Open, std::string::npos);
+  Out.add(Line, Open);
+  Out.add(Tags);
+  Out.add(Line + Open, N - Open);
+}
+
+inline void appendTagged(std::string &Out, const std::string &Line,
+                         const std::string &Tags) {
+  StringSink Sink{Out};
+  writeTagged(Sink, Line.data(), Line.size(), Tags.c_str());
 }
 
 struct Global {
@@ -193,6 +211,18 @@ inline bool isReportJson(const std::string &Json) {
   return true;
 }
 
+/// What leads a report's object in the reports file: "pid":P,"tid":T, and
+/// the rank tags' members \p TagJson.
+template <class Sink>
+void writeReportMembers(Sink &Out, long Pid, long Tid, const char *TagJson) {
+  Out.add("\"pid\":");
+  writeInt(Out, Pid);
+  Out.add(",\"tid\":");
+  writeInt(Out, Tid);
+  Out.add(',');
+  Out.add(TagJson);
+}
+
 /// Several events written at once (one write and flush per sink): the
 /// lines of one probe. Callers build the JSON of observations only when a
 /// JSONL file is open (`WantJson`); reports always come with theirs.
@@ -204,12 +234,12 @@ struct EventBuf {
   explicit EventBuf(const ProgramState &S)
       : WantJson(S.Jsonl != nullptr), ReportsOpen(S.Reports != nullptr) {
     rankTags(S, TagText, TagJson);
-    if (ReportsOpen)
-      ReportMembers =
-          "\"pid\":" + std::to_string(static_cast<long>(::getpid())) +
-          ",\"tid\":" +
-          std::to_string(static_cast<long>(::syscall(SYS_gettid))) + "," +
-          TagJson;
+    if (ReportsOpen) {
+      StringSink Out{ReportMembers};
+      writeReportMembers(Out, static_cast<long>(::getpid()),
+                         static_cast<long>(::syscall(SYS_gettid)),
+                         TagJson.c_str());
+    }
   }
   void add(const std::string &Line, const std::string &Json) {
     appendTagged(Text, Line, TagText);
@@ -280,34 +310,61 @@ inline const char *phaseName(Phase Ph) {
 }
 
 /// "#3 triton_x (wrapper.cpp:917, source nodes [linear, relu])"
+template <class Sink>
+void writeSiteText(Sink &Out, const Program &P, int Ordinal,
+                   const SiteInfo *Site) {
+  Out.add('#');
+  writeInt(Out, Ordinal);
+  Out.add(' ');
+  if (!Site) {
+    Out.add("(unknown site)");
+    return;
+  }
+  Out.add(orDefault(Site->kernel, "?"));
+  Out.add(" (");
+  Out.add(baseName(P.wrapper_file));
+  Out.add(':');
+  writeInt(Out, Site->line);
+  if (Site->source_nodes && *Site->source_nodes) {
+    Out.add(", source nodes [");
+    Out.add(Site->source_nodes);
+    Out.add(']');
+  }
+  Out.add(')');
+}
+
 inline std::string siteText(const Program &P, int Ordinal,
                             const SiteInfo *Site) {
-  std::string S = "#" + std::to_string(Ordinal) + " ";
-  if (!Site)
-    return S + "(unknown site)";
-  S += orDefault(Site->kernel, "?");
-  S += " (";
-  S += baseName(P.wrapper_file);
-  S += ":" + std::to_string(Site->line);
-  if (Site->source_nodes && *Site->source_nodes) {
-    S += ", source nodes [";
-    S += Site->source_nodes;
-    S += "]";
-  }
-  return S + ")";
+  std::string S;
+  StringSink Out{S};
+  writeSiteText(Out, P, Ordinal, Site);
+  return S;
 }
 
 /// "; to replay it alone, add to the rules: {name: capture-N, ...}" for a
-/// launch a capture can record (a Triton kernel's, an extern op's), ""
-/// for another kind: what a report that names one launch ends with.
-inline std::string captureHint(const Program &P, int Ordinal) {
+/// launch a capture can record (a Triton kernel's, an extern op's),
+/// nothing for another kind: what a report that names one launch ends
+/// with.
+template <class Sink>
+void writeCaptureHint(Sink &Out, const Program &P, int Ordinal) {
   const SiteInfo *SI = findSite(P, Ordinal);
-  const std::string Kind = SI ? orDefault(SI->kind, "") : "";
-  if (Kind != "triton" && Kind != "user_triton" && Kind != "extern")
-    return "";
-  const std::string N = std::to_string(Ordinal);
-  return std::string("; to replay it alone, add to the rules: ") +
-         kCaptureRuleHead + N + kCaptureRuleMiddle + N + kCaptureRuleTail;
+  const char *Kind = SI ? orDefault(SI->kind, "") : "";
+  if (std::strcmp(Kind, "triton") != 0 &&
+      std::strcmp(Kind, "user_triton") != 0 && std::strcmp(Kind, "extern") != 0)
+    return;
+  Out.add("; to replay it alone, add to the rules: ");
+  Out.add(kCaptureRuleHead);
+  writeInt(Out, Ordinal);
+  Out.add(kCaptureRuleMiddle);
+  writeInt(Out, Ordinal);
+  Out.add(kCaptureRuleTail);
+}
+
+inline std::string captureHint(const Program &P, int Ordinal) {
+  std::string S;
+  StringSink Out{S};
+  writeCaptureHint(Out, P, Ordinal);
+  return S;
 }
 
 /// The fields every site event has in JSON.

@@ -25,6 +25,11 @@
 //                                destructor throws (std::terminate)
 //   gpu_test ima-terminate-unloaded  the same, the handler before ours in a
 //                                library unloaded since (GPU_TEST_HANDLER_SO)
+//   gpu_test ima-abort           fault, then std::abort() before anything
+//                                read it (the SIGABRT handler reports)
+//   gpu_test ima-coredump        (with CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1)
+//                                fault, then the driver's abort after its
+//                                core dump
 //   gpu_test ima-threads         4 threads on 4 streams, one faults
 //   gpu_test ima-print-deferred  deferred stats prints around a fault
 //   gpu_test deferred-abort      a deferred kThrow NaN check without finish()
@@ -2153,6 +2158,23 @@ int ima(const std::string &Mode) {
     } else if (Mode == "ima-later-launches") {
       rt::RunScope Run(*Prog.P, S);
       faultingRun(K, Run, S, true);
+    } else if (Mode == "ima-abort" || Mode == "ima-coredump") {
+      // The process dies by SIGABRT before anything read the fault:
+      // std::abort() (ima-abort), or the CUDA driver's own abort after it
+      // wrote a core dump (ima-coredump, with
+      // CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1), met in the caller's sync. No
+      // exception, atexit handler or destructor runs: the SIGABRT handler
+      // reports.
+      rt::RunScope Run(*Prog.P, S);
+      faultingRun(K, Run, S);
+      if (Mode == "ima-abort") {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        std::abort();
+      }
+      cudaError_t E = cudaStreamSynchronize(S);
+      std::printf("no abort: the caller's sync returned '%s'\n",
+                  cudaGetErrorString(E));
+      return 4;
     } else if (Mode == "deferred-abort") {
       // kThrow, deferred, and the wrapper never calls finish(): ~RunScope
       // reports, then aborts (it cannot throw).
@@ -2482,6 +2504,31 @@ TEST_F(GpuFaults, ReportedAtStdTerminate) {
               "reported when a destructor's throw ends the process");
   EXPECT_LINE(R, "terminate called", "then the previous handler runs");
   EXPECT_LINES(R, "first launch that did not complete", 1, "reported once");
+}
+
+/// The head of a report a fatal signal's handler gives: the device was not
+/// asked which error it holds.
+const std::string AtSigabrt = "CUDA error 'unknown \\(not queried in a "
+                              "signal handler\\)' \\(at SIGABRT\\): ";
+
+TEST_F(GpuFaults, ReportedAtSigabrt) {
+  ModeRun R = runMode("ima-abort");
+  EXPECT_LINE(R, AtSigabrt + First, "reported by the SIGABRT handler");
+  EXPECT_LINES(R, "first launch that did not complete", 1, "reported once");
+  EXPECT_EQ(R.exitCode, 128 + SIGABRT)
+      << "the default action ran after the report\n"
+      << R.out;
+}
+
+TEST_F(GpuFaults, ReportedWhenTheDriverAbortsAfterACoreDump) {
+  ModeRun R = runMode("ima-coredump", "CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 "
+                                      "CUDA_ENABLE_LIGHTWEIGHT_COREDUMP=1 "
+                                      "CUDA_COREDUMP_FILE=" +
+                                          outDir() + "/ima-coredump.%p");
+  EXPECT_LINES(R, "^no abort", 0, "the driver aborts after its core dump");
+  EXPECT_LINE(R, AtSigabrt + First, "reported by the SIGABRT handler");
+  EXPECT_LINES(R, "first launch that did not complete", 1, "reported once");
+  EXPECT_EQ(R.exitCode, 128 + SIGABRT) << R.out;
 }
 
 TEST_F(GpuFaults, AnUnloadedPreviousHandlerIsNotCalled) {
