@@ -8,6 +8,7 @@
 #ifndef AOTI_RT_CUDA_CRUMBS_H
 #define AOTI_RT_CUDA_CRUMBS_H
 
+#include "coredump.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "state.h"
@@ -588,7 +589,8 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
 /// The end of the process (\p When: "at process exit", "at
 /// std::terminate"): with the device holding error \p E, each slot's first
 /// launch that never completed is reported, once per process whichever end
-/// comes first.
+/// comes first; then, with the core dump armed, the dump is given time to
+/// be written (waitForCoreDump).
 inline void crumbReportAtEnd(cudaError_t E, const char *When) {
   CrumbArena &A = crumbArena();
   static std::atomic<bool> Done{false};
@@ -622,6 +624,7 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
       std::fflush(stderr);
     }
   }
+  waitForCoreDump(E);
 }
 
 /// Process exit: a launch that never completed is reported if the device
