@@ -227,7 +227,11 @@ def fault_case(case, variant, runs):
             if ex:
                 rec["explain_rc"], out = ex[0], ex[1]
                 rec["explain"] = out.strip().splitlines()[:12]
-                named += ex[0] == 0 and kernel in out and "launch #" in out
+                launch = [l for l in out.splitlines()
+                          if l.startswith("launch: #")]
+                rec["explain_launch"] = launch[0] if launch else None
+                named += bool(ex[0] == 0 and launch and kernel in launch[0]
+                              and "the only launch" in launch[0])
         if dump and i == 0:
             rec["cuda_gdb"] = reference(dump)
         record(**rec)
