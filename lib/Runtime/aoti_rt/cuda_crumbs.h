@@ -276,19 +276,18 @@ inline std::string crumbReport(int Index, bool Force,
   }
   auto Describe = [&](uint32_t Seq) -> std::string {
     if (Seq == 0 || Enq - Seq >= static_cast<uint32_t>(kCrumbRing))
-      return "(unknown: too far back)";
+      return kReportTooFarBack;
     const CrumbRecord &R = S->Ring[Seq % kCrumbRing];
     if (!R.Prog)
-      return "(unknown)";
+      return kReportUnknown;
     return siteText(*R.Prog, R.Ordinal, findSite(*R.Prog, R.Ordinal)) +
-           " in run " + std::to_string(static_cast<long long>(R.Run));
+           kReportInRun + std::to_string(static_cast<long long>(R.Run));
   };
   if (Done >= Enq) {
     if (!Force && S->Reported == Enq + 1)
       return "";
     S->Reported = Enq + 1;
-    return On + "every instrumented launch completed, the last was " +
-           Describe(Enq) + ": the fault is in work enqueued after it";
+    return On + kReportAllCompleted + Describe(Enq) + kReportAfterLast;
   }
   if (!Force && S->Reported == Done + 1)
     return "";
@@ -305,29 +304,28 @@ inline std::string crumbReport(int Index, bool Force,
          !Enqueued(Last))
     ++Last;
   const std::string Completed =
-      "; last completed: " + (Done ? Describe(Done) : std::string("none"));
+      kReportLastCompleted + (Done ? Describe(Done) : std::string(kReportNone));
   const bool Closed = Enqueued(Last);
   if (Enq - Done > static_cast<uint32_t>(kCrumbRing) ||
       (Last == Done + 1 && Closed))
-    return On + "first launch that did not complete: " + Describe(Done + 1) +
-           Completed + captureHint(*S, Done + 1);
+    return On + kReportFirstIncomplete + Describe(Done + 1) + Completed +
+           captureHint(*S, Done + 1);
   const std::string Per =
-      "one breadcrumb per " +
+      kReportPer +
       std::to_string(unsigned(S->Ring[(Done + 1) % kCrumbRing].Every)) +
-      " launches";
+      kReportPerTail;
   constexpr uint32_t kListed = 8;
   std::string Among;
   for (uint32_t Seq = Done + 1; Seq <= Last && Seq - Done <= kListed; ++Seq)
     Among += (Seq == Done + 1 ? "" : ", ") + Describe(Seq);
   if (Last - Done > kListed)
-    Among += ", ... (" + std::to_string(Last - Done - kListed) +
-             " more, through " + Describe(Last) + ")";
+    Among += kReportMoreHead + std::to_string(Last - Done - kListed) +
+             kReportMoreThrough + Describe(Last) + ")";
   if (Closed)
-    return On + "first launch that did not complete: one of " + Among +
-           " (" + Per + ")" + Completed + exactWindowHint(*S, Done, Last);
-  return On + "launches not known to have completed: " + Among + " (" + Per +
-         ", none after these: the fault may also be in work enqueued after "
-         "them)" + Completed + exactWindowHint(*S, Done, Last);
+    return On + kReportFirstIncomplete + kReportOneOf + Among + " (" + Per +
+           ")" + Completed + exactWindowHint(*S, Done, Last);
+  return On + kReportNotKnownCompleted + Among + " (" + Per + kReportNoneAfter +
+         ")" + Completed + exactWindowHint(*S, Done, Last);
 }
 
 AOTI_RT_COLD_END
@@ -421,8 +419,8 @@ inline std::string crumbReportsOfThread(bool Force) {
       Others += (Others.empty() ? "" : "; ") + R;
   }
   if (!Others.empty())
-    Out += (Out.empty() ? "" : "; ") +
-           std::string("in flight on other threads: ") + Others;
+    Out +=
+        (Out.empty() ? "" : "; ") + std::string(kReportOtherThreads) + Others;
   return Out;
 }
 
@@ -431,8 +429,7 @@ inline void reportCudaFailure(ProgramState *S, const std::string &Error,
   std::string Crumbs = crumbReportsOfThread(false);
   if (Crumbs.empty())
     return;
-  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' (" + When +
-                     "): " + Crumbs;
+  std::string Line = kReportCudaError + Error + "' (" + When + "): " + Crumbs;
   JsonObj J;
   J.str("event", "cuda_error").num("run", Run).str("error", Error);
   J.str("when", When).str("message", Line);
@@ -469,8 +466,8 @@ inline void crumbReportAtEnd(cudaError_t E, const char *When) {
     std::string Crumbs = crumbReport(I, false);
     if (Crumbs.empty())
       continue;
-    std::string Line = "[aoti-instrument] CUDA error '" + cudaErrorText(E) +
-                       "' (" + When + "): " + Crumbs;
+    std::string Line =
+        kReportCudaError + cudaErrorText(E) + "' (" + When + "): " + Crumbs;
     ProgramState *Target = nullptr;
     for (ProgramState *S : States)
       if (!S->Disabled)

@@ -284,13 +284,13 @@ inline std::string siteText(const Program &P, int Ordinal,
                             const SiteInfo *Site) {
   std::string S = "#" + std::to_string(Ordinal) + " ";
   if (!Site)
-    return S + "(unknown site)";
+    return S + kReportUnknownSite;
   S += orDefault(Site->kernel, "?");
   S += " (";
   S += baseName(P.wrapper_file);
   S += ":" + std::to_string(Site->line);
   if (Site->source_nodes && *Site->source_nodes) {
-    S += ", source nodes [";
+    S += kReportSourceNodes;
     S += Site->source_nodes;
     S += "]";
   }
