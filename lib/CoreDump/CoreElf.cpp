@@ -158,9 +158,9 @@ llvm::Expected<StringRef> sectionContents(StringRef Path, StringRef Bytes,
   if (S.Type == llvm::ELF::SHT_NOBITS || S.Type == llvm::ELF::SHT_NULL)
     return StringRef();
   if (!inside(S.Offset, S.Size, Bytes.size()))
-    return coreTruncated(Path, Described + " (" + Twine(S.Size) +
+    return coreTruncated(Path, Described + ": its " + Twine(S.Size) +
                                    " bytes at offset " + Twine(S.Offset) +
-                                   ") lies past the end of the file (" +
+                                   " lie past the end of the file (" +
                                    Twine(Bytes.size()) + " bytes)");
   return Bytes.substr(S.Offset, S.Size);
 }

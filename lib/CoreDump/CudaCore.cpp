@@ -79,9 +79,10 @@ llvm::Error CoreReader::checkLink(const CoreSection &S,
                                    Twine(Core.Sections.size()) + ")");
   const CoreSection &P = parentOf(S);
   if (P.kind() != Parent)
-    return coreMalformed(Path, S.describe() + ": sh_link names " +
-                                   P.describe() + ", not a " +
-                                   sectionKindName(Parent));
+    return coreMalformed(Path,
+                         S.describe() + ": sh_link names " + P.describe() +
+                             ", whose sh_type 0x" + Twine::utohexstr(P.Type) +
+                             " is not that of a " + sectionKindName(Parent));
   if (S.Info >= P.rows())
     return coreMalformed(Path, S.describe() + ": sh_info " + Twine(S.Info) +
                                    " is past the " + Twine(P.rows()) +

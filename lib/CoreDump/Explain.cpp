@@ -188,8 +188,8 @@ llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
         "no lane reports an exception (" +
             std::to_string(In.Core->lanesRead()) +
             " lanes read): the dump is not of a fault",
-        "a dump written on a signal or by cuda-gdb's generate-core-file "
-        "may have none; this one cannot say which kernel failed");
+        "a dump made on request (CUDA_ENABLE_USER_TRIGGERED_COREDUMP, "
+        "cuda-gdb's generate-core-file) has none");
   printDevices(OS, *In.Core);
   ImageCache Images(*In.Core);
   for (size_t I = 0; I < Groups.size(); ++I) {
