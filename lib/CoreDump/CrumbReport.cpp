@@ -13,11 +13,6 @@ namespace rt = aoti_rt::detail;
 
 namespace {
 
-/// The most characters of a kernel name, a wrapper file name and a list of
-/// source nodes that a launch may have.
-constexpr size_t MaxName = 4096;
-constexpr size_t MaxNodes = 1 << 16;
-
 /// Where a window's head is in a report body, and which.
 struct Head {
   size_t At = StringRef::npos;
@@ -25,21 +20,39 @@ struct Head {
   StringRef Text;
 };
 
-/// The first window head at or after the start of \p Body.
-Head findHead(StringRef Body) {
-  static const std::array<std::pair<StringRef, CrumbWindow::Form>, 3> Heads{{
-      {rt::kReportFirstIncomplete, CrumbWindow::Form::FirstIncomplete},
-      {rt::kReportNotKnownCompleted, CrumbWindow::Form::NotKnownCompleted},
-      {rt::kReportAllCompleted, CrumbWindow::Form::AllCompleted},
-  }};
-  Head First;
-  for (const auto &[Text, Kind] : Heads) {
-    size_t At = Body.find(Text);
-    if (At < First.At)
-      First = Head{At, Kind, Text};
+/// The window heads of a report body, found left to right: each head's
+/// next place is kept, so that a body is searched once per head however
+/// many windows it has.
+class HeadFinder {
+public:
+  explicit HeadFinder(StringRef Body) : Body(Body) {
+    for (size_t I = 0; I < Heads.size(); ++I)
+      Next[I] = Body.find(Heads[I].first);
   }
-  return First;
-}
+
+  /// The first head at or after the start of \p Rest, a suffix of the body.
+  Head next(StringRef Rest) {
+    const size_t From = Body.size() - Rest.size();
+    Head First;
+    for (size_t I = 0; I < Heads.size(); ++I) {
+      if (Next[I] != StringRef::npos && Next[I] < From)
+        Next[I] = Body.find(Heads[I].first, From);
+      if (Next[I] != StringRef::npos && Next[I] - From < First.At)
+        First = Head{Next[I] - From, Heads[I].second, Heads[I].first};
+    }
+    return First;
+  }
+
+private:
+  static constexpr std::array<std::pair<const char *, CrumbWindow::Form>, 3>
+      Heads{{
+          {rt::kReportFirstIncomplete, CrumbWindow::Form::FirstIncomplete},
+          {rt::kReportNotKnownCompleted, CrumbWindow::Form::NotKnownCompleted},
+          {rt::kReportAllCompleted, CrumbWindow::Form::AllCompleted},
+      }};
+  StringRef Body;
+  std::array<size_t, 3> Next{};
+};
 
 /// Reads one report body (the text after "CUDA error '...'") from left to
 /// right; an error names the column of the body where reading stopped.
@@ -77,24 +90,26 @@ bool WindowParser::expect(StringRef Text, std::string &Error) {
 
 /// "name (file:line[, source nodes [a, b]])" after "#N ".
 std::optional<std::string> WindowParser::knownLaunch(ReportedLaunch &L) {
-  size_t Open = Rest.find(" (");
-  if (Open == StringRef::npos || Open == 0 || Open > MaxName ||
+  size_t Open = Rest.take_front(MaxReportName + 2).find(" (");
+  if (Open == StringRef::npos || Open == 0 || Open > MaxReportName ||
       Rest.take_front(Open).contains(' '))
     return "expected a kernel name and ' ('";
   L.Kernel = Rest.take_front(Open).str();
   Rest = Rest.drop_front(Open + 2);
-  size_t Nodes = Rest.find(rt::kReportSourceNodes);
-  size_t Close = Rest.find(')');
+  StringRef Near = Rest.take_front(MaxReportName + 1);
+  size_t Nodes = Near.find(rt::kReportSourceNodes);
+  size_t Close = Near.find(')');
   size_t End = std::min(Nodes, Close);
-  size_t Colon = Rest.take_front(End).rfind(':');
-  if (End > MaxName || Colon == StringRef::npos ||
+  size_t Colon =
+      End > MaxReportName ? StringRef::npos : Rest.take_front(End).rfind(':');
+  if (Colon == StringRef::npos ||
       Rest.slice(Colon + 1, End).getAsInteger(10, L.WrapperLine))
     return "expected 'wrapper file:line'";
   L.WrapperFile = Rest.take_front(Colon).str();
   Rest = Rest.drop_front(End);
   if (Rest.consume_front(rt::kReportSourceNodes)) {
-    size_t Bracket = Rest.find(']');
-    if (Bracket == StringRef::npos || Bracket > MaxNodes)
+    size_t Bracket = Rest.take_front(MaxReportNodes + 1).find(']');
+    if (Bracket == StringRef::npos || Bracket > MaxReportNodes)
       return "expected the source nodes' closing ']'";
     L.SourceNodes = Rest.take_front(Bracket).str();
     Rest = Rest.drop_front(Bracket + 1);
@@ -189,7 +204,7 @@ std::optional<std::string> WindowParser::parse(const Head &H,
   if (Semi != StringRef::npos)
     Before = Before.drop_front(Semi + 2);
   Before.consume_front(rt::kReportOtherThreads);
-  Window.Stream = Before.trim(" ;:").take_front(MaxName).str();
+  Window.Stream = Before.trim(" ;:").take_front(MaxReportName).str();
   Window.Kind = H.Kind;
   Rest = Rest.drop_front(H.At + H.Text.size());
   std::optional<std::string> Error;
@@ -237,8 +252,9 @@ llvm::Error parseReportLine(StringRef Path, StringRef Message, unsigned Line,
   size_t When = Rest.starts_with("(") ? Rest.find("): ") : StringRef::npos;
   if (When != StringRef::npos)
     Rest = Rest.drop_front(When + 3);
+  HeadFinder Heads(Rest);
   while (true) {
-    Head H = findHead(Rest);
+    Head H = Heads.next(Rest);
     if (H.At == StringRef::npos)
       return llvm::Error::success();
     if (Report.Windows.size() >= MaxReportWindows)

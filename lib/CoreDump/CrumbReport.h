@@ -78,10 +78,13 @@ struct CrumbReport {
 };
 
 /// The most bytes of one line, launches of one window and windows of a
-/// report that are read.
+/// report that are read, and the most characters of a kernel or wrapper
+/// file name and of a launch's source nodes.
 constexpr size_t MaxReportLine = 4 << 20;
 constexpr size_t MaxWindowLaunches = 4096;
 constexpr size_t MaxReportWindows = 1024;
+constexpr size_t MaxReportName = 4096;
+constexpr size_t MaxReportNodes = 1 << 16;
 
 /// Every breadcrumb report of \p Text (a run's stderr, or its JSON log),
 /// named \p Path in errors. An error (exit code 11) when there is none, or

@@ -1,13 +1,16 @@
 //===- DeviceImage.cpp ----------------------------------------------------===//
 
 #include "CoreDump/DeviceImage.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/DebugInfo/DWARF/DWARFDebugLine.h"
-#include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Object/ObjectFile.h"
+#include "llvm/Object/ELF.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace aoti;
 using llvm::StringRef;
+using ElfFile = llvm::object::ELF64LEFile;
 
 namespace {
 
@@ -17,49 +20,73 @@ constexpr size_t MaxLineTables = 4096;
 
 void ignoreError(llvm::Error E) { llvm::consumeError(std::move(E)); }
 
-std::vector<ImageFunction> readFunctions(const llvm::object::ObjectFile &Obj) {
-  std::vector<ImageFunction> Functions;
-  for (const llvm::object::SymbolRef &Symbol : Obj.symbols()) {
-    llvm::Expected<llvm::object::SymbolRef::Type> Type = Symbol.getType();
-    if (!Type || *Type != llvm::object::SymbolRef::ST_Function) {
-      if (!Type)
-        ignoreError(Type.takeError());
+/// A value, or nothing (its error dropped): what a broken part of an image
+/// gives.
+template <typename T> std::optional<T> orNone(llvm::Expected<T> V) {
+  if (V)
+    return std::move(*V);
+  ignoreError(V.takeError());
+  return std::nullopt;
+}
+
+/// The STT_FUNC symbols of symbol table \p Table, through ELFFile, which
+/// checks the table against the file (ObjectFile's iterators would trust
+/// its sh_size).
+void readFunctions(const ElfFile &File, const ElfFile::Elf_Shdr &Table,
+                   std::vector<ImageFunction> &Functions) {
+  auto Symbols = orNone(File.symbols(&Table));
+  auto Names = orNone(File.getStringTableForSymtab(Table));
+  if (!Symbols || !Names)
+    return;
+  for (const ElfFile::Elf_Sym &Symbol : *Symbols) {
+    if (Symbol.getType() != llvm::ELF::STT_FUNC)
       continue;
-    }
-    llvm::Expected<StringRef> Name = Symbol.getName();
-    llvm::Expected<uint64_t> Address = Symbol.getAddress();
-    if (!Name || !Address || Name->empty()) {
-      ignoreError(Name.takeError());
-      ignoreError(Address.takeError());
-      continue;
-    }
-    uint64_t Size = llvm::object::ELFSymbolRef(Symbol).getSize();
-    Functions.push_back({Name->str(), *Address, Size});
+    std::optional<StringRef> Name = orNone(Symbol.getName(*Names));
+    if (Name && !Name->empty())
+      Functions.push_back({Name->str(), Symbol.st_value, Symbol.st_size});
   }
-  return Functions;
+}
+
+/// The bytes of the image's .debug_line ("" when it has none, or one that
+/// is compressed or does not lie in the file).
+StringRef lineSection(const ElfFile &File,
+                      llvm::ArrayRef<ElfFile::Elf_Shdr> Sections) {
+  for (const ElfFile::Elf_Shdr &Section : Sections) {
+    if (Section.sh_type == llvm::ELF::SHT_NOBITS ||
+        (Section.sh_flags & llvm::ELF::SHF_COMPRESSED))
+      continue;
+    if (orNone(File.getSectionName(Section)) != StringRef(".debug_line"))
+      continue;
+    if (auto Bytes = orNone(File.getSectionContents(Section)))
+      return llvm::toStringRef(*Bytes);
+  }
+  return "";
 }
 
 } // namespace
 
 struct DeviceImage::Impl {
-  std::unique_ptr<llvm::object::ObjectFile> Object;
-  std::unique_ptr<llvm::DWARFContext> Dwarf;
   std::vector<ImageFunction> Functions;
+  /// .debug_line alone: the DWARF reader sees no other section, so nothing
+  /// is decompressed or relocated.
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> DwarfSections;
+  std::unique_ptr<llvm::DWARFContext> Dwarf;
   std::vector<llvm::DWARFDebugLine::LineTable> LineTables;
 
-  void readLineTables();
+  void readLineTables(StringRef Lines);
 };
 
-void DeviceImage::Impl::readLineTables() {
-  // The image is already at its addresses: relocations are left alone (LLVM
-  // has no resolver for EM_CUDA's), and so are DWARF's complaints.
-  Dwarf = llvm::DWARFContext::create(
-      *Object, llvm::DWARFContext::ProcessDebugRelocations::Ignore, nullptr, "",
-      ignoreError, ignoreError);
+void DeviceImage::Impl::readLineTables(StringRef Lines) {
+  // A relocated image already holds its addresses in .debug_line, and
+  // LLVM has no relocation resolver for EM_CUDA: none is applied.
+  DwarfSections["debug_line"] = llvm::MemoryBuffer::getMemBuffer(
+      Lines, "debug_line", /*RequiresNullTerminator=*/false);
+  Dwarf = llvm::DWARFContext::create(DwarfSections, /*AddrSize=*/8,
+                                     /*isLittleEndian=*/true, ignoreError,
+                                     ignoreError);
   const llvm::DWARFObject &Sections = Dwarf->getDWARFObj();
   llvm::DWARFDataExtractor Data(Sections, Sections.getLineSection(),
-                                Object->isLittleEndian(),
-                                Object->getBytesInAddress());
+                                /*IsLittleEndian=*/true, /*AddressSize=*/8);
   llvm::DWARFDebugLine::SectionParser Parser(Data, *Dwarf,
                                              Dwarf->normal_units());
   while (!Parser.done() && LineTables.size() < MaxLineTables) {
@@ -76,14 +103,17 @@ DeviceImage &DeviceImage::operator=(DeviceImage &&) noexcept = default;
 DeviceImage::~DeviceImage() = default;
 
 llvm::Expected<DeviceImage> DeviceImage::read(StringRef Bytes) {
-  auto Object = llvm::object::ObjectFile::createELFObjectFile(
-      llvm::MemoryBufferRef(Bytes, "image"));
-  if (!Object)
-    return Object.takeError();
+  llvm::Expected<ElfFile> File = ElfFile::create(Bytes);
+  if (!File)
+    return File.takeError();
+  auto Sections = File->sections();
+  if (!Sections)
+    return Sections.takeError();
   auto I = std::make_unique<Impl>();
-  I->Object = std::move(*Object);
-  I->Functions = readFunctions(*I->Object);
-  I->readLineTables();
+  for (const ElfFile::Elf_Shdr &Section : *Sections)
+    if (Section.sh_type == llvm::ELF::SHT_SYMTAB)
+      readFunctions(*File, Section, I->Functions);
+  I->readLineTables(lineSection(*File, *Sections));
   return DeviceImage(std::move(I));
 }
 

@@ -187,7 +187,8 @@ llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
         ExitCode::NoFault, In.CorePath.str(),
         "no lane reports an exception (" +
             std::to_string(In.Core->lanesRead()) +
-            " lanes read): the dump is not of a fault",
+            (In.Core->lanesRead() == 1 ? " lane" : " lanes") +
+            " read): the dump is not of a fault",
         "a dump made on request (CUDA_ENABLE_USER_TRIGGERED_COREDUMP, "
         "cuda-gdb's generate-core-file) has none");
   printDevices(OS, *In.Core);

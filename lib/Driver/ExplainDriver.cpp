@@ -23,6 +23,10 @@ llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readInput(StringRef Path,
   if (llvm::sys::fs::is_directory(Path))
     return makeToolError(ExitCode::InputFile, Path.str(),
                          "is a directory; expected " + What.str());
+  // A device or a FIFO could be read forever (/dev/zero).
+  if (llvm::sys::fs::exists(Path) && !llvm::sys::fs::is_regular_file(Path))
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "is not a regular file; expected " + What.str());
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trims a CUDA GPU core dump to what `aoti-instrument explain` reads.
 
-    scripts/dev/trim_core.py IN OUT [--keep-all-images]
+    scripts/dev/trim_core.py IN OUT [--keep-all-images] [--drop-memory]
 
 Keeps every section but the ELF images of loaded modules (.cudbg.relfimg.*,
 .cudbg.elfimg.*): of those, only the ones whose functions hold the PC of a
@@ -9,8 +9,11 @@ faulting lane (the warp's error PC when valid, else the lane's PC), and an
 unrelocated image only beside a relocated one it keeps. Section indices
 (sh_link, e_shstrndx) are remapped and the section name table is rebuilt;
 table rows (sh_info) are left as they are. A real dump of a resnet (9.6 MB,
-25 images of cuDNN and cuBLAS kernels) trims to about 1 MB. IN may be
-gzipped; OUT is gzipped when it ends in .gz. Standard library only.
+25 images of cuDNN and cuBLAS kernels) trims to about 1 MB. --drop-memory
+also drops what explain never reads (memory, registers, predicates,
+backtraces, parameters, constant banks, barriers): the core fuzzer's seed
+(fuzz/core-fuzzer/corpus). IN may be gzipped; OUT is gzipped when it ends in
+.gz. Standard library only.
 
 The layout read here is that of lib/CoreDump/CudaCoreFormat.h (the public
 cudacoredump.h of cuda-gdb); test/Inputs/coredump/README.md says how the
@@ -23,6 +26,9 @@ import sys
 
 SHT_LOUSER = 0x80000000
 ELF_IMAGE, RELOCATED_IMAGE, WARP_TABLE, LANE_TABLE = 6, 7, 14, 15
+# Managed, global, local, shared memory, registers, backtrace, predicates,
+# parameters, uniform registers and predicates, constant banks, barriers.
+MEMORY = {1, 2, 3, 4, 5, 8, 17, 18, 19, 20, 21, 23}
 SHF_INFO_LINK = 0x40
 SHN_XINDEX = 0xFFFF
 SHN_LORESERVE = 0xFF00
@@ -171,6 +177,8 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--keep-all-images", action="store_true",
                         help="keep every image (only rewrite the file)")
+    parser.add_argument("--drop-memory", action="store_true",
+                        help="drop the sections explain does not read")
     args = parser.parse_args()
     with open(args.input, "rb") as f:
         data = f.read()
@@ -182,8 +190,10 @@ def main():
     images = {RELOCATED_IMAGE, ELF_IMAGE}
     keep = (set(range(len(sections))) if args.keep_all_images else
             images_to_keep(sections, faulting_pcs(sections)))
+    dropped_kinds = MEMORY if args.drop_memory else set()
     kept = [i for i, s in enumerate(sections)
-            if s.kind() not in images or i in keep]
+            if (s.kind() not in images or i in keep)
+            and s.kind() not in dropped_kinds]
     for old in kept:
         if sections[old].link and sections[old].link not in kept:
             sys.exit(f"trim_core.py: section {old} links to a dropped one")
@@ -192,7 +202,7 @@ def main():
     with opener(args.output, "wb") as f:
         f.write(out)
     dropped = len(sections) - len(kept)
-    print(f"{args.output}: {len(kept)} sections ({dropped} images dropped), "
+    print(f"{args.output}: {len(kept)} sections ({dropped} dropped), "
           f"{len(out)} bytes", file=sys.stderr)
 
 
