@@ -39,7 +39,8 @@ foreach(_layer IN LISTS _aoti_layers)
   list(APPEND _aoti_layer_archives "$<TARGET_FILE:${_layer}>")
 endforeach()
 add_executable(aoti-instrument-static
-  "${PROJECT_SOURCE_DIR}/tools/aoti-instrument/AOTIInstrumentMain.cpp")
+  "${PROJECT_SOURCE_DIR}/tools/aoti-instrument/AOTIInstrumentMain.cpp"
+  "${PROJECT_SOURCE_DIR}/tools/aoti-instrument/ExplainCommand.cpp")
 target_include_directories(aoti-instrument-static PRIVATE ${_aoti_layer_roots})
 target_include_directories(aoti-instrument-static SYSTEM PRIVATE
   ${AOTI_LLVM_INCLUDE_DIRS})

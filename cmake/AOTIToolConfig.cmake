@@ -14,7 +14,7 @@ else()
   # What the code uses directly; the imported targets bring their own
   # dependencies (Parse, Sema, ... behind Frontend).
   llvm_map_components_to_libnames(AOTI_LLVM_COMPONENT_LIBS support option
-    object)
+    object debuginfodwarf demangle)
   # LLVMSupport's link interface names zstd's imported target, which
   # LLVMConfig does not always define (Debian).
   if(NOT TARGET zstd::libzstd_shared)

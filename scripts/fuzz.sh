@@ -2,9 +2,9 @@
 # Builds and runs the libFuzzer targets of fuzz/ (docs/fuzzing.md).
 #
 #   scripts/fuzz.sh [options] [TARGET...]     TARGET: rules-fuzzer,
-#                                             wrapper-fuzzer, package-fuzzer
-#                                             (default: all three, one after
-#                                             the other)
+#                                             wrapper-fuzzer, package-fuzzer,
+#                                             core-fuzzer (default: all four,
+#                                             one after the other)
 #   --time SECS       fuzzing time per target (default 1800)
 #   --build-dir DIR   the fuzz build dir, configured here with clang-19 when
 #                     it is not yet (default <build>/fuzz-build, <build> as
@@ -59,7 +59,7 @@ while (($#)); do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-((${#TARGETS[@]})) || TARGETS=(rules-fuzzer wrapper-fuzzer package-fuzzer)
+((${#TARGETS[@]})) || TARGETS=(rules-fuzzer wrapper-fuzzer package-fuzzer core-fuzzer)
 
 # --- Configure and build with clang-19 ---------------------------------------
 CLANGXX=${AOTI_FUZZ_CXX:-clang++-19}
@@ -102,6 +102,7 @@ for target in "${TARGETS[@]}"; do
   case $target in
     wrapper-fuzzer) max_len=16384 ;;
     package-fuzzer) max_len=1048576 ;;
+    core-fuzzer) max_len=65536 ;;
     *) max_len=8192 ;;
   esac
   # New inputs go to the first corpus dir; the others are only read.

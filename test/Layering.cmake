@@ -30,4 +30,7 @@ aoti_layering_test(AOTIOutput SEES Analysis/LaunchSite.h
   NOT Instrument/Rewriter.h)
 aoti_layering_test(AOTIPackage SEES Runtime/RuntimeSource.h
   NOT Output/Inventory.h Driver/Driver.h)
-aoti_layering_test(AOTIDriver SEES Package/Rebuild.h Instrument/Planner.h)
+aoti_layering_test(AOTICoreDump SEES Runtime/aoti_rt/abi.h Support/AOTINames.h
+  NOT Package/PackageArchive.h Analysis/LaunchSite.h Driver/Driver.h)
+aoti_layering_test(AOTIDriver SEES Package/Rebuild.h Instrument/Planner.h
+  CoreDump/Explain.h)

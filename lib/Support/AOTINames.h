@@ -93,6 +93,21 @@ inline bool isCudaWrapper(llvm::StringRef Source) {
   return isCudaDevice(wrapperDevice(Source));
 }
 
+/// Whether a launch of the wrapper's kernel \p WrapperKernel (a launch
+/// site's name: "gather_rows_kernel_0", "triton_poi_fused_add_0") runs the
+/// cubin function \p Function ("gather_rows_kernel"): the same name, or the
+/// name, UserKernelNumberSeparator and digits (a user Triton kernel).
+inline bool launchesCubinFunction(llvm::StringRef WrapperKernel,
+                                  llvm::StringRef Function) {
+  if (Function.empty() || !WrapperKernel.consume_front(Function))
+    return false;
+  if (WrapperKernel.empty())
+    return true;
+  return WrapperKernel.consume_front(UserKernelNumberSeparator) &&
+         !WrapperKernel.empty() &&
+         WrapperKernel.find_first_not_of("0123456789") == llvm::StringRef::npos;
+}
+
 } // namespace aoti::names
 
 #endif // AOTI_SUPPORT_AOTINAMES_H

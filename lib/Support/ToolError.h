@@ -18,13 +18,18 @@ namespace aoti {
 /// Exit codes of aoti-instrument; README.md documents them for users.
 enum class ExitCode : int {
   Success = 0,
-  Usage = 1,          ///< Bad command line.
-  InputFile = 2,      ///< Missing, unreadable, empty or binary input file.
-  NotAWrapper = 3,    ///< Valid C++, but no AOTInductorModel::run_impl.
-  CompileError = 4,   ///< Clang could not parse the wrapper (e.g. headers).
-  RulesError = 5,     ///< Bad rules file.
-  OutputError = 6,    ///< Cannot write output, or input already instrumented.
+  Usage = 1,        ///< Bad command line.
+  InputFile = 2,    ///< Missing, unreadable, empty or binary input file.
+  NotAWrapper = 3,  ///< Valid C++, but no AOTInductorModel::run_impl.
+  CompileError = 4, ///< Clang could not parse the wrapper (e.g. headers).
+  RulesError = 5,   ///< Bad rules file.
+  OutputError = 6,  ///< Cannot write output, or input already instrumented.
   HeadersUnavailable = 7, ///< --torch-version: the headers cannot be fetched.
+  // `explain CORE`:
+  NotACudaCore = 8,  ///< Not an ELF file, or an ELF that is no CUDA core dump.
+  MalformedCore = 9, ///< A CUDA core dump truncated or with broken tables.
+  NoFault = 10,      ///< A CUDA core dump in which no lane has an exception.
+  BadReport = 11,    ///< --report holds no crumb report that can be read.
 };
 
 /// An error with a clang-style location prefix ("file:line:col" or "file")

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/Driver.h"
+#include "ExplainCommand.h"
 #include "Rules/Presets.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -130,7 +131,8 @@ llvm::cl::opt<bool> TimeReport(
                    "instrument, compile, link, repack) to stderr"),
     llvm::cl::cat(ToolCategory));
 
-llvm::cl::extrahelp MoreHelp(R"(
+// What --help ends with (explain's is its own: ExplainCommand.h).
+constexpr llvm::StringLiteral MoreHelp = R"(
 A .pt2 package (torch._inductor.aoti_compile_and_package) is taken whole:
 each model's wrapper is instrumented and its .so rebuilt with the package's
 own recorded commands (the weights and cubins are reused, taken out of the
@@ -190,7 +192,8 @@ Exit codes:
      finds <input>.orig already there), or the input is already
      instrumented
   7  the headers of --torch-version cannot be fetched (e.g. offline)
-)");
+  8-11  explain: see aoti-instrument explain --help
+)";
 
 void printVersion(llvm::raw_ostream &OS) {
   OS << "aoti-instrument " << toolVersion() << " (LLVM/Clang "
@@ -215,7 +218,11 @@ int main(int Argc, const char **Argv) {
                                              .str()),
                        llvm::errs());
 
+  const bool Explain = Argc > 1 && ExplainCommandName == Argv[1];
+  llvm::cl::extrahelp Help(Explain ? explainHelpText()
+                                   : llvm::StringRef(MoreHelp));
   llvm::cl::HideUnrelatedOptions(ToolCategory);
+  hideUnrelatedExplainOptions();
   llvm::cl::SetVersionPrinter(printVersion);
   if (!llvm::cl::ParseCommandLineOptions(
           Argc, Argv,
@@ -223,6 +230,8 @@ int main(int Argc, const char **Argv) {
           "AOTInductor wrapper.cpp\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::Usage);
+  if (explainCommandGiven())
+    return runExplainCommand();
   if (ListPresets) {
     if (llvm::Error E = listPresets(presetsDir(), llvm::outs()))
       return reportError(std::move(E), llvm::errs());

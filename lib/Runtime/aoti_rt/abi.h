@@ -418,6 +418,37 @@ constexpr char kCaptureRuleHead[] = "{name: capture-";
 constexpr char kCaptureRuleMiddle[] = ", match: {ordinals: \"";
 constexpr char kCaptureRuleTail[] = "\"}, capture: true}";
 
+/// The phrases of the report a CUDA error gets from the breadcrumbs
+/// (cuda_crumbs.h crumbReport, state.h siteText, probe_text.h), which
+/// `aoti-instrument explain --report` reads back
+/// (lib/CoreDump/CrumbReport.cpp): a line starts with kReportCudaError, and
+/// each stream's window of launches follows one of the heads.
+constexpr char kReportCudaError[] = "[aoti-instrument] CUDA error '";
+constexpr char kReportFirstIncomplete[] =
+    "first launch that did not complete: ";
+constexpr char kReportOneOf[] = "one of ";
+constexpr char kReportNotKnownCompleted[] =
+    "launches not known to have completed: ";
+constexpr char kReportAllCompleted[] =
+    "every instrumented launch completed, the last was ";
+constexpr char kReportAfterLast[] = ": the fault is in work enqueued after it";
+constexpr char kReportLastCompleted[] = "; last completed: ";
+constexpr char kReportNone[] = "none";
+constexpr char kReportPer[] = "one breadcrumb per ";
+constexpr char kReportPerTail[] = " launches";
+constexpr char kReportNoneAfter[] =
+    ", none after these: the fault may also be in work enqueued after them";
+constexpr char kReportMoreHead[] = ", ... (";
+constexpr char kReportMoreThrough[] = " more, through ";
+constexpr char kReportOtherThreads[] = "in flight on other threads: ";
+/// One launch: "#3 kernel (file.wrapper.cpp:120, source nodes [a, b]) in
+/// run 1", "#3 (unknown site) in run 1", or one of the two unknowns.
+constexpr char kReportSourceNodes[] = ", source nodes [";
+constexpr char kReportInRun[] = " in run ";
+constexpr char kReportUnknownSite[] = "(unknown site)";
+constexpr char kReportTooFarBack[] = "(unknown: too far back)";
+constexpr char kReportUnknown[] = "(unknown)";
+
 /// Poison the NaN-count kernel writes after its counts (RunScope::reuse
 /// and RunScope::buffer merge their fills into the next batched count
 /// launch instead of a memset each): `bytes` bytes of the byte `value` at

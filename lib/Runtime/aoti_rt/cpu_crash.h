@@ -48,7 +48,7 @@ void writeCpuCrumbReport(Sink &Out, const char *SigName, const CpuCrumb &C) {
   }
   Out.add(C.State == 1 ? " in " : " after ");
   writeSiteText(Out, *C.Prog, C.Ordinal, C.Site);
-  Out.add(" in run ");
+  Out.add(kReportInRun);
   writeInt(Out, C.Run);
   if (C.State == 2)
     Out.add(" (the last instrumented launch that completed)");

@@ -230,16 +230,16 @@ struct CrumbView {
 template <class Sink>
 void writeCrumbLaunch(Sink &Out, const CrumbView &V, uint32_t Seq) {
   if (Seq == 0 || !V.known(Seq)) {
-    Out.add("(unknown: too far back)");
+    Out.add(kReportTooFarBack);
     return;
   }
   const CrumbRecord &R = V.at(Seq);
   if (!R.Prog) {
-    Out.add("(unknown)");
+    Out.add(kReportUnknown);
     return;
   }
   writeSiteText(Out, *R.Prog, R.Ordinal, findSite(*R.Prog, R.Ordinal));
-  Out.add(" in run ");
+  Out.add(kReportInRun);
   writeInt(Out, R.Run);
 }
 
@@ -279,11 +279,11 @@ void writeExactWindowHint(Sink &Out, const CrumbView &V, uint32_t Last) {
 
 /// "; last completed: #1 ... in run 1" ("none" before the first).
 template <class Sink> void writeLastCompleted(Sink &Out, const CrumbView &V) {
-  Out.add("; last completed: ");
+  Out.add(kReportLastCompleted);
   if (V.Done)
     writeCrumbLaunch(Out, V, V.Done);
   else
-    Out.add("none");
+    Out.add(kReportNone);
 }
 
 /// The launches after the last completed one, through breadcrumb \p Last:
@@ -299,9 +299,9 @@ void writeCrumbWindow(Sink &Out, const CrumbView &V, uint32_t Last) {
   }
   if (Last - V.Done <= kListed)
     return;
-  Out.add(", ... (");
+  Out.add(kReportMoreHead);
   writeUInt(Out, Last - V.Done - kListed);
-  Out.add(" more, through ");
+  Out.add(kReportMoreThrough);
   writeCrumbLaunch(Out, V, Last);
   Out.add(')');
 }
@@ -319,21 +319,25 @@ template <class Sink> void writeCrumbsInFlight(Sink &Out, const CrumbView &V) {
   const bool Closed = V.written(Last);
   if (V.Enq - V.Done > static_cast<uint32_t>(kCrumbRing) ||
       (Last == V.Done + 1 && Closed)) {
-    Out.add("first launch that did not complete: ");
+    Out.add(kReportFirstIncomplete);
     writeCrumbLaunch(Out, V, V.Done + 1);
     writeLastCompleted(Out, V);
     writeCrumbCaptureHint(Out, V, V.Done + 1);
     return;
   }
-  Out.add(Closed ? "first launch that did not complete: one of "
-                 : "launches not known to have completed: ");
+  if (Closed) {
+    Out.add(kReportFirstIncomplete);
+    Out.add(kReportOneOf);
+  } else {
+    Out.add(kReportNotKnownCompleted);
+  }
   writeCrumbWindow(Out, V, Last);
-  Out.add(" (one breadcrumb per ");
+  Out.add(" (");
+  Out.add(kReportPer);
   writeUInt(Out, V.at(V.Done + 1).Every);
-  Out.add(" launches");
+  Out.add(kReportPerTail);
   if (!Closed)
-    Out.add(", none after these: the fault may also be in work enqueued "
-            "after them");
+    Out.add(kReportNoneAfter);
   Out.add(')');
   writeLastCompleted(Out, V);
   writeExactWindowHint(Out, V, Last);
@@ -369,9 +373,9 @@ void writeCrumbReport(Sink &Out, const CrumbView &V, bool ManyThreads) {
     writeCrumbsInFlight(Out, V);
     return;
   }
-  Out.add("every instrumented launch completed, the last was ");
+  Out.add(kReportAllCompleted);
   writeCrumbLaunch(Out, V, V.Enq);
-  Out.add(": the fault is in work enqueued after it");
+  Out.add(kReportAfterLast);
 }
 
 /// What CrumbSlot::Reported holds once slot \p V's report was given.
@@ -429,8 +433,7 @@ bool crumbReportOnSignal(Sink &Out, int Index, const Program *&Prog) {
 /// reports at the end of a run or of the process.
 template <class Sink>
 void writeCudaErrorHead(Sink &Out, const char *Error, const char *When) {
-  Out.add(kLineHead);
-  Out.add(" CUDA error '");
+  Out.add(kReportCudaError);
   Out.add(Error);
   Out.add("' (");
   Out.add(When);
@@ -566,7 +569,7 @@ inline std::string crumbReportsOfThread(bool Force) {
   }
   if (!Others.empty())
     Out += (Out.empty() ? "" : "; ") +
-           std::string("in flight on other threads: ") + Others;
+           std::string(kReportOtherThreads) + Others;
   return Out;
 }
 

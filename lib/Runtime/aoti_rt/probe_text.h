@@ -57,9 +57,9 @@ inline std::string shortSite(const ProbeCtx &C) {
 /// A CUDA error seen by a probe: report it (with the breadcrumbs) and throw.
 [[noreturn]] inline void cudaFailure(const ProbeCtx &C,
                                      const std::string &Error) {
-  std::string Line = "[aoti-instrument] CUDA error '" + Error + "' " +
+  std::string Line = kReportCudaError + Error + "' " +
                      (C.ProbePhase == kAfter ? "at or before " : "before ") +
-                     siteText(*C.Prog, C.Ordinal, C.Site) + " in run " +
+                     siteText(*C.Prog, C.Ordinal, C.Site) + kReportInRun +
                      std::to_string(static_cast<long long>(C.Run));
 #if AOTI_RT_CUDA
   std::string Crumbs = crumbReportsOfThread(true);

@@ -317,7 +317,7 @@ void writeSiteText(Sink &Out, const Program &P, int Ordinal,
   writeInt(Out, Ordinal);
   Out.add(' ');
   if (!Site) {
-    Out.add("(unknown site)");
+    Out.add(kReportUnknownSite);
     return;
   }
   Out.add(orDefault(Site->kernel, "?"));
@@ -326,7 +326,7 @@ void writeSiteText(Sink &Out, const Program &P, int Ordinal,
   Out.add(':');
   writeInt(Out, Site->line);
   if (Site->source_nodes && *Site->source_nodes) {
-    Out.add(", source nodes [");
+    Out.add(kReportSourceNodes);
     Out.add(Site->source_nodes);
     Out.add(']');
   }

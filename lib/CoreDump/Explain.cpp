@@ -1,0 +1,205 @@
+//===- Explain.cpp --------------------------------------------------------===//
+
+#include "CoreDump/Explain.h"
+#include "CoreDump/LaunchMatch.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+
+using namespace aoti;
+using llvm::StringRef;
+
+const DeviceImage *ImageCache::image(size_t Index) {
+  if (!Tried[Index]) {
+    Tried[Index] = true;
+    llvm::Expected<DeviceImage> Image =
+        DeviceImage::read(Core.images()[Index].Bytes);
+    if (Image)
+      Images[Index] = std::move(*Image);
+    else
+      llvm::consumeError(Image.takeError()); // the PC stays unnamed
+  }
+  return Images[Index] ? &*Images[Index] : nullptr;
+}
+
+namespace {
+
+/// The function of the dump's images of the fault's device that holds the
+/// PC, with the PC's line there.
+bool findInImages(const CudaCore &Core, const CoreLane &Lane,
+                  ImageCache &Images, FaultSite &Site) {
+  for (size_t I = 0; I < Core.images().size(); ++I) {
+    if (Core.images()[I].Device != Lane.Device)
+      continue;
+    const DeviceImage *Image = Images.image(I);
+    std::optional<ImageFunction> F =
+        Image ? Image->functionAt(Lane.pc()) : std::nullopt;
+    if (!F)
+      continue;
+    Site.Function = F->Name;
+    Site.Offset = Lane.pc() - F->Start;
+    Site.Line = Image->lineAt(Lane.pc());
+    return true;
+  }
+  return false;
+}
+
+/// The line of the same function and offset in a cubin of \p Extra.
+void findLineInExtra(llvm::ArrayRef<ExtraCubin> Extra, FaultSite &Site) {
+  for (const ExtraCubin &Cubin : Extra) {
+    llvm::Expected<DeviceImage> Image = DeviceImage::read(Cubin.Bytes);
+    if (!Image) {
+      llvm::consumeError(Image.takeError());
+      continue;
+    }
+    std::optional<ImageFunction> F = Image->functionNamed(Site.Function);
+    if (!F || Site.Offset >= F->Size)
+      continue;
+    if ((Site.Line = Image->lineAt(F->Start + Site.Offset))) {
+      Site.LineFrom = Cubin.Name;
+      return;
+    }
+  }
+}
+
+std::string dim3Text(const Dim3 &D) {
+  return "(" + std::to_string(D[0]) + "," + std::to_string(D[1]) + "," +
+         std::to_string(D[2]) + ")";
+}
+
+std::string hex(uint64_t V) { return "0x" + llvm::utohexstr(V, true); }
+
+/// One line of output: what the dump and report quote is escaped and cut
+/// (ToolError.h printableMessage).
+void line(llvm::raw_ostream &OS, const llvm::Twine &Text) {
+  OS << printableMessage(Text.str(), /*KeepNewlines=*/false) << "\n";
+}
+
+void printDevices(llvm::raw_ostream &OS, const CudaCore &Core) {
+  for (size_t I = 0; I < Core.devices().size(); ++I) {
+    const CoreDevice &D = Core.devices()[I];
+    std::string Sm =
+        D.SmType.empty() || D.SmType == "?"
+            ? "sm_" + std::to_string(D.SmMajor) + std::to_string(D.SmMinor)
+            : D.SmType;
+    line(OS, "device " + llvm::Twine(I) + ": " + D.Name + ", " + Sm + ", " +
+                 llvm::Twine(D.NumSMs) + " SMs");
+  }
+  if (const std::optional<CoreMeta> &M = Core.meta())
+    line(OS, "driver: " + llvm::Twine(M->DriverMajor) + "." +
+                 llvm::Twine(M->DriverMinor) + ", CUDA " +
+                 llvm::Twine(M->CudaMajor) + "." + llvm::Twine(M->CudaMinor));
+}
+
+std::string exceptionText(uint32_t Code) {
+  StringRef Name = cudacore::exceptionName(Code);
+  return (Name.empty() ? "unknown exception" : Name.str()) + " (exception " +
+         std::to_string(Code) + ")";
+}
+
+std::string kernelText(const CudaCore &Core, const FaultGroup &G,
+                       const FaultSite &Site) {
+  std::string Text = Site.Function.empty()
+                         ? std::string("unknown (no relocated image of the "
+                                       "dump holds the PC)")
+                         : llvm::demangle(Site.Function);
+  const CoreGrid *Grid = Core.findGrid(G.First.Device, G.First.GridId);
+  if (!Grid)
+    return Text + ", grid " + std::to_string(G.First.GridId) +
+           " (not in the dump's grid table)";
+  return Text + ", grid " + dim3Text(Grid->GridDim) + ", block dim " +
+         dim3Text(Grid->BlockDim);
+}
+
+std::string pcText(const CoreLane &L, const FaultSite &Site) {
+  std::string Whose = L.ErrorPCValid ? "the warp's error PC" : "the lane's PC";
+  if (!Site.Function.empty())
+    return llvm::demangle(Site.Function) + "+" + hex(Site.Offset) + " (" +
+           hex(L.pc()) + ", " + Whose + ")";
+  if (Site.FromGridEntry)
+    return hex(L.pc()) + " (the kernel's entry+" + hex(Site.Offset) + ", " +
+           Whose + ")";
+  return hex(L.pc()) + " (" + Whose + ")";
+}
+
+std::string sourceText(const FaultSite &Site) {
+  if (!Site.Line)
+    return Site.Function.empty()
+               ? "unknown"
+               : "unknown (no line table of the kernel's image covers the "
+                 "PC; --package may have one)";
+  std::string Text = Site.Line->File + ":" + std::to_string(Site.Line->Line);
+  if (!Site.LineFrom.empty())
+    Text += " (from " + Site.LineFrom + ")";
+  return Text;
+}
+
+void printFault(llvm::raw_ostream &OS, const ExplainInput &In,
+                const FaultGroup &G, const FaultSite &Site,
+                const std::string &Label) {
+  const CoreLane &L = G.First;
+  line(OS, Label + ": " + exceptionText(L.Exception) + ", reported by " +
+               llvm::Twine(G.Lanes) + (G.Lanes == 1 ? " lane" : " lanes") +
+               " of " + llvm::Twine(G.Warps) +
+               (G.Warps == 1 ? " warp" : " warps"));
+  line(OS, "kernel: " + kernelText(*In.Core, G, Site));
+  line(OS, "thread: block " + dim3Text(L.BlockIdx) + ", thread " +
+               dim3Text(L.ThreadIdx) + " (the first; device " +
+               llvm::Twine(L.Device) + ", SM " + llvm::Twine(L.SmId) +
+               ", warp " + llvm::Twine(L.WarpId) + ", lane " +
+               llvm::Twine(L.Lane) + ")");
+  line(OS, "pc: " + pcText(L, Site));
+  line(OS, "source: " + sourceText(Site));
+  if (!In.Report)
+    return;
+  if (Site.Function.empty())
+    line(OS, "launch: unknown (the kernel is not known to match the "
+             "report's launches)");
+  else
+    line(OS, "launch: " +
+                 describeLaunchMatch(matchLaunches(*In.Report, Site.Function),
+                                     Site.Function));
+}
+
+} // namespace
+
+FaultSite aoti::locateFault(const CudaCore &Core, const FaultGroup &Fault,
+                            ImageCache &Images,
+                            llvm::ArrayRef<ExtraCubin> Extra) {
+  FaultSite Site;
+  const CoreLane &L = Fault.First;
+  if (!findInImages(Core, L, Images, Site)) {
+    const CoreGrid *Grid = Core.findGrid(L.Device, L.GridId);
+    if (Grid && L.pc() >= Grid->FunctionEntry) {
+      Site.Offset = L.pc() - Grid->FunctionEntry;
+      Site.FromGridEntry = true;
+    }
+  }
+  if (!Site.Line && !Site.Function.empty())
+    findLineInExtra(Extra, Site);
+  return Site;
+}
+
+llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
+  std::vector<FaultGroup> Groups = groupFaults(In.Core->faultingLanes());
+  if (Groups.empty())
+    return makeToolError(
+        ExitCode::NoFault, In.CorePath.str(),
+        "no lane reports an exception (" +
+            std::to_string(In.Core->lanesRead()) +
+            (In.Core->lanesRead() == 1 ? " lane" : " lanes") +
+            " read): the dump is not of a fault",
+        "a dump made on request (CUDA_ENABLE_USER_TRIGGERED_COREDUMP, "
+        "cuda-gdb's generate-core-file) has none");
+  printDevices(OS, *In.Core);
+  ImageCache Images(*In.Core);
+  for (size_t I = 0; I < Groups.size(); ++I) {
+    std::string Label = Groups.size() == 1
+                            ? "fault"
+                            : "fault " + std::to_string(I + 1) + " of " +
+                                  std::to_string(Groups.size());
+    printFault(OS, In, Groups[I],
+               locateFault(*In.Core, Groups[I], Images, In.Extra), Label);
+  }
+  return llvm::Error::success();
+}

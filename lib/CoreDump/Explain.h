@@ -1,0 +1,82 @@
+//===- Explain.h - What a CUDA core dump says of its fault ------*- C++ -*-===//
+//
+// `aoti-instrument explain CORE`: the dump's device and driver, then each
+// fault (FaultGroups.h) on lines of its own: the exception, the kernel (the
+// function of the dump's relocated image that holds the PC, demangled) with
+// its grid and block dimensions, the first faulting thread, the PC as
+// kernel+offset, the source line (the image's line table, else that of a
+// package's cubin of the same kernel), and with a crumb report, the
+// launch that ran it (LaunchMatch.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_COREDUMP_EXPLAIN_H
+#define AOTI_COREDUMP_EXPLAIN_H
+
+#include "CoreDump/CrumbReport.h"
+#include "CoreDump/CudaCore.h"
+#include "CoreDump/DeviceImage.h"
+#include "CoreDump/FaultGroups.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <string>
+
+namespace aoti {
+
+/// A cubin from elsewhere than the dump (a package's), named for messages.
+struct ExtraCubin {
+  std::string Name;
+  llvm::StringRef Bytes;
+};
+
+/// Where a fault's PC is.
+struct FaultSite {
+  /// The function of the dump's images that holds the PC ("" when none
+  /// does) and the PC's offset in it (or from the grid's entry point, when
+  /// FromGridEntry).
+  std::string Function;
+  uint64_t Offset = 0;
+  bool FromGridEntry = false;
+  std::optional<SourceLine> Line;
+  /// Where Line comes from when not from the dump: an ExtraCubin's name.
+  std::string LineFrom;
+};
+
+/// The images of a dump, read once each when first needed.
+class ImageCache {
+public:
+  explicit ImageCache(const CudaCore &Core) : Core(Core) {
+    Images.resize(Core.images().size());
+    Tried.resize(Core.images().size());
+  }
+  /// Image \p Index of the dump; null when LLVM cannot read it.
+  const DeviceImage *image(size_t Index);
+
+private:
+  const CudaCore &Core;
+  std::vector<std::optional<DeviceImage>> Images;
+  std::vector<bool> Tried;
+};
+
+/// Where \p Fault's PC is in the dump's images, its line taken from
+/// \p Extra when the dump's image has none.
+FaultSite locateFault(const CudaCore &Core, const FaultGroup &Fault,
+                      ImageCache &Images, llvm::ArrayRef<ExtraCubin> Extra);
+
+struct ExplainInput {
+  llvm::StringRef CorePath;
+  const CudaCore *Core = nullptr;
+  llvm::ArrayRef<ExtraCubin> Extra; ///< --package's cubins.
+  const CrumbReport *Report = nullptr;
+};
+
+/// Prints what \p In's dump says of its faults to \p OS; an error (exit
+/// code 10) when no lane of it reports an exception.
+llvm::Error explainCore(const ExplainInput &In, llvm::raw_ostream &OS);
+
+} // namespace aoti
+
+#endif // AOTI_COREDUMP_EXPLAIN_H

@@ -1,0 +1,100 @@
+//===- ExplainDriver.cpp --------------------------------------------------===//
+
+#include "Driver/ExplainDriver.h"
+#include "CoreDump/CrumbReport.h"
+#include "CoreDump/CudaCore.h"
+#include "CoreDump/Explain.h"
+#include "Package/PackageArchive.h"
+#include "Support/ToolError.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace aoti;
+using llvm::StringRef;
+
+namespace {
+
+/// The most bytes of one cubin read from a package.
+constexpr uint64_t MaxPackageCubin = uint64_t(1) << 30;
+
+/// The bytes of \p Path (\p What: what it should be, for messages).
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readInput(StringRef Path,
+                                                              StringRef What) {
+  if (llvm::sys::fs::is_directory(Path))
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "is a directory; expected " + What.str());
+  // A device or a FIFO could be read forever (/dev/zero).
+  if (llvm::sys::fs::exists(Path) && !llvm::sys::fs::is_regular_file(Path))
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "is not a regular file; expected " + What.str());
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "cannot open file: " + Buffer.getError().message());
+  if ((*Buffer)->getBufferSize() == 0)
+    return makeToolError(ExitCode::InputFile, Path.str(),
+                         "file is empty; expected " + What.str());
+  return std::move(*Buffer);
+}
+
+/// The cubins of every model of the package \p Path, kept in \p Storage.
+llvm::Expected<std::vector<ExtraCubin>>
+readPackageCubins(StringRef Path, std::vector<std::string> &Storage) {
+  auto Archive = PackageArchive::open(Path);
+  if (!Archive)
+    return Archive.takeError();
+  std::vector<std::pair<std::string, uint64_t>> Wanted;
+  for (const PackageModel &Model : Archive->models())
+    for (size_t I = 0; I < Model.Entries.size(); ++I)
+      if (StringRef(Model.Entries[I]).ends_with(".cubin"))
+        Wanted.emplace_back(Model.Entries[I], Model.Indices[I]);
+  Storage.reserve(Wanted.size());
+  std::vector<ExtraCubin> Cubins;
+  for (const auto &[Entry, Index] : Wanted) {
+    auto Bytes = Archive->readEntry(Index, MaxPackageCubin);
+    if (!Bytes)
+      return Bytes.takeError();
+    Storage.push_back(std::move(*Bytes));
+    Cubins.push_back({Path.str() + ":" + Entry, Storage.back()});
+  }
+  return Cubins;
+}
+
+} // namespace
+
+llvm::Error aoti::runExplain(const ExplainOptions &Options,
+                             llvm::raw_ostream &Out) {
+  auto CoreFile = readInput(Options.CorePath, "a CUDA GPU core dump");
+  if (!CoreFile)
+    return CoreFile.takeError();
+  auto Core = CudaCore::read(Options.CorePath, (*CoreFile)->getBuffer());
+  if (!Core)
+    return Core.takeError();
+  std::optional<CrumbReport> Report;
+  if (!Options.ReportPath.empty()) {
+    auto ReportFile = readInput(
+        Options.ReportPath, "the stderr or JSON log of an instrumented run");
+    if (!ReportFile)
+      return ReportFile.takeError();
+    auto Parsed =
+        parseCrumbReport(Options.ReportPath, (*ReportFile)->getBuffer());
+    if (!Parsed)
+      return Parsed.takeError();
+    Report = std::move(*Parsed);
+  }
+  std::vector<std::string> CubinStorage;
+  std::vector<ExtraCubin> Cubins;
+  if (!Options.PackagePath.empty()) {
+    auto Read = readPackageCubins(Options.PackagePath, CubinStorage);
+    if (!Read)
+      return Read.takeError();
+    Cubins = std::move(*Read);
+  }
+  ExplainInput In;
+  In.CorePath = Options.CorePath;
+  In.Core = &*Core;
+  In.Extra = Cubins;
+  In.Report = Report ? &*Report : nullptr;
+  return explainCore(In, Out);
+}
