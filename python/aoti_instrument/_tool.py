@@ -98,12 +98,20 @@ def run(args: Sequence[str], *, env: Optional[Mapping[str, str]] = None,
     return subprocess.CompletedProcess(command, code, out, err)
 
 
+# The tool's subcommands (tools/aoti-instrument: ExplainCommand.cpp): each
+# must come first on the command line, and none asks a Python anything.
+SUBCOMMANDS = ("explain",)
+
+
 def with_python(args: Sequence[str]) -> List[str]:
     """``args`` with ``--python=<this interpreter>`` first, unless they name
-    a Python (before ``--``). The tool asks a Python where torch is (the
-    python3 on PATH by default); the one running this package is the one
-    the wheel, and as a rule torch, went into, activated or not."""
+    a Python (before ``--``) or a subcommand. The tool asks a Python where
+    torch is (the python3 on PATH by default); the one running this package
+    is the one the wheel, and as a rule torch, went into, activated or
+    not."""
     args = list(args)
+    if args[:1] and args[0] in SUBCOMMANDS:
+        return args
     own = args[:args.index("--")] if "--" in args else args
     if any(a.startswith(("--python", "-python")) for a in own):
         return args

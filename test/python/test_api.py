@@ -170,3 +170,20 @@ def test_console_script_and_module_without_home(mlp, tmp_path):
                              capture_output=True, text=True, env=env,
                              cwd=tmp_path)
     assert missing.returncode == 2 and "x.pt2" in missing.stderr, missing.stderr
+
+
+def test_console_script_runs_subcommands(tmp_path):
+    """A subcommand comes first: the console script adds no --python before
+    it (the tool would take `explain` for the input file)."""
+    bin_dir = Path(sys.executable).parent
+    help_ = subprocess.run([str(bin_dir / "aoti-instrument"), "explain",
+                            "--help"], capture_output=True, text=True)
+    assert help_.returncode == 0, help_.stderr
+    assert "aoti-instrument explain [options] <core dump>" in help_.stdout
+    not_a_core = tmp_path / "core.1"
+    not_a_core.write_text("not an ELF file")
+    module = subprocess.run([sys.executable, "-m", "aoti_instrument",
+                             "explain", str(not_a_core)],
+                            capture_output=True, text=True)
+    assert module.returncode == 8, module.stderr
+    assert "core.1" in module.stderr
