@@ -112,7 +112,7 @@ def bad_inputs(case):
 
 def phase_build():
     procs = {}
-    for case in list(CASES) + ["user_oob_deep"]:
+    for case in list(CASES) + (["user_oob_deep"] if A.oob else []):
         os.makedirs(case_dir(case), exist_ok=True)
         if not os.path.exists(package(case)):
             procs[case] = subprocess.Popen(
@@ -245,7 +245,8 @@ def phase_faults():
         if os.path.exists(package(case, "pinpoint-ima-sparse")):
             for v, runs in [("original", 1), ("pinpoint-ima-sparse", A.runs),
                             ("api", 1)]:
-                fault_case(case, v, runs)
+                if v in A.variants.split(","):
+                    fault_case(case, v, runs)
 
 
 CS = "/usr/local/cuda/bin/compute-sanitizer"
@@ -335,6 +336,11 @@ def main():
     p.add_argument("--out", default=os.environ.get("OUT", "/tmp/aoti-core-out"))
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--cases", help="comma-separated (default: all)")
+    p.add_argument("--oob", action=argparse.BooleanOptionalAction,
+                   default=True, help="build: also models.py's user_oob_deep "
+                   "(the capture phase's silent out-of-bounds write)")
+    p.add_argument("--variants", default="original,pinpoint-ima-sparse,api",
+                   help="faults: which runs (comma-separated)")
     A = C.A = p.parse_args()
     if A.cases:
         for c in list(CASES):

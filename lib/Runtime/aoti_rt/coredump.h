@@ -88,7 +88,10 @@ inline long long coredumpBytes(const std::string &Pattern) {
 /// How long waitForCoreDumpFile waits, in milliseconds.
 struct CoreDumpWait {
   long Appear = 5000; ///< for a first byte of the dump
-  long Stable = 2000; ///< with the dump unchanged, before it counts as done
+  /// With the dump unchanged, before it counts as done: the driver pauses
+  /// its writing while it gathers the faulting warps' state (seconds when
+  /// thousands of warps hit a device-side assert).
+  long Stable = 10000;
   long Cap = 120000;  ///< in all
 };
 
