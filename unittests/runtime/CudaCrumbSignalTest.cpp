@@ -128,6 +128,10 @@ TEST(CudaCrumbSignal, AbortReportsTheFirstLaunchThatDidNotComplete) {
   EXPECT_EQ(countContaining(End.Stderr, "CUDA error"), 1u)
       << readFile(Dir + "/stderr");
   EXPECT_TRUE(contains(End.Stderr, kHead + Report));
+  // This thread made no launch (the driver aborts from a thread of its
+  // own): no line of its CPU breadcrumb beside the streams' report.
+  EXPECT_EQ(countContaining(End.Stderr, "SIGABRT before any"), 0u)
+      << readFile(Dir + "/stderr");
   EXPECT_EQ(countContaining(linesOf(Prog.Log), "CUDA error"), 1u);
   EXPECT_TRUE(contains(linesOf(Prog.Log), kHead + Report))
       << readFile(Prog.Log);
@@ -189,6 +193,26 @@ TEST(CudaCrumbSignal, TheAbortAfterTheTerminateReportAddsNoCopy) {
   EXPECT_EQ(countContaining(Log, "(at SIGABRT)"), 0u);
   EXPECT_EQ(countContaining(End.Stderr, "CUDA error"), 0u)
       << readFile(Dir + "/stderr");
+}
+
+TEST(CudaCrumbSignal, TheLaunchingThreadsLineFollowsTheStreams) {
+  const std::string Dir = testDir();
+  CudaProgram Prog(Dir);
+  ChildEnd End = runInChild(Dir + "/stderr", [&] {
+    installFresh(*Prog.P);
+    setSlot(*Prog.P, 0, 1, {0, 1}, 1);
+    dt::cpuCrumb() = dt::CpuCrumb{Prog.P, dt::findSite(*Prog.P, 1), 1, 1, 2};
+    std::abort();
+  });
+  EXPECT_TRUE(End.killedBy(SIGABRT)) << "status " << End.Status;
+  ASSERT_EQ(End.Stderr.size(), 2u) << readFile(Dir + "/stderr");
+  EXPECT_EQ(End.Stderr[0].rfind(kHead, 0), 0u) << End.Stderr[0];
+  // On the host the launch returned; whether the device ran it, only the
+  // line above says.
+  EXPECT_EQ(End.Stderr[1], "[aoti-instrument] SIGABRT after #1 bad_kernel "
+                           "(wrapper.cpp:1002, source nodes [gather]) in run "
+                           "1 (the last instrumented launch this thread "
+                           "enqueued)");
 }
 
 TEST(CudaCrumbSignal, EachStreamInFlightHasItsLine) {

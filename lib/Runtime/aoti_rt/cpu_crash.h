@@ -33,10 +33,10 @@ inline CpuCrumb &cpuCrumb() {
 
 AOTI_RT_COLD_BEGIN // a fatal signal's report
 /// "[aoti-instrument] SIGSEGV in #3 k (wrapper.cpp:920) in run 1", "...
-/// after #2 ... (the last instrumented launch that completed)" or "...
-/// before any instrumented launch of this thread": the line of a fatal
-/// signal \p SigName on the thread whose crumb is \p C. Async-signal-safe
-/// with a FixedSink.
+/// after #2 ... (the last instrumented launch that completed)" (on CUDA:
+/// "... this thread enqueued") or "... before any instrumented launch of
+/// this thread": the line of a fatal signal \p SigName on the thread whose
+/// crumb is \p C. Async-signal-safe with a FixedSink.
 template <class Sink>
 void writeCpuCrumbReport(Sink &Out, const char *SigName, const CpuCrumb &C) {
   Out.add(kLineHead);
@@ -51,7 +51,12 @@ void writeCpuCrumbReport(Sink &Out, const char *SigName, const CpuCrumb &C) {
   Out.add(kReportInRun);
   writeInt(Out, C.Run);
   if (C.State == 2)
+#if AOTI_RT_CUDA
+    // The host's call returned; the device may not have run it yet.
+    Out.add(" (the last instrumented launch this thread enqueued)");
+#else
     Out.add(" (the last instrumented launch that completed)");
+#endif
 }
 AOTI_RT_COLD_END
 

@@ -171,10 +171,11 @@ constexpr char kSignalCudaError[] = "unknown (not queried in a signal handler)";
 /// Each breadcrumb slot with a launch not known to have completed that no
 /// report named yet (crumbReportOnSignal), as the end of the process
 /// reports it ("[aoti-instrument] CUDA error '...' (at SIGABRT): first
-/// launch that did not complete: ..."), one line per slot.
-inline void reportCrumbsOnSignal(const char *SigName) {
+/// launch that did not complete: ..."), one line per slot; how many lines.
+inline int reportCrumbsOnSignal(const char *SigName) {
   if (!crumbArenaReady())
-    return;
+    return 0;
+  int Lines = 0;
   FixedSink<32> When;
   When.add("at ");
   When.add(SigName);
@@ -185,14 +186,28 @@ inline void reportCrumbsOnSignal(const char *SigName) {
     const Program *Prog = nullptr;
     if (!crumbReportOnSignal(Line, I, Prog))
       continue;
+    ++Lines;
     writeFatalEvent(fatalSinksOf(Prog), Line,
                     [&](auto &Out, const char *Members) {
                       writeCudaErrorJson(Out, Members, -1, kSignalCudaError,
                                          When.Data, Line.text());
                     });
   }
+  return Lines;
 }
 #endif
+
+/// The report of fatal signal \p SigName. On CUDA the streams' breadcrumbs
+/// first; then the thread's CPU breadcrumb, left out when the thread made
+/// no instrumented launch and the streams said something (the driver's
+/// abort after a core dump comes from a thread of its own).
+inline void reportOnSignal(const char *SigName) {
+#if AOTI_RT_CUDA
+  if (reportCrumbsOnSignal(SigName) > 0 && cpuCrumb().State == 0)
+    return;
+#endif
+  reportCpuCrumbOnSignal(SigName);
+}
 
 /// Waits (up to about 2 s) for the report another thread's fatal signal
 /// is writing, so that this one does not end the process in its middle.
@@ -215,10 +230,7 @@ inline void fatalSignalHandler(int Sig, siginfo_t *, void *) {
   SignalState &SS = signalState();
   int None = 0;
   if (SS.Reporting.compare_exchange_strong(None, 1)) {
-    reportCpuCrumbOnSignal(signalName(Sig));
-#if AOTI_RT_CUDA
-    reportCrumbsOnSignal(signalName(Sig));
-#endif
+    reportOnSignal(signalName(Sig));
     SS.Reporting.store(2);
   } else {
     waitForFatalReport(SS);
