@@ -4,46 +4,27 @@
 #include "Support/ToolError.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
-#include "llvm/Support/Endian.h"
+#include "llvm/Object/ELFTypes.h"
+
+#include <cstring>
 
 using namespace aoti;
 using llvm::StringRef;
 using llvm::Twine;
-namespace endian = llvm::support::endian;
 
 namespace {
 
-/// Sizes and field offsets of ELF64 headers (llvm/BinaryFormat/ELF.h has the
-/// numbers, Elf64_Ehdr and Elf64_Shdr the layout).
-constexpr uint64_t EhdrSize = 64;
-constexpr uint64_t ShdrSize = 64;
-constexpr unsigned EhType = 16, EhMachine = 18, EhShoff = 40, EhShentsize = 58,
-                   EhShnum = 60, EhShstrndx = 62;
-constexpr unsigned ShName = 0, ShType = 4, ShOffset = 24, ShSize = 32,
-                   ShLink = 40, ShInfo = 44, ShEntsize = 56;
+using Ehdr = llvm::object::ELF64LE::Ehdr;
+using Shdr = llvm::object::ELF64LE::Shdr;
+constexpr uint64_t EhdrSize = sizeof(Ehdr);
+constexpr uint64_t ShdrSize = sizeof(Shdr);
 
-/// A section header as the file says, not yet checked.
-struct RawSection {
-  uint32_t Name = 0;
-  uint32_t Type = 0;
-  uint64_t Offset = 0;
-  uint64_t Size = 0;
-  uint32_t Link = 0;
-  uint32_t Info = 0;
-  uint64_t EntSize = 0;
-};
-
-RawSection readRawSection(StringRef Bytes, uint64_t At) {
-  const char *P = Bytes.data() + At;
-  RawSection S;
-  S.Name = endian::read32le(P + ShName);
-  S.Type = endian::read32le(P + ShType);
-  S.Offset = endian::read64le(P + ShOffset);
-  S.Size = endian::read64le(P + ShSize);
-  S.Link = endian::read32le(P + ShLink);
-  S.Info = endian::read32le(P + ShInfo);
-  S.EntSize = endian::read64le(P + ShEntsize);
-  return S;
+/// A header of LLVM's layout copied from \p Bytes at \p At (which holds
+/// it whole): the file's offsets need not be aligned.
+template <class Header> Header readHeader(StringRef Bytes, uint64_t At) {
+  Header H;
+  std::memcpy(&H, Bytes.data() + At, sizeof H);
+  return H;
 }
 
 /// Whether bytes [Offset, Offset + Size) lie inside a file of FileSize bytes.
@@ -93,8 +74,9 @@ llvm::Error checkElfHeader(StringRef Path, StringRef Bytes) {
   if (Ident[llvm::ELF::EI_CLASS] != llvm::ELF::ELFCLASS64 ||
       Ident[llvm::ELF::EI_DATA] != llvm::ELF::ELFDATA2LSB)
     return notACudaCore(Path, "an ELF file, but not ELF64 little-endian");
-  uint16_t Type = endian::read16le(Bytes.data() + EhType);
-  uint16_t Machine = endian::read16le(Bytes.data() + EhMachine);
+  const Ehdr Header = readHeader<Ehdr>(Bytes, 0);
+  uint16_t Type = Header.e_type;
+  uint16_t Machine = Header.e_machine;
   uint8_t OsAbi = Ident[llvm::ELF::EI_OSABI];
   if (Type != llvm::ELF::ET_CORE || Machine != llvm::ELF::EM_CUDA ||
       OsAbi != cudacore::OsAbiCuda)
@@ -102,11 +84,12 @@ llvm::Error checkElfHeader(StringRef Path, StringRef Bytes) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::vector<RawSection>> readRawSections(StringRef Path,
-                                                        StringRef Bytes) {
-  uint64_t Offset = endian::read64le(Bytes.data() + EhShoff);
-  uint16_t EntSize = endian::read16le(Bytes.data() + EhShentsize);
-  uint64_t Count = endian::read16le(Bytes.data() + EhShnum);
+llvm::Expected<std::vector<Shdr>> readRawSections(StringRef Path,
+                                                  StringRef Bytes) {
+  const Ehdr Header = readHeader<Ehdr>(Bytes, 0);
+  uint64_t Offset = Header.e_shoff;
+  uint16_t EntSize = Header.e_shentsize;
+  uint64_t Count = Header.e_shnum;
   if (Offset == 0)
     return coreMalformed(Path, "the file has no section header table");
   if (EntSize < ShdrSize)
@@ -122,7 +105,7 @@ llvm::Expected<std::vector<RawSection>> readRawSections(StringRef Path,
   if (Count == 0) { // More than the ELF header holds: section 0's sh_size.
     if (!inside(Offset, EntSize, Bytes.size()))
       return PastTheEnd("");
-    Count = readRawSection(Bytes, Offset).Size;
+    Count = readHeader<Shdr>(Bytes, Offset).sh_size;
     if (Count == 0)
       return coreMalformed(Path, "the section header table is empty");
   }
@@ -130,18 +113,18 @@ llvm::Expected<std::vector<RawSection>> readRawSections(StringRef Path,
   if (Count > Bytes.size() || Count > UINT32_MAX ||
       !inside(Offset, Count * EntSize, Bytes.size()))
     return PastTheEnd(Twine(Count) + " headers ");
-  std::vector<RawSection> Raw;
+  std::vector<Shdr> Raw;
   Raw.reserve(Count);
   for (uint64_t I = 0; I < Count; ++I)
-    Raw.push_back(readRawSection(Bytes, Offset + I * EntSize));
+    Raw.push_back(readHeader<Shdr>(Bytes, Offset + I * EntSize));
   return Raw;
 }
 
 /// The index of the section-name string table (SHN_XINDEX: section 0's
 /// sh_link).
-uint32_t nameTableIndex(StringRef Bytes, const std::vector<RawSection> &Raw) {
-  uint32_t Index = endian::read16le(Bytes.data() + EhShstrndx);
-  return Index == llvm::ELF::SHN_XINDEX ? Raw[0].Link : Index;
+uint32_t nameTableIndex(StringRef Bytes, const std::vector<Shdr> &Raw) {
+  uint32_t Index = readHeader<Ehdr>(Bytes, 0).e_shstrndx;
+  return Index == llvm::ELF::SHN_XINDEX ? uint32_t(Raw[0].sh_link) : Index;
 }
 
 /// The NUL-terminated name at \p Offset of \p Table; "" when it is not in it.
@@ -153,16 +136,17 @@ StringRef nameAt(StringRef Table, uint32_t Offset) {
 }
 
 llvm::Expected<StringRef> sectionContents(StringRef Path, StringRef Bytes,
-                                          const RawSection &S,
+                                          const Shdr &S,
                                           const Twine &Described) {
-  if (S.Type == llvm::ELF::SHT_NOBITS || S.Type == llvm::ELF::SHT_NULL)
+  const uint64_t Offset = S.sh_offset, Size = S.sh_size;
+  if (S.sh_type == llvm::ELF::SHT_NOBITS || S.sh_type == llvm::ELF::SHT_NULL)
     return StringRef();
-  if (!inside(S.Offset, S.Size, Bytes.size()))
-    return coreTruncated(Path, Described + ": its " + Twine(S.Size) +
-                                   " bytes at offset " + Twine(S.Offset) +
+  if (!inside(Offset, Size, Bytes.size()))
+    return coreTruncated(Path, Described + ": its " + Twine(Size) +
+                                   " bytes at offset " + Twine(Offset) +
                                    " lie past the end of the file (" +
                                    Twine(Bytes.size()) + " bytes)");
-  return Bytes.substr(S.Offset, S.Size);
+  return Bytes.substr(Offset, Size);
 }
 
 } // namespace
@@ -205,14 +189,14 @@ aoti::readCoreSections(StringRef Path, StringRef Bytes) {
     return Names.takeError();
   std::vector<CoreSection> Sections(Raw->size());
   for (size_t I = 0; I < Raw->size(); ++I) {
-    const RawSection &R = (*Raw)[I];
+    const Shdr &R = (*Raw)[I];
     CoreSection &S = Sections[I];
     S.Index = static_cast<uint32_t>(I);
-    S.Name = nameAt(*Names, R.Name);
-    S.Type = R.Type;
-    S.Link = R.Link;
-    S.Info = R.Info;
-    S.EntSize = R.EntSize;
+    S.Name = nameAt(*Names, R.sh_name);
+    S.Type = R.sh_type;
+    S.Link = R.sh_link;
+    S.Info = R.sh_info;
+    S.EntSize = R.sh_entsize;
     auto Contents = sectionContents(Path, Bytes, R, S.describe());
     if (!Contents)
       return Contents.takeError();
