@@ -6,26 +6,29 @@
 // explained (explainCore: its images read with LLVM's Object and DWARF
 // libraries, the faulting PCs looked up in them) with a fixed report whose
 // window names gather_rows_kernel; a report is parsed (parseCrumbReport) and
-// matched against that kernel.
+// matched against that kernel, and its device-side assertions are read
+// (findDeviceAssertions) and explained (explainAssertions, no package).
 //
 // Errors are expected and dropped (FuzzCommon.h); a check that fails aborts:
 // what the reader hands on lies in the input (sections, images), it reports
 // no more faulting lanes than it read, explain fails only for want of a
 // faulting lane, and a report's windows, launches and names keep within
-// their bounds (CrumbReport.h).
+// their bounds (CrumbReport.h, DeviceAssert.h).
 //
 // Seeds: core-fuzzer/corpus: the real llama_gather dump of
 // test/Inputs/coredump trimmed by scripts/dev/trim_core.py --drop-memory
 // (its tables and the image of the faulting kernel), and a real report
 // (test/Inputs/coredump/gather_sparse.stderr) as a stderr line and as a
-// JSON log event; and what it found: timeout-symtab-size.core, a dump whose
-// kernel image claims a symbol table of 2^60 bytes (lib/CoreDump/
+// JSON log event, and a real stderr with device-side assertions
+// (llama_ids_assert.stderr); and what it found: timeout-symtab-size.core, a
+// dump whose kernel image claims a symbol table of 2^60 bytes (lib/CoreDump/
 // DeviceImage.cpp reads tables through ELFFile since).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CoreDump/CrumbReport.h"
 #include "CoreDump/CudaCore.h"
+#include "CoreDump/DeviceAssert.h"
 #include "CoreDump/Explain.h"
 #include "CoreDump/LaunchMatch.h"
 #include "FuzzCommon.h"
@@ -91,8 +94,27 @@ void explainDump(StringRef Input) {
   });
 }
 
+void readAssertions(StringRef Input, const CrumbReport *Report) {
+  std::vector<DeviceAssertion> Found = findDeviceAssertions(Input);
+  if (Found.size() > MaxDeviceAssertions)
+    fuzz::fail("more assertions than the bound");
+  for (const DeviceAssertion &A : Found)
+    if (A.Threads == 0 || A.File.size() > MaxAssertionLine ||
+        A.Message.size() > MaxAssertionLine)
+      fuzz::fail("an assertion over the bounds");
+  AssertionInput In;
+  In.DumpNote = "none given";
+  In.ReportPath = "fuzz.log";
+  In.Assertions = Found;
+  In.Report = Report;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  explainAssertions(In, OS);
+}
+
 void parseReport(StringRef Input) {
   llvm::Expected<CrumbReport> Report = parseCrumbReport("fuzz.log", Input);
+  readAssertions(Input, Report ? &*Report : nullptr);
   if (!Report)
     return fuzz::consumeReported(Report.takeError());
   if (Report->Windows.size() > MaxReportWindows)

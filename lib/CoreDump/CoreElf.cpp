@@ -161,8 +161,11 @@ std::string CoreSection::describe() const {
 llvm::Error aoti::coreTruncated(StringRef Path, const Twine &Why) {
   return makeToolError(ExitCode::MalformedCore, Path.str(),
                        ("truncated: " + Why).str(),
-                       "the process may have died while the driver wrote "
-                       "the dump: make it again and let it finish");
+                       "the driver stops writing a dump made with "
+                       "skip_global_memory when the faulting kernel has an "
+                       "assert (driver 580); --report with the run's stderr "
+                       "explains it from the device's assertion lines. Or "
+                       "the process died while the driver wrote it");
 }
 
 llvm::Error aoti::coreMalformed(StringRef Path, const Twine &Why) {

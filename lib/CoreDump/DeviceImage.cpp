@@ -18,6 +18,10 @@ namespace {
 /// compilation unit: a few).
 constexpr size_t MaxLineTables = 4096;
 
+/// The st_other bit of a kernel's symbol in a CUDA ELF image (ptxas's
+/// STO_CUDA_ENTRY; LLVM's ELF.h has no name for it).
+constexpr uint8_t StoCudaEntry = 0x10;
+
 void ignoreError(llvm::Error E) { llvm::consumeError(std::move(E)); }
 
 /// A value, or nothing (its error dropped): what a broken part of an image
@@ -39,11 +43,12 @@ void readFunctions(const ElfFile &File, const ElfFile::Elf_Shdr &Table,
   if (!Symbols || !Names)
     return;
   for (const ElfFile::Elf_Sym &Symbol : *Symbols) {
-    if (Symbol.getType() != llvm::ELF::STT_FUNC)
+    if (Symbol.getType() != llvm::ELF::STT_FUNC || Symbol.isUndefined())
       continue;
     std::optional<StringRef> Name = orNone(Symbol.getName(*Names));
     if (Name && !Name->empty())
-      Functions.push_back({Name->str(), Symbol.st_value, Symbol.st_size});
+      Functions.push_back({Name->str(), Symbol.st_value, Symbol.st_size,
+                           (Symbol.st_other & StoCudaEntry) != 0});
   }
 }
 
@@ -131,20 +136,40 @@ std::optional<ImageFunction> DeviceImage::functionNamed(StringRef Name) const {
   return std::nullopt;
 }
 
+namespace {
+
+/// The file of row \p Row of \p Table, with its directory ("?" when the
+/// table has no such file).
+std::string rowFile(const llvm::DWARFDebugLine::LineTable &Table,
+                    const llvm::DWARFDebugLine::Row &Row) {
+  std::string File;
+  if (!Table.getFileNameByIndex(
+          Row.File, "",
+          llvm::DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath, File))
+    return "?";
+  return File;
+}
+
+} // namespace
+
 std::optional<SourceLine> DeviceImage::lineAt(uint64_t Address) const {
   for (const llvm::DWARFDebugLine::LineTable &Table : I->LineTables) {
     uint32_t Row = Table.lookupAddress(
         {Address, llvm::object::SectionedAddress::UndefSection});
-    if (Row == Table.UnknownRowIndex)
-      continue;
-    SourceLine Line;
-    Line.Line = Table.Rows[Row].Line;
-    if (!Table.getFileNameByIndex(
-            Table.Rows[Row].File, "",
-            llvm::DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath,
-            Line.File))
-      Line.File = "?";
-    return Line;
+    if (Row != Table.UnknownRowIndex)
+      return SourceLine{rowFile(Table, Table.Rows[Row]), Table.Rows[Row].Line};
   }
   return std::nullopt;
+}
+
+bool DeviceImage::hasLine(StringRef File, uint32_t Line) const {
+  for (const llvm::DWARFDebugLine::LineTable &Table : I->LineTables)
+    for (const llvm::DWARFDebugLine::Row &Row : Table.Rows)
+      if (Row.Line == Line && rowFile(Table, Row) == File)
+        return true;
+  return false;
+}
+
+llvm::ArrayRef<ImageFunction> DeviceImage::functions() const {
+  return I->Functions;
 }

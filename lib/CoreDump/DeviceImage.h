@@ -16,6 +16,7 @@
 #ifndef AOTI_COREDUMP_DEVICEIMAGE_H
 #define AOTI_COREDUMP_DEVICEIMAGE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
@@ -30,6 +31,9 @@ struct ImageFunction {
   std::string Name; ///< As in the symbol table (mangled when C++).
   uint64_t Start = 0;
   uint64_t Size = 0;
+  /// A kernel (a __global__ function, one a launch can start), not a
+  /// device function it calls.
+  bool Entry = false;
 };
 
 struct SourceLine {
@@ -53,6 +57,10 @@ public:
   std::optional<ImageFunction> functionNamed(llvm::StringRef Name) const;
   /// The source line of the instruction at \p Address.
   std::optional<SourceLine> lineAt(uint64_t Address) const;
+  /// Whether a row of its line tables is at \p File:\p Line.
+  bool hasLine(llvm::StringRef File, uint32_t Line) const;
+  /// Its functions, in the symbol table's order.
+  llvm::ArrayRef<ImageFunction> functions() const;
 
 private:
   struct Impl;

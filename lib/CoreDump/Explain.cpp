@@ -3,6 +3,7 @@
 #include "CoreDump/Explain.h"
 #include "CoreDump/LaunchMatch.h"
 #include "Support/ToolError.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 
@@ -202,4 +203,100 @@ llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
                locateFault(*In.Core, Groups[I], Images, In.Extra), Label);
   }
   return llvm::Error::success();
+}
+
+AssertionKernel aoti::findAssertionKernel(const DeviceAssertion &A,
+                                          llvm::ArrayRef<ExtraCubin> Extra) {
+  AssertionKernel K;
+  for (const ExtraCubin &Cubin : Extra) {
+    llvm::Expected<DeviceImage> Image = DeviceImage::read(Cubin.Bytes);
+    if (!Image) {
+      llvm::consumeError(Image.takeError());
+      continue;
+    }
+    if (!Image->hasLine(A.File, A.Line))
+      continue;
+    // Its kernels; the device functions they call (__assertfail, libdevice's
+    // slow paths) only when it has none.
+    bool AnyEntry = llvm::any_of(
+        Image->functions(), [](const ImageFunction &F) { return F.Entry; });
+    for (const ImageFunction &F : Image->functions())
+      if (F.Entry || !AnyEntry)
+        K.Functions.push_back(F.Name);
+    K.From = Cubin.Name;
+    return K;
+  }
+  return K;
+}
+
+namespace {
+
+bool printsNoFunction(const DeviceAssertion &A) {
+  return A.Function.empty() || A.Function == "unknown";
+}
+
+std::string assertionKernelText(const DeviceAssertion &A,
+                                const AssertionKernel &K, bool HavePackage) {
+  if (!K.Functions.empty()) {
+    std::string Names;
+    for (const std::string &F : K.Functions)
+      Names += (Names.empty() ? "" : ", ") + llvm::demangle(F);
+    return Names +
+           " (its cubin's line table has the assertion's line: " + K.From + ")";
+  }
+  std::string Printed = printsNoFunction(A) ? "unknown" : A.Function;
+  if (!HavePackage)
+    return Printed + (printsNoFunction(A)
+                          ? " (Triton's assertions name none; --package "
+                            "finds the cubin whose line table has the "
+                            "assertion's file and line)"
+                          : " (as the assertion prints it)");
+  return Printed + " (no cubin of the package has " + A.File + ":" +
+         std::to_string(A.Line) +
+         " in its line table: not one of the package's kernels)";
+}
+
+std::string assertionLaunchText(const AssertionInput &In,
+                                const AssertionKernel &K) {
+  if (!In.Report)
+    return "unknown (" + In.ReportPath.str() +
+           " holds no breadcrumb report that can be read)";
+  if (K.Functions.empty())
+    return "unknown (the kernel is not known to match the report's "
+           "launches)";
+  for (const std::string &F : K.Functions) {
+    LaunchMatch M = matchLaunches(*In.Report, F);
+    if (!M.Candidates.empty())
+      return describeLaunchMatch(M, F);
+  }
+  return describeLaunchMatch(matchLaunches(*In.Report, K.Functions.front()),
+                             K.Functions.front());
+}
+
+void printAssertion(llvm::raw_ostream &OS, const AssertionInput &In,
+                    const DeviceAssertion &A, const std::string &Label) {
+  line(OS, Label + ": `" + A.Message + "` failed, printed by " +
+               llvm::Twine(A.Threads) +
+               (A.Threads == 1 ? " thread (" : " threads (") + In.ReportPath +
+               ":" + llvm::Twine(A.TextLine) + ")");
+  AssertionKernel K = findAssertionKernel(A, In.Extra);
+  line(OS, "kernel: " + assertionKernelText(A, K, !In.Extra.empty()));
+  line(OS, "thread: block " + dim3Text(A.Block) + ", thread " +
+               dim3Text(A.Thread) + " (the first printed)");
+  line(OS, "source: " + A.File + ":" + llvm::Twine(A.Line));
+  line(OS, "launch: " + assertionLaunchText(In, K));
+}
+
+} // namespace
+
+void aoti::explainAssertions(const AssertionInput &In, llvm::raw_ostream &OS) {
+  line(OS, "dump: " + In.DumpNote +
+               "; explained from the device-side assertions in " +
+               In.ReportPath);
+  for (size_t I = 0; I < In.Assertions.size(); ++I)
+    printAssertion(OS, In, In.Assertions[I],
+                   In.Assertions.size() == 1
+                       ? std::string("assertion")
+                       : "assertion " + std::to_string(I + 1) + " of " +
+                             std::to_string(In.Assertions.size()));
 }

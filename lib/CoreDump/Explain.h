@@ -6,7 +6,10 @@
 // its grid and block dimensions, the first faulting thread, the PC as
 // kernel+offset, the source line (the image's line table, else that of a
 // package's cubin of the same kernel), and with a crumb report, the
-// launch that ran it (LaunchMatch.h).
+// launch that ran it (LaunchMatch.h). When the dump is lost or cut short,
+// explainAssertions says the same from the device-side assertions the run
+// printed (DeviceAssert.h): the kernel is the package's cubin whose line
+// table has the assertion's file and line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,7 @@
 
 #include "CoreDump/CrumbReport.h"
 #include "CoreDump/CudaCore.h"
+#include "CoreDump/DeviceAssert.h"
 #include "CoreDump/DeviceImage.h"
 #include "CoreDump/FaultGroups.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -76,6 +80,27 @@ struct ExplainInput {
 /// Prints what \p In's dump says of its faults to \p OS; an error (exit
 /// code 10) when no lane of it reports an exception.
 llvm::Error explainCore(const ExplainInput &In, llvm::raw_ostream &OS);
+
+struct AssertionInput {
+  /// Why no dump explains it: "none given", or what is wrong with it.
+  std::string DumpNote;
+  llvm::StringRef ReportPath;
+  llvm::ArrayRef<DeviceAssertion> Assertions;
+  llvm::ArrayRef<ExtraCubin> Extra;    ///< --package's cubins.
+  const CrumbReport *Report = nullptr; ///< Null: the file holds none.
+};
+
+/// The kernel of \p A: the functions of the first cubin of \p Extra whose
+/// line table has A's file and line, and that cubin's name (empty: none).
+struct AssertionKernel {
+  std::vector<std::string> Functions;
+  std::string From;
+};
+AssertionKernel findAssertionKernel(const DeviceAssertion &A,
+                                    llvm::ArrayRef<ExtraCubin> Extra);
+
+/// Prints what \p In's assertions say, one fact per line as explainCore.
+void explainAssertions(const AssertionInput &In, llvm::raw_ostream &OS);
 
 } // namespace aoti
 

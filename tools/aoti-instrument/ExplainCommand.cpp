@@ -19,7 +19,7 @@ llvm::cl::SubCommand
 llvm::cl::OptionCategory ExplainCategory("aoti-instrument explain options");
 
 llvm::cl::opt<std::string> CorePath(llvm::cl::Positional,
-                                    llvm::cl::desc("<core dump>"),
+                                    llvm::cl::desc("[<core dump>]"),
                                     llvm::cl::sub(Explain),
                                     llvm::cl::cat(ExplainCategory));
 
@@ -51,11 +51,20 @@ kernel, among the launches its breadcrumb report says may hold the fault.
 --package PT2 takes the line from the package's cubins when the dump's image
 of the kernel has no line table.
 
+A device-side assert (Triton's tl.device_assert, Inductor's index checks)
+prints a line per failing thread ("FILE:LINE: ... block: [..], thread: [..]
+Assertion `...` failed."). When there is no dump (none given), or the driver
+cut it short (driver 580 does when it skips global memory and the faulting
+kernel has an assert), explain reads those lines in --report's file instead:
+the kernel is the cubin of --package whose line table has that file and
+line, and with the run's breadcrumb report, the launch that ran it.
+
 Examples:
   CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 CUDA_COREDUMP_FILE=/tmp/core.%p \
     python run.py 2> run.stderr
   aoti-instrument explain /tmp/core.1234
   aoti-instrument explain /tmp/core.1234 --report run.stderr --package model.pt2
+  aoti-instrument explain --report run.stderr --package model.pt2
 
 Exit codes:
   0   explained
@@ -66,9 +75,11 @@ Exit codes:
   8   not a CUDA GPU core dump: not an ELF file, or an ELF file of another
       kind (a host process's core dump, a cubin)
   9   a truncated or malformed dump (a section past the end of the file, a
-      bad sh_link or sh_info, a zero or short row size)
+      bad sh_link or sh_info, a zero or short row size), and --report has no
+      device-side assertion to explain instead
   10  no lane of the dump reports an exception
-  11  --report holds no breadcrumb report, or one that cannot be read
+  11  --report holds no breadcrumb report, or one that cannot be read; or,
+      with no dump to read, no device-side assertion
 )";
 
 } // namespace
@@ -82,10 +93,10 @@ void aoti::hideUnrelatedExplainOptions() {
 bool aoti::explainCommandGiven() { return static_cast<bool>(Explain); }
 
 int aoti::runExplainCommand() {
-  if (CorePath.empty()) {
-    llvm::errs() << "aoti-instrument: error: no core dump; usage: "
-                    "aoti-instrument explain <core dump> [--report FILE] "
-                    "[--package PT2]\n";
+  if (CorePath.empty() && ReportPath.empty()) {
+    llvm::errs() << "aoti-instrument: error: no core dump and no --report; "
+                    "usage: aoti-instrument explain [<core dump>] "
+                    "[--report FILE] [--package PT2]\n";
     return static_cast<int>(ExitCode::Usage);
   }
   ExplainOptions Options;

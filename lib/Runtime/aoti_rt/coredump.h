@@ -1,4 +1,4 @@
-//===- aoti_rt/coredump.h - Letting an armed CUDA core dump finish -*- C++ -*-===//
+//===- aoti_rt/coredump.h - An armed CUDA core dump -----------*- C++ -*-===//
 //
 // With CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 the driver writes a GPU core dump
 // after a device exception, then aborts the process. When the fault
@@ -6,7 +6,11 @@
 // would end while the dump is being written (an exception nobody catches,
 // std::terminate), leaving it cut short. After its report, the runtime
 // waits while the dump file appears and grows, until the driver ends the
-// process or the file stops growing (docs/coredump.md).
+// process or the file stops growing (docs/coredump.md). A dump that never
+// came, or that the driver left without its section headers (driver 580
+// stops a dump made with skip_global_memory when the faulting kernel has an
+// assert), is said on stderr, with what explains a device-side assert
+// instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -88,9 +93,7 @@ inline long long coredumpBytes(const std::string &Pattern) {
 /// How long waitForCoreDumpFile waits, in milliseconds.
 struct CoreDumpWait {
   long Appear = 5000; ///< for a first byte of the dump
-  /// With the dump unchanged, before it counts as done: the driver pauses
-  /// its writing while it gathers the faulting warps' state (seconds when
-  /// thousands of warps hit a device-side assert).
+  /// With the dump unchanged, before it counts as done.
   long Stable = 10000;
   long Cap = 120000;  ///< in all
 };
@@ -121,6 +124,67 @@ inline long waitForCoreDumpFile(const std::string &Pattern, CoreDumpWait W) {
   return Since(Start);
 }
 
+/// What the driver left of this process's dump.
+struct CoreDumpLeft {
+  std::string File; ///< The first file that matches ("" when none).
+  long long Bytes = 0;
+  bool Whole = false; ///< Its ELF section header table is in the file.
+};
+
+/// The section header table's end, from an ELF64 header's e_shoff,
+/// e_shentsize and e_shnum (0 when \p Header is not an ELF64 header).
+inline unsigned long long elfSectionHeadersEnd(const unsigned char *Header,
+                                               size_t Size) {
+  static const unsigned char Magic[] = {0x7f, 'E', 'L', 'F', 2}; // ELF64
+  if (Size < 64 || std::memcmp(Header, Magic, sizeof Magic) != 0)
+    return 0;
+  unsigned long long Offset = 0;
+  for (int I = 7; I >= 0; --I)
+    Offset = Offset << 8 | Header[0x28 + I];
+  unsigned EntrySize = Header[0x3a] | Header[0x3b] << 8;
+  unsigned Count = Header[0x3c] | Header[0x3d] << 8;
+  return Offset + static_cast<unsigned long long>(EntrySize) * Count;
+}
+
+/// The first file that matches \p Pattern, and whether it is whole.
+inline CoreDumpLeft coredumpLeft(const std::string &Pattern) {
+  CoreDumpLeft L;
+  glob_t G;
+  std::memset(&G, 0, sizeof G);
+  if (glob(Pattern.c_str(), 0, nullptr, &G) == 0 && G.gl_pathc > 0)
+    L.File = G.gl_pathv[0];
+  globfree(&G);
+  struct stat St;
+  if (L.File.empty() || stat(L.File.c_str(), &St) != 0)
+    return L;
+  L.Bytes = static_cast<long long>(St.st_size);
+  unsigned char Header[64];
+  FILE *F = std::fopen(L.File.c_str(), "rb");
+  size_t Read = F ? std::fread(Header, 1, sizeof Header, F) : 0;
+  if (F)
+    std::fclose(F);
+  unsigned long long End = elfSectionHeadersEnd(Header, Read);
+  L.Whole = End > 0 && End <= static_cast<unsigned long long>(L.Bytes);
+  return L;
+}
+
+/// The line that says a dump is missing or cut short ("" for a whole one).
+inline std::string coredumpNote(const CoreDumpLeft &L,
+                                const std::string &Pattern) {
+  if (L.Whole)
+    return "";
+  std::string Head =
+      L.File.empty()
+          ? "[aoti-instrument] no CUDA core dump was written (" + Pattern + ")"
+          : "[aoti-instrument] the CUDA core dump " + L.File + " stopped at " +
+                std::to_string(L.Bytes) + " bytes, without its section headers";
+  return Head + ": driver 580 stops a dump made with skip_global_memory "
+                "when the faulting kernel has an assert. A device-side "
+                "assert is explained from its assertion lines: "
+                "aoti-instrument explain --report <this stderr> --package "
+                "<the .pt2> (docs/coredump.md)";
+}
+
 #if AOTI_RT_CUDA
 /// The errors of a device exception, the ones the driver dumps for.
 inline bool isDeviceException(cudaError_t E) {
@@ -147,7 +211,13 @@ inline void waitForCoreDump(cudaError_t E) {
   static std::atomic<bool> Waited{false};
   if (!coredumpArmed() || !isDeviceException(E) || Waited.exchange(true))
     return;
-  waitForCoreDumpFile(coredumpPattern(), CoreDumpWait{});
+  const std::string Pattern = coredumpPattern();
+  waitForCoreDumpFile(Pattern, CoreDumpWait{});
+  std::string Note = coredumpNote(coredumpLeft(Pattern), Pattern);
+  if (!Note.empty()) {
+    std::fprintf(stderr, "%s\n", Note.c_str());
+    std::fflush(stderr);
+  }
 }
 #endif // AOTI_RT_CUDA
 
