@@ -23,17 +23,21 @@ Phases:
            once, pinpoint-ima-sparse --runs times (armed by the environment
            recipe of docs/coredump.md), and once through the Python API
            (load_package(pt2, "pinpoint-ima-sparse", coredump=DIR)): exit
-           status, whether our report was printed, the dump; then `aoti-instrument explain DUMP --report
-           STDERR` (when the tool has it): the launch it names against the
-           case's faulting kernel; cuda-gdb's view of the first dump as a
-           reference (when cuda-gdb is there)
+           status, whether our report was printed, the dump; then
+           `aoti-instrument explain [DUMP] --report STDERR --package PT2`
+           (from the device's assertion lines when the dump is cut short or
+           missing): the launch it names against the case's faulting
+           kernel; cuda-gdb's view of the first dump as a reference (when
+           cuda-gdb is there)
   capture  issue 29's loop, as a user follows it: the rule that the report
            of pinpoint-ima (the IMA, the assert) or catch-oob (a write past
            the end of a buffer that does not fault, models.py's
            user_oob_deep, built too) prints, added to that preset; the same
            run again gives the bundle, replayed alone 3 times (the fault
-           must come back each time) and under compute-sanitizer memcheck
-  keep     the first sparse dump of each case, gzip'd, into OUT (fixtures)
+           must come back each time) and under compute-sanitizer memcheck,
+           initcheck and racecheck
+  keep     the first sparse dump of each case, gzip'd, into OUT, and the
+           asserting kernels' cubins (OUT/cubins-CASE.tgz) (fixtures)
 Results: one JSON object per line in OUT/coredump.jsonl; logs in
 OUT/coredump-logs.tgz.
 """
@@ -192,10 +196,12 @@ def run_armed(case, variant, i):
     return p.returncode, p.stderr, (dumps[0] if dumps else None), err
 
 
-def explain(dump, report):
-    """`aoti-instrument explain DUMP --report REPORT`: (rc, output), or None
-    when the tool has no explain."""
-    p = sh(tool() + ["explain", dump, "--report", report], check=False)
+def explain(dump, report, pt2):
+    """`aoti-instrument explain [DUMP] --report REPORT --package PT2`: (rc,
+    output), or None when the tool has no explain. With no dump (or one the
+    driver cut short) explain reads the device-side assertions REPORT holds."""
+    p = sh(tool() + ["explain"] + ([dump] if dump else []) +
+           ["--report", report, "--package", pt2], check=False)
     if "explain" in p.stderr and "Unknown command" in p.stderr:
         return None
     return p.returncode, p.stdout + p.stderr
@@ -222,8 +228,11 @@ def fault_case(case, variant, runs):
                "run": i, "rc": rc, "dump_bytes": os.path.getsize(dump)
                if dump else None, "report": [l[:600] for l in report[:3]],
                "stderr_tail": err.strip().splitlines()[-3:]}
-        if dump and variant != "original":
-            ex = explain(dump, err_path)
+        if variant != "original":
+            # load_package instruments the original in the process: the
+            # cubins are the original's.
+            ex = explain(dump, err_path, package(
+                case, "original" if variant == "api" else variant))
             if ex:
                 rec["explain_rc"], out = ex[0], ex[1]
                 rec["explain"] = out.strip().splitlines()[:12]
@@ -272,6 +281,15 @@ def replay(bundle, wrap=()):
     return p.returncode, p.stdout + p.stderr
 
 
+def with_rule(text, rule):
+    """The rules file TEXT with RULE first in its rules list, which it
+    gets when it has none (catch-oob's preset has only buffers:)."""
+    if re.search(r"^rules:\s*$", text, re.M):
+        return re.sub(r"^rules:\s*$", "rules:\n  - " + rule, text, count=1,
+                      flags=re.M)
+    return text.rstrip("\n") + "\nrules:\n  - " + rule + "\n"
+
+
 def capture_loop(case):
     """The report's rule, added to the preset that gave it: the bundle of
     the same run, replayed alone 3 times and under memcheck."""
@@ -286,7 +304,7 @@ def capture_loop(case):
     if not m:
         return record(**rec)
     with open(preset(preset_name)) as f:
-        rules = f.read().rstrip("\n") + "\n  - " + m.group(1) + "\n"
+        rules = with_rule(f.read(), m.group(1))
     path = os.path.join(case_dir(case), "capture-rule.yaml")
     with open(path, "w") as f:
         f.write(rules)
@@ -306,7 +324,15 @@ def capture_loop(case):
             rc, o = replay(bundles[0], [CS, "--tool", "memcheck",
                                         "--print-limit", "3"])
             rec["memcheck"] = [l for l in o.splitlines() if re.search(
-                r"Invalid|ERROR SUMMARY|\.py:\d+|Program hit", l)][:6]
+                r"Invalid|ERROR SUMMARY|\.py:\d+|Program hit|Assertion", l)
+                and "Host Frame" not in l][:6]
+            for tool_name in ("initcheck", "racecheck"):
+                rc, o = replay(bundles[0], [CS, "--tool", tool_name,
+                                            "--print-limit", "3"])
+                rec[tool_name] = [l for l in o.splitlines() if re.search(
+                    r"ERROR SUMMARY|RACECHECK SUMMARY|Uninitialized|hazard|"
+                    r"\.py:\d+|Program hit", l) and "Host Frame" not in l
+                    and "Assertion" not in l][:6]
     record(**rec)
 
 
@@ -316,8 +342,25 @@ def phase_capture():
             capture_loop(case)
 
 
+def keep_cubins(case):
+    """OUT/cubins-CASE.tgz: the package's cubins (test/Inputs/coredump's
+    fixtures for asserts: `explain --package` names the one that asserts)."""
+    import zipfile
+    keep = os.path.join(A.work, "keep", case)
+    os.makedirs(keep, exist_ok=True)
+    with zipfile.ZipFile(package(case)) as z:
+        for n in z.namelist():
+            if n.endswith(".cubin"):
+                with open(os.path.join(keep, os.path.basename(n)), "wb") as f:
+                    f.write(z.read(n))
+    subprocess.run(["tar", "czf", os.path.join(A.out, f"cubins-{case}.tgz"),
+                    "-C", keep, "."], check=False)
+
+
 def phase_keep():
     for case in CASES:
+        if os.path.exists(package(case)) and "assert" in CASES[case][2]:
+            keep_cubins(case)
         dumps = sorted(glob.glob(os.path.join(
             A.work, "cores", f"{case}-pinpoint-ima-sparse-0.*")))
         if dumps:
