@@ -179,7 +179,7 @@ def test_console_script_runs_subcommands(tmp_path):
     help_ = subprocess.run([str(bin_dir / "aoti-instrument"), "explain",
                             "--help"], capture_output=True, text=True)
     assert help_.returncode == 0, help_.stderr
-    assert "aoti-instrument explain [options] <core dump>" in help_.stdout
+    assert "aoti-instrument explain [options] [<core dump>]" in help_.stdout
     not_a_core = tmp_path / "core.1"
     not_a_core.write_text("not an ELF file")
     module = subprocess.run([sys.executable, "-m", "aoti_instrument",
