@@ -3,13 +3,14 @@
 // A CUDA ELF image (a cubin: a relocated image from a core dump, or a cubin
 // of a package) read with LLVM's Object library (ELFFile, which checks every
 // table against the file): its functions (STT_FUNC symbols, by address or by
-// name) and the source line of an address from its DWARF line table
-// (.debug_line, which Triton and nvcc -lineinfo write). A cubin has line
-// tables but no .debug_info, so the tables are read directly
-// (DWARFDebugLine), not through compile units, and the DWARF reader is given
-// .debug_line alone: nothing is decompressed, and no relocation is applied
-// (a relocated image already holds its device addresses; in a cubin of a
-// package each function starts at 0).
+// name, kernels marked) and the source line of an address from its DWARF
+// line table (.debug_line, which Triton and nvcc -lineinfo write), or
+// whether the table has a given file and line (a device-side assertion's).
+// A cubin has line tables but no .debug_info, so the tables are read
+// directly (DWARFDebugLine), not through compile units, and the DWARF reader
+// is given .debug_line alone: nothing is decompressed, and no relocation is
+// applied (a relocated image already holds its device addresses; in a cubin
+// of a package each function starts at 0).
 //
 //===----------------------------------------------------------------------===//
 
