@@ -10,15 +10,33 @@
 using namespace aoti;
 using llvm::StringRef;
 
+ImageCache::ImageCache(std::vector<StringRef> Bytes) : Bytes(std::move(Bytes)) {
+  Images.resize(this->Bytes.size());
+  Tried.resize(this->Bytes.size());
+}
+
+ImageCache ImageCache::ofCore(const CudaCore &Core) {
+  std::vector<StringRef> Bytes;
+  for (const CoreImage &Image : Core.images())
+    Bytes.push_back(Image.Bytes);
+  return ImageCache(std::move(Bytes));
+}
+
+ImageCache ImageCache::ofCubins(llvm::ArrayRef<ExtraCubin> Cubins) {
+  std::vector<StringRef> Bytes;
+  for (const ExtraCubin &Cubin : Cubins)
+    Bytes.push_back(Cubin.Bytes);
+  return ImageCache(std::move(Bytes));
+}
+
 const DeviceImage *ImageCache::image(size_t Index) {
   if (!Tried[Index]) {
     Tried[Index] = true;
-    llvm::Expected<DeviceImage> Image =
-        DeviceImage::read(Core.images()[Index].Bytes);
+    llvm::Expected<DeviceImage> Image = DeviceImage::read(Bytes[Index]);
     if (Image)
       Images[Index] = std::move(*Image);
     else
-      llvm::consumeError(Image.takeError()); // the PC stays unnamed
+      llvm::consumeError(Image.takeError()); // what it would name stays unnamed
   }
   return Images[Index] ? &*Images[Index] : nullptr;
 }
@@ -46,18 +64,16 @@ bool findInImages(const CudaCore &Core, const CoreLane &Lane,
 }
 
 /// The line of the same function and offset in a cubin of \p Extra.
-void findLineInExtra(llvm::ArrayRef<ExtraCubin> Extra, FaultSite &Site) {
-  for (const ExtraCubin &Cubin : Extra) {
-    llvm::Expected<DeviceImage> Image = DeviceImage::read(Cubin.Bytes);
-    if (!Image) {
-      llvm::consumeError(Image.takeError());
-      continue;
-    }
-    std::optional<ImageFunction> F = Image->functionNamed(Site.Function);
+void findLineInExtra(llvm::ArrayRef<ExtraCubin> Extra, ImageCache &Images,
+                     FaultSite &Site) {
+  for (size_t I = 0; I < Extra.size(); ++I) {
+    const DeviceImage *Image = Images.image(I);
+    std::optional<ImageFunction> F =
+        Image ? Image->functionNamed(Site.Function) : std::nullopt;
     if (!F || Site.Offset >= F->Size)
       continue;
     if ((Site.Line = Image->lineAt(F->Start + Site.Offset))) {
-      Site.LineFrom = Cubin.Name;
+      Site.LineFrom = Extra[I].Name;
       return;
     }
   }
@@ -165,11 +181,12 @@ void printFault(llvm::raw_ostream &OS, const ExplainInput &In,
 } // namespace
 
 FaultSite aoti::locateFault(const CudaCore &Core, const FaultGroup &Fault,
-                            ImageCache &Images,
-                            llvm::ArrayRef<ExtraCubin> Extra) {
+                            ImageCache &CoreImages,
+                            llvm::ArrayRef<ExtraCubin> Extra,
+                            ImageCache &ExtraImages) {
   FaultSite Site;
   const CoreLane &L = Fault.First;
-  if (!findInImages(Core, L, Images, Site)) {
+  if (!findInImages(Core, L, CoreImages, Site)) {
     const CoreGrid *Grid = Core.findGrid(L.Device, L.GridId);
     if (Grid && L.pc() >= Grid->FunctionEntry) {
       Site.Offset = L.pc() - Grid->FunctionEntry;
@@ -177,7 +194,7 @@ FaultSite aoti::locateFault(const CudaCore &Core, const FaultGroup &Fault,
     }
   }
   if (!Site.Line && !Site.Function.empty())
-    findLineInExtra(Extra, Site);
+    findLineInExtra(Extra, ExtraImages, Site);
   return Site;
 }
 
@@ -193,28 +210,28 @@ llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
         "a dump made on request (CUDA_ENABLE_USER_TRIGGERED_COREDUMP, "
         "cuda-gdb's generate-core-file) has none");
   printDevices(OS, *In.Core);
-  ImageCache Images(*In.Core);
+  ImageCache CoreImages = ImageCache::ofCore(*In.Core);
+  ImageCache ExtraImages = ImageCache::ofCubins(In.Extra);
   for (size_t I = 0; I < Groups.size(); ++I) {
     std::string Label = Groups.size() == 1
                             ? "fault"
                             : "fault " + std::to_string(I + 1) + " of " +
                                   std::to_string(Groups.size());
-    printFault(OS, In, Groups[I],
-               locateFault(*In.Core, Groups[I], Images, In.Extra), Label);
+    printFault(
+        OS, In, Groups[I],
+        locateFault(*In.Core, Groups[I], CoreImages, In.Extra, ExtraImages),
+        Label);
   }
   return llvm::Error::success();
 }
 
 AssertionKernel aoti::findAssertionKernel(const DeviceAssertion &A,
-                                          llvm::ArrayRef<ExtraCubin> Extra) {
+                                          llvm::ArrayRef<ExtraCubin> Extra,
+                                          ImageCache &ExtraImages) {
   AssertionKernel K;
-  for (const ExtraCubin &Cubin : Extra) {
-    llvm::Expected<DeviceImage> Image = DeviceImage::read(Cubin.Bytes);
-    if (!Image) {
-      llvm::consumeError(Image.takeError());
-      continue;
-    }
-    if (!Image->hasLine(A.File, A.Line))
+  for (size_t I = 0; I < Extra.size(); ++I) {
+    const DeviceImage *Image = ExtraImages.image(I);
+    if (!Image || !Image->hasLine(A.File, A.Line))
       continue;
     // Its kernels; the device functions they call (__assertfail, libdevice's
     // slow paths) only when it has none.
@@ -223,7 +240,7 @@ AssertionKernel aoti::findAssertionKernel(const DeviceAssertion &A,
     for (const ImageFunction &F : Image->functions())
       if (F.Entry || !AnyEntry)
         K.Functions.push_back(F.Name);
-    K.From = Cubin.Name;
+    K.From = Extra[I].Name;
     return K;
   }
   return K;
@@ -274,12 +291,13 @@ std::string assertionLaunchText(const AssertionInput &In,
 }
 
 void printAssertion(llvm::raw_ostream &OS, const AssertionInput &In,
-                    const DeviceAssertion &A, const std::string &Label) {
+                    const DeviceAssertion &A, ImageCache &ExtraImages,
+                    const std::string &Label) {
   line(OS, Label + ": `" + A.Message + "` failed, printed by " +
                llvm::Twine(A.Threads) +
                (A.Threads == 1 ? " thread (" : " threads (") + In.ReportPath +
                ":" + llvm::Twine(A.TextLine) + ")");
-  AssertionKernel K = findAssertionKernel(A, In.Extra);
+  AssertionKernel K = findAssertionKernel(A, In.Extra, ExtraImages);
   line(OS, "kernel: " + assertionKernelText(A, K, !In.Extra.empty()));
   line(OS, "thread: block " + dim3Text(A.Block) + ", thread " +
                dim3Text(A.Thread) + " (the first printed)");
@@ -293,8 +311,9 @@ void aoti::explainAssertions(const AssertionInput &In, llvm::raw_ostream &OS) {
   line(OS, "dump: " + In.DumpNote +
                "; explained from the device-side assertions in " +
                In.ReportPath);
+  ImageCache ExtraImages = ImageCache::ofCubins(In.Extra);
   for (size_t I = 0; I < In.Assertions.size(); ++I)
-    printAssertion(OS, In, In.Assertions[I],
+    printAssertion(OS, In, In.Assertions[I], ExtraImages,
                    In.Assertions.size() == 1
                        ? std::string("assertion")
                        : "assertion " + std::to_string(I + 1) + " of " +

@@ -49,26 +49,30 @@ struct FaultSite {
   std::string LineFrom;
 };
 
-/// The images of a dump, read once each when first needed.
+/// ELF images read once each, when first needed: a dump's, or a package's
+/// cubins (an image LLVM cannot read stays unread: null).
 class ImageCache {
 public:
-  explicit ImageCache(const CudaCore &Core) : Core(Core) {
-    Images.resize(Core.images().size());
-    Tried.resize(Core.images().size());
-  }
-  /// Image \p Index of the dump; null when LLVM cannot read it.
+  static ImageCache ofCore(const CudaCore &Core);
+  static ImageCache ofCubins(llvm::ArrayRef<ExtraCubin> Cubins);
+
+  size_t size() const { return Bytes.size(); }
+  /// Image \p Index; null when LLVM cannot read it.
   const DeviceImage *image(size_t Index);
 
 private:
-  const CudaCore &Core;
+  explicit ImageCache(std::vector<llvm::StringRef> Bytes);
+  std::vector<llvm::StringRef> Bytes;
   std::vector<std::optional<DeviceImage>> Images;
   std::vector<bool> Tried;
 };
 
-/// Where \p Fault's PC is in the dump's images, its line taken from
-/// \p Extra when the dump's image has none.
+/// Where \p Fault's PC is in the dump's images (\p CoreImages), its line
+/// taken from the cubins \p Extra (read through \p ExtraImages) when the
+/// dump's image has none.
 FaultSite locateFault(const CudaCore &Core, const FaultGroup &Fault,
-                      ImageCache &Images, llvm::ArrayRef<ExtraCubin> Extra);
+                      ImageCache &CoreImages, llvm::ArrayRef<ExtraCubin> Extra,
+                      ImageCache &ExtraImages);
 
 struct ExplainInput {
   llvm::StringRef CorePath;
@@ -90,14 +94,16 @@ struct AssertionInput {
   const CrumbReport *Report = nullptr; ///< Null: the file holds none.
 };
 
-/// The kernel of \p A: the functions of the first cubin of \p Extra whose
-/// line table has A's file and line, and that cubin's name (empty: none).
+/// The kernel of \p A: the functions of the first cubin of \p Extra (read
+/// through \p ExtraImages) whose line table has A's file and line, and that
+/// cubin's name (empty: none).
 struct AssertionKernel {
   std::vector<std::string> Functions;
   std::string From;
 };
 AssertionKernel findAssertionKernel(const DeviceAssertion &A,
-                                    llvm::ArrayRef<ExtraCubin> Extra);
+                                    llvm::ArrayRef<ExtraCubin> Extra,
+                                    ImageCache &ExtraImages);
 
 /// Prints what \p In's assertions say, one fact per line as explainCore.
 void explainAssertions(const AssertionInput &In, llvm::raw_ostream &OS);
