@@ -26,6 +26,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <glob.h>
 #include <sys/stat.h>
@@ -74,19 +75,28 @@ inline std::string coredumpPattern() {
                          static_cast<long>(getpid()), Host);
 }
 
-/// The bytes written so far to the files that match \p Pattern.
-inline long long coredumpBytes(const std::string &Pattern) {
+/// The files that match \p Pattern, in glob(3)'s order.
+inline std::vector<std::string> coredumpFiles(const std::string &Pattern) {
   glob_t G;
   std::memset(&G, 0, sizeof G);
-  long long Bytes = 0;
-  if (glob(Pattern.c_str(), 0, nullptr, &G) == 0) {
-    for (size_t I = 0; I < G.gl_pathc; ++I) {
-      struct stat St;
-      if (stat(G.gl_pathv[I], &St) == 0)
-        Bytes += static_cast<long long>(St.st_size);
-    }
-  }
+  std::vector<std::string> Files;
+  if (glob(Pattern.c_str(), 0, nullptr, &G) == 0)
+    Files.assign(G.gl_pathv, G.gl_pathv + G.gl_pathc);
   globfree(&G);
+  return Files;
+}
+
+/// The size of \p File (0 when it cannot be read).
+inline long long fileBytes(const std::string &File) {
+  struct stat St;
+  return stat(File.c_str(), &St) == 0 ? static_cast<long long>(St.st_size) : 0;
+}
+
+/// The bytes written so far to the files that match \p Pattern.
+inline long long coredumpBytes(const std::string &Pattern) {
+  long long Bytes = 0;
+  for (const std::string &File : coredumpFiles(Pattern))
+    Bytes += fileBytes(File);
   return Bytes;
 }
 
@@ -149,15 +159,11 @@ inline unsigned long long elfSectionHeadersEnd(const unsigned char *Header,
 /// The first file that matches \p Pattern, and whether it is whole.
 inline CoreDumpLeft coredumpLeft(const std::string &Pattern) {
   CoreDumpLeft L;
-  glob_t G;
-  std::memset(&G, 0, sizeof G);
-  if (glob(Pattern.c_str(), 0, nullptr, &G) == 0 && G.gl_pathc > 0)
-    L.File = G.gl_pathv[0];
-  globfree(&G);
-  struct stat St;
-  if (L.File.empty() || stat(L.File.c_str(), &St) != 0)
+  std::vector<std::string> Files = coredumpFiles(Pattern);
+  if (Files.empty())
     return L;
-  L.Bytes = static_cast<long long>(St.st_size);
+  L.File = Files.front();
+  L.Bytes = fileBytes(L.File);
   unsigned char Header[64];
   FILE *F = std::fopen(L.File.c_str(), "rb");
   size_t Read = F ? std::fread(Header, 1, sizeof Header, F) : 0;
