@@ -35,8 +35,12 @@ in --work is reused, so a phase cut short is finished by calling it again):
               and times them round-robin (--rounds rounds, order shuffled
               each round, of --iters forwards each, more for a fast model
               (a round of the original lasts --min-round-ms), a sync after each
-              round's forwards): median, p10, p90 ms per forward and x vs
-              the original's median.
+              round's forwards; the garbage collector off while timing;
+              --pin CPUs): median, p10, p90 ms per forward and x vs the
+              original's median, and the paired x: the median over rounds
+              of the variant's time over the original's in the same round,
+              with its 95% bootstrap interval (every round's ms kept in
+              rounds_ms). The table shows the paired x where a run has it.
   profile     per model, one process: wall us per forward of each variant
               (round-robin, no profiler), then torch.profiler over
               --forwards forwards of each: kernels and GPU busy us per
@@ -92,6 +96,7 @@ import argparse
 import concurrent.futures as cf
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -438,7 +443,7 @@ def phase_instrument():
 # left out while the others go on. argv[1]: JSON with variants ([name,
 # path], the original first), inputs, device and the phase's numbers.
 LOAD = SKIP_ISA_PROBE + r"""
-import json, random, statistics, sys, time, torch
+import gc, json, random, statistics, sys, time, torch
 S = json.loads(sys.argv[1])
 cuda = S["device"].startswith("cuda")
 sync = torch.cuda.synchronize if cuda else (lambda: None)
@@ -499,17 +504,22 @@ BENCH = LOAD + r"""
 per = forwards("original", 10)
 iters = max(S["iters"], int(S["min_round_ms"] / 1e3 / max(per, 1e-6)) + 1)
 print(json.dumps({"info": {"iters": iters}}), flush=True)
+gc.collect()
+gc.disable()  # a collection inside a timed round is noise, not cost
 times = round_robin(S["rounds"], iters)
+gc.enable()
 base = statistics.median(times["original"])
 for n, t in times.items():
-    t = sorted(x * 1e3 for x in t)
-    med = statistics.median(t)
-    p10, p90 = t[len(t) // 10], t[(len(t) * 9) // 10]
+    ms = [x * 1e3 for x in t]
+    s = sorted(ms)
+    med = statistics.median(s)
+    p10, p90 = s[len(s) // 10], s[(len(s) * 9) // 10]
     print(json.dumps({"variant": n, "median_ms": round(med, 4),
                       "p10_ms": round(p10, 4), "p90_ms": round(p90, 4),
                       "x": round(med / (base * 1e3), 3),
                       "x_p10": round(p10 / (base * 1e3), 3),
-                      "x_p90": round(p90 / (base * 1e3), 3)}), flush=True)
+                      "x_p90": round(p90 / (base * 1e3), 3),
+                      "rounds_ms": [round(x, 4) for x in ms]}), flush=True)
 """
 
 
@@ -629,11 +639,35 @@ def each_built_model(fn):
         fn(name)
 
 
+def paired(ratios):
+    """The median of per-round ratios (a variant's time over the
+    original's in the same round: drift between rounds cancels) and its 95%
+    bootstrap interval (1,000 resamples of the rounds, seeded)."""
+    rng = random.Random(1)
+    boot = sorted(statistics.median(rng.choices(ratios, k=len(ratios)))
+                  for _ in range(1000))
+    return {"x_paired": round(statistics.median(ratios), 4),
+            "x_paired_ci": [round(boot[25], 4), round(boot[974], 4)]}
+
+
+def round_ratios(row, original):
+    return [v / o for v, o in zip(row["rounds_ms"], original["rounds_ms"])]
+
+
+def with_paired(rows):
+    """rows with paired() of each against the original's rounds."""
+    by = {r["variant"]: r for r in rows}
+    if "original" not in by:
+        return rows
+    return [dict(r, **paired(round_ratios(r, by["original"]))) for r in rows]
+
+
 def bench_model(name):
-    info, rows = in_one_process(name, BENCH, rounds=A.rounds, iters=A.iters,
-                                min_round_ms=A.min_round_ms)
-    for r in rows:
-        record(event="bench", model=name, rounds=A.rounds, **info, **r)
+    info, rows = in_one_process(name, BENCH, pin=A.pin, rounds=A.rounds,
+                                iters=A.iters, min_round_ms=A.min_round_ms)
+    for r in with_paired(rows):
+        record(event="bench", model=name, rounds=A.rounds, pin=A.pin, **info,
+               **r)
 
 
 def profile_model(name):
@@ -703,6 +737,10 @@ def armed_model(name):
                     p[False]["original"]["median_ms"] for p in pairs)
     for v in pairs[0][True]:
         inside = sorted(p[True][v]["x"] for p in pairs if v in p[True])
+        # Every armed process's rounds together, paired in their process.
+        pooled = paired([x for p in pairs if v in p[True]
+                         for x in round_ratios(p[True][v],
+                                               p[True]["original"])])
         total = sorted(p[True][v]["median_ms"] / p[False]["original"]["median_ms"]
                        for p in pairs if v in p[True])
         record(event="armed", model=name, variant=v, processes=len(pairs),
@@ -711,7 +749,9 @@ def armed_model(name):
                x_inside_armed=round(statistics.median(inside), 3),
                x_inside_range=[round(inside[0], 3), round(inside[-1], 3)],
                x_total=round(statistics.median(total), 3),
-               x_total_range=[round(total[0], 3), round(total[-1], 3)])
+               x_total_range=[round(total[0], 3), round(total[-1], 3)],
+               x_inside_paired=pooled["x_paired"],
+               x_inside_paired_ci=pooled["x_paired_ci"])
 
 
 def phase_armed():
@@ -751,11 +791,22 @@ def ordered(seen, first):
     return [n for n in first if n in seen] + sorted(set(seen) - set(first))
 
 
+def x_of(r):
+    """A bench row's x: the paired median where the run has one."""
+    return r.get("x_paired", r["x"])
+
+
 def bench_cell(r, preset):
-    x = f"{r['x']:.2f}x"
-    if preset in AIMS and r["x"] > AIMS[preset]:
+    """"1.03x (0.98–1.21)": median vs the original's (p10–p90); from runs
+    with paired rounds, "1.031x [1.024–1.040] (0.98–1.21)": the median of
+    the per-round ratios [its 95% interval]. Bold: over the aim."""
+    xv = x_of(r)
+    x = f"{xv:.3f}x" if "x_paired" in r else f"{xv:.2f}x"
+    if preset in AIMS and xv > AIMS[preset]:
         x = f"**{x}**"
-    return f"{x} ({r['x_p10']:.2f}–{r['x_p90']:.2f})"
+    ci = r.get("x_paired_ci")
+    ci = f" [{ci[0]:.3f}–{ci[1]:.3f}]" if ci else ""
+    return f"{x}{ci} ({r['x_p10']:.2f}–{r['x_p90']:.2f})"
 
 
 def bench_table(events, launches):
@@ -773,13 +824,17 @@ def bench_table(events, launches):
               " | ".join(cells) + " |")
     ranges = []
     for p in presets:
-        xs = [bench[m, p]["x"] for m in models if (m, p) in bench]
-        ranges.append(f"{min(xs):.2f}–{max(xs):.2f}x" if xs else "–")
+        rows = [bench[m, p] for m in models if (m, p) in bench]
+        xs = [x_of(r) for r in rows]
+        f = ".3f" if any("x_paired" in r for r in rows) else ".2f"
+        ranges.append(f"{min(xs):{f}}–{max(xs):{f}}x" if xs else "–")
     print("| zoo range | | | " + " | ".join(ranges) + " |")
     print("| aim | | | " + " | ".join(
         f"{AIMS[p]:.2f}x" if p in AIMS else "–" for p in presets) + " |")
     print("\nCells: median x vs the original in the same process (p10–p90 "
-          "of the variant over the original's median); bold: over the aim.")
+          "of the variant over the original's median); with three decimals "
+          "and [a 95% interval]: the median over rounds of the variant's "
+          "time over the original's in the same round; bold: over the aim.")
 
 
 def profile_table(events):
@@ -837,7 +892,7 @@ def floor_table(events, launch_us):
             f = floor_of(bench, prof, m, p, launch_us)
             if f is None:
                 continue
-            x = bench[m, p]["x"]
+            x = x_of(bench[m, p])
             # The floor stands in for the aim only where the aim is below it.
             verdict = ("aim met" if x <= AIMS[p] else
                        "floor + 10% met" if AIMS[p] < f[1] and
@@ -901,6 +956,9 @@ def parse_args():
     r.add_argument("--min-round-ms", type=float, default=100.0,
                    help="more forwards per round for a fast model: a round "
                         "of the original lasts at least this long")
+    r.add_argument("--pin", default=None,
+                   help="taskset's CPU list for the process (default: "
+                        "left to the scheduler)")
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)
