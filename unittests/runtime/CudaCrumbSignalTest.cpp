@@ -26,6 +26,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 using namespace aoti_rt_test;
 namespace rt = ::aoti_rt;
 namespace dt = ::aoti_rt::detail;
@@ -236,6 +239,42 @@ TEST(CudaCrumbSignal, EachStreamInFlightHasItsLine) {
   EXPECT_TRUE(contains(End.Stderr, kHead +
                                        "on stream1: first launch that did not "
                                        "complete: #1 bad_kernel"));
+}
+
+/// The slot's own thread records without a lock: each record, then
+/// Enqueued; the first one also names the thread.
+TEST(CudaCrumbSlot, RecordsInOrderAndNamesTheThread) {
+  const std::string Dir = testDir();
+  CudaProgram Prog(Dir);
+  dt::CrumbSlot S;
+  for (int Ordinal : {2, 0, 1})
+    dt::crumbRecord(S, *Prog.P, Ordinal, 7, nullptr, 0, nullptr, 4);
+  EXPECT_EQ(S.Enqueued.load(), 3u);
+  EXPECT_EQ(S.Tid, static_cast<long>(::syscall(SYS_gettid)));
+  for (uint32_t Seq : {1u, 2u, 3u}) {
+    const dt::CrumbRecord &R = S.Ring[Seq % dt::kCrumbRing];
+    EXPECT_EQ(R.Prog, Prog.P);
+    EXPECT_EQ(R.Run, 7);
+    EXPECT_EQ(R.Every, 4);
+  }
+  EXPECT_EQ(S.Ring[1].Ordinal, 2);
+  EXPECT_EQ(S.Ring[3].Ordinal, 1);
+  EXPECT_FALSE(S.Shared.load());
+}
+
+/// Once every slot is taken, a new thread's slot is an earlier one's, and
+/// it is marked Shared: its writers then take the lock.
+TEST(CudaCrumbSlot, SharedOnceEverySlotIsTaken) {
+  const int First = dt::crumbArena().NextSlot.load();
+  std::vector<bool> ClaimedAgain(dt::kCrumbSlots, false);
+  for (int N = First; N < dt::kCrumbSlots + 3; ++N) {
+    const int Index = dt::claimCrumbSlot();
+    EXPECT_EQ(Index, N % dt::kCrumbSlots);
+    if (N >= dt::kCrumbSlots)
+      ClaimedAgain[static_cast<size_t>(Index)] = true;
+  }
+  for (int I = 0; I < dt::kCrumbSlots; ++I)
+    EXPECT_EQ(dt::crumbSlot(I).Shared.load(), ClaimedAgain[I]) << "slot " << I;
 }
 
 } // namespace

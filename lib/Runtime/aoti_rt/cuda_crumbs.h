@@ -56,13 +56,22 @@ inline bool crumbEnqueued(uint32_t Seq, unsigned Every) {
   return Every <= 1 || Seq % Every == 0;
 }
 
+/// One thread's crumbs on one stream. Its thread writes it without a lock
+/// (crumbWrite: a record, then Enqueued, released) unless the slot is
+/// Shared; the reports, which may come from any thread, take Mutex among
+/// themselves and read the records up to Enqueued. A report from another
+/// thread while the owner enqueues, like a fatal signal's, can at worst
+/// misname the launch being recorded if the owner laps the ring meanwhile.
 struct CrumbSlot {
   std::mutex Mutex;
+  /// More threads (or streams) than slots: another one writes here too, and
+  /// every writer takes Mutex (claimCrumbSlot).
+  std::atomic<bool> Shared{false};
   int Lane = 0;
   const char *Stream = nullptr; ///< name of the lane's stream (Lane > 0)
   long Tid = 0;                   ///< the OS thread that writes the slot
   const void *StreamPtr = nullptr; ///< the stream of its last crumb
-  uint32_t Enqueued = 0; ///< last sequence number enqueued
+  std::atomic<uint32_t> Enqueued{0}; ///< last sequence number enqueued
   uint32_t Reported = 0; ///< first-not-completed already reported
   CrumbRecord Ring[kCrumbRing];
 };
@@ -167,10 +176,22 @@ inline bool crumbArenaInit(std::string &Why) {
   return true;
 }
 
+inline CrumbSlot &crumbSlot(int Index);
+
+/// A slot for a new thread or stream lane: the next one, shared with an
+/// earlier thread's once all are taken.
+inline int claimCrumbSlot() {
+  int N = crumbArena().NextSlot.fetch_add(1);
+  int Index = N % kCrumbSlots;
+  if (N >= kCrumbSlots)
+    crumbSlot(Index).Shared.store(true);
+  return Index;
+}
+
 inline int crumbSlotIndex() {
   thread_local int Index = -1;
   if (Index < 0)
-    Index = crumbArena().NextSlot.fetch_add(1) % kCrumbSlots;
+    Index = claimCrumbSlot();
   return Index;
 }
 
@@ -186,7 +207,7 @@ inline int crumbSlotIndex(int Lane) {
     return crumbSlotIndex();
   int &Index = crumbLaneSlots()[Lane < kCrumbLanes ? Lane : kCrumbLanes - 1];
   if (Index < 0)
-    Index = crumbArena().NextSlot.fetch_add(1) % kCrumbSlots;
+    Index = claimCrumbSlot();
   return Index;
 }
 
@@ -394,7 +415,8 @@ inline std::string crumbReport(int Index, bool Force,
   if (!S || !A.Host)
     return "";
   std::lock_guard<std::mutex> Lock(S->Mutex);
-  const CrumbView V{*S, A.Host[Index * kCrumbStride], S->Enqueued};
+  const CrumbView V{*S, A.Host[Index * kCrumbStride],
+                    S->Enqueued.load(std::memory_order_acquire)};
   if ((OnlyInFlight && V.Done >= V.Enq) ||
       (!Force && S->Reported == crumbReportMark(V)))
     return "";
@@ -420,7 +442,8 @@ bool crumbReportOnSignal(Sink &Out, int Index, const Program *&Prog) {
   CrumbSlot *S = A.Slots[Index].load();
   if (!S || !A.Host)
     return false;
-  const CrumbView V{*S, A.Host[Index * kCrumbStride], S->Enqueued};
+  const CrumbView V{*S, A.Host[Index * kCrumbStride],
+                    S->Enqueued.load(std::memory_order_acquire)};
   if (V.Done >= V.Enq || S->Reported == crumbReportMark(V))
     return false;
   S->Reported = crumbReportMark(V);
@@ -479,36 +502,46 @@ inline void cudaErrorEvent(const std::string &Error, const char *When,
 
 AOTI_RT_COLD_END
 
-/// Enqueues the breadcrumb of a launch (the arena is ready: the caller's
-/// crumbArenaInit succeeded). False (with the error) when the stream
-/// already failed.
-inline bool crumbWrite(const Program &P, int Ordinal, int64_t Run,
-                       cudaStream_t Stream, int Lane, const char *StreamName,
-                       int Every, std::string &Err) {
-  CrumbArena &A = crumbArena();
-  int Index = crumbSlotIndex(Lane);
-  CrumbSlot &S = crumbSlot(Index);
-  uint32_t Seq;
-  bool Write;
-  {
-    std::lock_guard<std::mutex> Lock(S.Mutex);
+/// Records the launch of \p P's \p Ordinal in slot \p S (at its first
+/// crumb, the thread and the stream lane too); its sequence number.
+inline uint32_t crumbRecord(CrumbSlot &S, const Program &P, int Ordinal,
+                            int64_t Run, cudaStream_t Stream, int Lane,
+                            const char *StreamName, int Every) {
+  if (!S.Tid) {
+    CrumbArena &A = crumbArena();
     if (Lane > 0 && !S.Stream) {
       S.Lane = Lane;
       S.Stream = StreamName;
     }
-    if (!S.Tid) {
-      S.Tid = static_cast<long>(::syscall(SYS_gettid));
-      long First = 0;
-      if (!A.FirstTid.compare_exchange_strong(First, S.Tid) &&
-          First != S.Tid)
-        A.ManyThreads.store(true, std::memory_order_relaxed);
-    }
-    S.StreamPtr = Stream;
-    Seq = ++S.Enqueued;
-    Write = crumbEnqueued(Seq, static_cast<unsigned>(Every));
-    S.Ring[Seq % kCrumbRing] =
-        CrumbRecord{&P, Ordinal, Run, static_cast<uint8_t>(Every)};
+    S.Tid = static_cast<long>(::syscall(SYS_gettid));
+    long First = 0;
+    if (!A.FirstTid.compare_exchange_strong(First, S.Tid) && First != S.Tid)
+      A.ManyThreads.store(true, std::memory_order_relaxed);
   }
+  S.StreamPtr = Stream;
+  const uint32_t Seq = S.Enqueued.load(std::memory_order_relaxed) + 1;
+  S.Ring[Seq % kCrumbRing] =
+      CrumbRecord{&P, Ordinal, Run, static_cast<uint8_t>(Every)};
+  S.Enqueued.store(Seq, std::memory_order_release);
+  return Seq;
+}
+
+/// Enqueues the breadcrumb of a launch into slot \p Index, \p S (this
+/// thread's slot of \p Lane: crumbSlotIndex, crumbSlot; the arena is
+/// ready: the caller's crumbArenaInit succeeded). False (with the error)
+/// when the stream already failed.
+inline bool crumbWrite(CrumbSlot &S, int Index, const Program &P, int Ordinal,
+                       int64_t Run, cudaStream_t Stream, int Lane,
+                       const char *StreamName, int Every, std::string &Err) {
+  CrumbArena &A = crumbArena();
+  uint32_t Seq;
+  if (!S.Tid || S.Shared.load(std::memory_order_relaxed)) {
+    std::lock_guard<std::mutex> Lock(S.Mutex);
+    Seq = crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+  } else {
+    Seq = crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+  }
+  const bool Write = crumbEnqueued(Seq, static_cast<unsigned>(Every));
   if (!Write)
     return true;
   if (!A.UseHostFn.load()) {

@@ -30,6 +30,8 @@ struct ZonePool;
 struct TensorMeta;
 struct RuntimeKernels;
 struct CountPlan;
+struct CrumbSlot;
+struct CpuCrumb;
 } // namespace detail
 
 namespace detail {
@@ -165,6 +167,9 @@ private:
   void probeNow(const TensorRef *Tensors, int N, const Probe &Pr,
                 const detail::ProbeCtx &C, int Lane);
   void streamCrumb(const detail::ProbeCtx &C, const Probe &Pr, int Lane);
+#if AOTI_RT_CUDA
+  detail::CrumbSlot &laneSlot(int Lane, int &Index);
+#endif
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);
 #if AOTI_RT_CUDA
@@ -221,6 +226,13 @@ private:
   detail::ZonePool *Kept = nullptr;
   AtenTensorHandle *Outputs = nullptr;
   size_t NumOutputs = 0;
+  /// This thread's CPU breadcrumb, looked up (and the fatal-signal
+  /// handlers installed) at the run's first probe with a breadcrumb.
+  detail::CpuCrumb *Cpu = nullptr;
+  /// CUDA: this thread's breadcrumb slot of run_impl's stream (lane 0) and
+  /// its index, looked up at the run's first crumb.
+  detail::CrumbSlot *Crumbs = nullptr;
+  int CrumbIndex = -1;
 };
 
 namespace detail {

@@ -38,8 +38,11 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};
   // Host-side breadcrumb: the crash handler names this site.
   if (Pr.breadcrumb) {
-    installSignalHandler(*State);
-    cpuCrumb() = CpuCrumb{Prog, C.Site, Site, Run, Ph == kBefore ? 1 : 2};
+    if (!Cpu) { // once per run: the handlers, and this thread's crumb
+      installSignalHandler(*State);
+      Cpu = &cpuCrumb();
+    }
+    *Cpu = CpuCrumb{Prog, C.Site, Site, Run, Ph == kBefore ? 1 : 2};
   }
   bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
   if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
@@ -69,15 +72,18 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   using namespace detail;
   if (!Pr.breadcrumb || C.ProbePhase != kAfter || Capturing)
     return;
-  std::string Why;
-  if (!crumbArenaInit(Why)) {
+  std::string Why; // (the arena is ready once this run has its slot)
+  if (!(Lane == 0 && Crumbs) && !crumbArenaInit(Why)) {
     warnOnce(*State, State->WarnedCrumbs, "breadcrumbs unavailable: " + Why,
              Run);
     return;
   }
+  int Index;
+  CrumbSlot &Slot = laneSlot(Lane, Index);
   std::string Err;
-  if (!crumbWrite(*Prog, C.Ordinal, Run, static_cast<cudaStream_t>(C.Stream),
-                  Lane, C.Site ? C.Site->stream : nullptr, Pr.crumb_every, Err))
+  if (!crumbWrite(Slot, Index, *Prog, C.Ordinal, Run,
+                  static_cast<cudaStream_t>(C.Stream), Lane,
+                  C.Site ? C.Site->stream : nullptr, Pr.crumb_every, Err))
     cudaFailure(C, Err);
   else if (crumbArena().UseHostFn.load(std::memory_order_relaxed))
     warnOnce(*State, State->WarnedCrumbHostFn,
@@ -90,6 +96,25 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   (void)C, (void)Pr, (void)Lane;
 #endif
 }
+
+#if AOTI_RT_CUDA
+/// This thread's breadcrumb slot of \p Lane, and its index: run_impl's
+/// stream's (lane 0, the common case) looked up once per run, another
+/// stream's at each crumb.
+AOTI_RT_OUTLINE detail::CrumbSlot &RunScope::laneSlot(int Lane, int &Index) {
+  using namespace detail;
+  if (Lane != 0) {
+    Index = crumbSlotIndex(Lane);
+    return crumbSlot(Index);
+  }
+  if (!Crumbs) {
+    CrumbIndex = crumbSlotIndex(0);
+    Crumbs = &crumbSlot(CrumbIndex);
+  }
+  Index = CrumbIndex;
+  return *Crumbs;
+}
+#endif
 
 AOTI_RT_COLD_BEGIN // the probe synchronizes anyway
 namespace detail {
