@@ -209,6 +209,42 @@ inline int firstCudaDevice(const Batch &B) {
       return It.Meta.DevIndex;
   return -1;
 }
+
+/// The NaN and Inf counts of \p M (a dense floating CUDA tensor, isDense)
+/// into \p Out, from one launch of the NaN-count kernel and one host sync
+/// on \p Stream: what a finiteness check needs, a lighter pass than the
+/// statistics' (materialize). False when the runtime's kernels are not
+/// available (nothing done) or on a CUDA error (text in \p Err).
+inline bool countNonFinite(ProgramState &S, const TensorMeta &M, void *Stream,
+                           int64_t Run, Stats &Out, std::string &Err) {
+  DeviceGuard Guard(M.DevIndex);
+  const RuntimeKernels *Kernels =
+      S.StatsHost ? nullptr : runtimeKernelsOrWarn(S, Run);
+  if (!Kernels || !Kernels->NanFn)
+    return false;
+  ScratchLease Lease(M.DevIndex);
+  cudaStream_t St = static_cast<cudaStream_t>(Stream);
+  cudaError_t E = Lease.reserve(1, sizeof(Stats), St);
+  Stats *Dev = Lease->HostDev ? reinterpret_cast<Stats *>(Lease->HostDev)
+                              : Lease->Area.res();
+  const TensorMeta *Ms[] = {&M};
+  if (E == cudaSuccess &&
+      !launchNanCount(Kernels->NanFn, Lease->Area, Ms, 1, Dev, St, Err))
+    return false;
+  if (E == cudaSuccess && !Lease->HostDev)
+    E = cudaMemcpyAsync(Lease->Host, Dev, sizeof(Stats), cudaMemcpyDeviceToHost,
+                        St);
+  if (E == cudaSuccess) {
+    E = cudaStreamSynchronize(St);
+    global().HostSyncs.fetch_add(1);
+  }
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  Out = *reinterpret_cast<const Stats *>(Lease->Host);
+  return true;
+}
 #endif // AOTI_RT_CUDA
 
 /// Makes statistics (WantStats) and host-readable data (WantValues,

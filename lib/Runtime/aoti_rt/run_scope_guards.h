@@ -154,12 +154,28 @@ AOTI_RT_OUTLINE void RunScope::guardValues(const InputGuard &G,
                        " cannot be checked");
     return;
   }
+  std::string Err;
+#if AOTI_RT_CUDA
+  // Finiteness alone of a dense floating tensor: NaN and Inf counts, the
+  // lighter pass (the statistics' is for value ranges and other layouts).
+  if (!G.has_value_range && M.Cuda && isFloatKind(M.Dtype->Kind) &&
+      isDense(M)) {
+    Stats St = statsInit();
+    if (countNonFinite(S, M, StreamPtr, Run, St, Err)) {
+      guardStats(G, M, St, Problems);
+      return;
+    }
+    if (!Err.empty()) {
+      Problems.push_back("CUDA error '" + Err + "' while reading values");
+      return;
+    }
+  }
+#endif
   Batch B;
   Item It;
   It.Meta = M;
   It.WantStats = true;
   B.Items.push_back(std::move(It));
-  std::string Err;
   if (!materialize(S, B, StreamPtr, 0, Run, Err))
     Problems.push_back("CUDA error '" + Err + "' while reading values");
   else if (B.Items[0].HaveStats)

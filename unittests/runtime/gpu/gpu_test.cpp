@@ -1689,6 +1689,43 @@ void guardOnCuda(cudaStream_t S) {
         "value-range guard on a CUDA input: " + What);
 }
 
+/// A finiteness guard on a dense floating CUDA input: one NaN-count pass
+/// (not the statistics'), its NaN and Inf counted; a clean input passes.
+void guardFiniteOnCuda(cudaStream_t S) {
+  const float NaN = std::nanf(""), Inf = INFINITY;
+  std::vector<float> Bad = {1.0f, NaN, 2.0f, Inf, NaN, 3.0f, 4.0f, 5.0f};
+  std::vector<float> Good = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f};
+  Twin TB = makeTwin(aoti_torch_dtype_float32(), {2, 4}, {4, 1}, bytesOf(Bad));
+  Twin TG = makeTwin(aoti_torch_dtype_float32(), {2, 4}, {4, 1}, bytesOf(Good));
+  TestProgram Prog("guard-finite");
+  rt::InputGuard G{};
+  G.index = 0;
+  G.name = "arg0_1";
+  G.rank = -1;
+  G.finite = true;
+  G.on_fail = rt::kThrow;
+  auto &Gl = rt::detail::global();
+  const uint64_t Nan0 = Gl.DeviceNanPasses.load(),
+                 Stats0 = Gl.DeviceStatsPasses.load();
+  std::string What;
+  rt::RunScope Run(*Prog.P, S);
+  Run.guardInput(G, TG.cuda);
+  try {
+    Run.guardInput(G, TB.cuda);
+  } catch (const std::runtime_error &E) {
+    What = E.what();
+  }
+  check(What == "[aoti-instrument] input guard on input 0 (arg0_1): holds NaN "
+                "(2 of 8 elements); holds Inf (1 of 8 elements) in run 1",
+        "finiteness guard on a CUDA input: " + What);
+  check(Gl.DeviceNanPasses.load() - Nan0 == 2 &&
+            Gl.DeviceStatsPasses.load() == Stats0,
+        "finiteness guard: NaN-count passes only (" +
+            std::to_string(Gl.DeviceNanPasses.load() - Nan0) + " NaN, " +
+            std::to_string(Gl.DeviceStatsPasses.load() - Stats0) +
+            " statistics)");
+}
+
 void captureSkipsSyncs(Kernels &K) {
   cudaStream_t S;
   CUDART(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
@@ -2340,6 +2377,7 @@ TEST_F(GpuRuntime, BatchedNan) { batchedNan(S); }
 TEST_F(GpuRuntime, DeferredPrint) { deferredPrint(S); }
 TEST_F(GpuRuntime, DeferredThreads) { deferredThreads(); }
 TEST_F(GpuRuntime, Guard) { guardOnCuda(S); }
+TEST_F(GpuRuntime, GuardFinite) { guardFiniteOnCuda(S); }
 TEST_F(GpuRuntime, Buffers) { buffersOnCuda(*K, S); }
 TEST_F(GpuRuntime, BufferStart) { bufferStartOnCuda(*K, S, /*Batched=*/false); }
 TEST_F(GpuRuntime, BufferStartBatched) {
