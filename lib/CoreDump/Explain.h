@@ -56,7 +56,6 @@ public:
   static ImageCache ofCore(const CudaCore &Core);
   static ImageCache ofCubins(llvm::ArrayRef<ExtraCubin> Cubins);
 
-  size_t size() const { return Bytes.size(); }
   /// Image \p Index; null when LLVM cannot read it.
   const DeviceImage *image(size_t Index);
 

@@ -646,8 +646,9 @@ def paired(ratios):
     rng = random.Random(1)
     boot = sorted(statistics.median(rng.choices(ratios, k=len(ratios)))
                   for _ in range(1000))
+    lo, hi = boot[len(boot) // 40], boot[len(boot) * 39 // 40 - 1]
     return {"x_paired": round(statistics.median(ratios), 4),
-            "x_paired_ci": [round(boot[25], 4), round(boot[974], 4)]}
+            "x_paired_ci": [round(lo, 4), round(hi, 4)]}
 
 
 def round_ratios(row, original):

@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include <elf.h>
 #include <glob.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -142,18 +143,16 @@ struct CoreDumpLeft {
 };
 
 /// The section header table's end, from an ELF64 header's e_shoff,
-/// e_shentsize and e_shnum (0 when \p Header is not an ELF64 header).
+/// e_shentsize and e_shnum (0 when \p Header is not an ELF64 header). The
+/// dump is this machine's, in its byte order.
 inline unsigned long long elfSectionHeadersEnd(const unsigned char *Header,
                                                size_t Size) {
-  static const unsigned char Magic[] = {0x7f, 'E', 'L', 'F', 2}; // ELF64
-  if (Size < 64 || std::memcmp(Header, Magic, sizeof Magic) != 0)
+  Elf64_Ehdr H;
+  if (Size < sizeof H || std::memcmp(Header, ELFMAG, SELFMAG) != 0 ||
+      Header[EI_CLASS] != ELFCLASS64)
     return 0;
-  unsigned long long Offset = 0;
-  for (int I = 7; I >= 0; --I)
-    Offset = Offset << 8 | Header[0x28 + I];
-  unsigned EntrySize = Header[0x3a] | Header[0x3b] << 8;
-  unsigned Count = Header[0x3c] | Header[0x3d] << 8;
-  return Offset + static_cast<unsigned long long>(EntrySize) * Count;
+  std::memcpy(&H, Header, sizeof H);
+  return H.e_shoff + static_cast<unsigned long long>(H.e_shentsize) * H.e_shnum;
 }
 
 /// The first file that matches \p Pattern, and whether it is whole.
@@ -164,7 +163,7 @@ inline CoreDumpLeft coredumpLeft(const std::string &Pattern) {
     return L;
   L.File = Files.front();
   L.Bytes = fileBytes(L.File);
-  unsigned char Header[64];
+  unsigned char Header[sizeof(Elf64_Ehdr)];
   FILE *F = std::fopen(L.File.c_str(), "rb");
   size_t Read = F ? std::fread(Header, 1, sizeof Header, F) : 0;
   if (F)

@@ -272,6 +272,13 @@ struct StatsArea {
   }
 };
 
+/// Waits for \p Stream: a host sync, counted (global().HostSyncs).
+inline cudaError_t countedSync(cudaStream_t Stream) {
+  cudaError_t E = cudaStreamSynchronize(Stream);
+  global().HostSyncs.fetch_add(1);
+  return E;
+}
+
 /// Launches one of the runtime's counting kernels (\p L: a StatsLaunch or
 /// a NanLaunch, L.n descriptors; acc and counter set here from \p Area) on
 /// a grid of \p GridX x \p GridY 256-thread blocks, on \p Stream;

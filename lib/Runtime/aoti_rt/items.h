@@ -234,10 +234,8 @@ inline bool countNonFinite(ProgramState &S, const TensorMeta &M, void *Stream,
   if (E == cudaSuccess && !Lease->HostDev)
     E = cudaMemcpyAsync(Lease->Host, Dev, sizeof(Stats), cudaMemcpyDeviceToHost,
                         St);
-  if (E == cudaSuccess) {
-    E = cudaStreamSynchronize(St);
-    global().HostSyncs.fetch_add(1);
-  }
+  if (E == cudaSuccess)
+    E = countedSync(St);
   if (E != cudaSuccess) {
     Err = cudaErrorText(E);
     return false;
@@ -282,8 +280,7 @@ inline bool materialize(ProgramState &S, Batch &B, void *Stream,
   }
   if (!enqueueItems(Lease, Fn, Plans, NumKernel, Head, St, Err))
     return false;
-  E = cudaStreamSynchronize(St);
-  global().HostSyncs.fetch_add(1);
+  E = countedSync(St);
   if (E != cudaSuccess) {
     Err = cudaErrorText(E);
     return false;

@@ -12,6 +12,7 @@
 
 #include "run_scope.h"
 #include "cuda_api.h"
+#include "cuda_stats.h"
 #include "deferred.h"
 
 #include <algorithm>
@@ -180,10 +181,8 @@ AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   DeferredRun &D = *Deferred;
   DeferredEnd End = static_cast<DeferredEnd>(EndMode);
   cudaError_t E = cudaSuccess;
-  if (D.Launched) {
-    E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
-    global().HostSyncs.fetch_add(1);
-  }
+  if (D.Launched)
+    E = countedSync(static_cast<cudaStream_t>(StreamPtr));
   if (E != cudaSuccess) {
     // What completed before the failure is still worth reading (the
     // results are in host memory): the lines of those launches, their NaN

@@ -9,6 +9,7 @@
 
 #include "run_scope.h"
 #include "cuda_api.h"
+#include "cuda_stats.h"
 #include "deferred.h"
 #include "fatal_signal.h"
 #include "safetensors.h"
@@ -357,8 +358,7 @@ inline void saveProbe(const ProbeCtx &C, const Batch &B) {
 /// 4. Sync: the launch (and everything before it) finished without error.
 inline void syncProbe(const ProbeCtx &C) {
 #if AOTI_RT_CUDA
-  cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(C.Stream));
-  global().HostSyncs.fetch_add(1);
+  cudaError_t E = countedSync(static_cast<cudaStream_t>(C.Stream));
   if (E == cudaSuccess)
     E = cudaGetLastError();
   if (E != cudaSuccess)
