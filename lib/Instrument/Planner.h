@@ -46,6 +46,11 @@ struct ProbePlan {
   bool empty() const {
     return !Sync && !Breadcrumb && !NanRoles && !Print && !Save && !Redzones;
   }
+  /// A breadcrumb and nothing else: the runtime needs none of the launch's
+  /// tensors (RunScope::crumb).
+  bool crumbOnly() const {
+    return Breadcrumb && !Sync && !NanRoles && !Print && !Save && !Redzones;
+  }
 };
 
 struct SitePlan {

@@ -139,19 +139,34 @@ std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
          Name.str() + (Stable ? ", true}" : "}");
 }
 
+/// A launch on another stream than run_impl's: the probe's syncs,
+/// statistics and breadcrumb go on that stream, in its own lane.
+std::string streamArgs(const LaunchSite &Site) {
+  return Site.Stream.empty() ? ""
+                             : ", (void *)(" + Site.Stream + "), " +
+                                   std::to_string(Site.StreamLane);
+}
+
+/// After a launch, a breadcrumb alone: one call, no tensors.
+std::string crumbCall(const LaunchSite &Site) {
+  const std::string Ordinal = std::to_string(Site.Ordinal);
+  return Emit(Site.Indent)
+      .line("aoti_rt_run.crumb(" + Ordinal + ", " +
+            probeName(Site.Ordinal, /*After=*/true) + streamArgs(Site) +
+            "); // aoti-instrument: after #" + Ordinal + " " + Site.Kernel)
+      .take();
+}
+
 /// \p Stable: names passed as TensorRef::stable (a deferred NaN check's
 /// probe), else empty.
-std::string probeCall(const LaunchSite &Site, bool After,
+std::string probeCall(const LaunchSite &Site, bool After, const ProbePlan &P,
                       const std::set<std::string> &Stable) {
+  if (After && P.crumbOnly())
+    return crumbCall(Site);
   auto Tensors = probeTensors(Site, After);
   const std::string Ordinal = std::to_string(Site.Ordinal);
   const char *Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
-  // A launch on another stream than run_impl's: the probe's syncs,
-  // statistics and breadcrumb go on that stream, in its own lane.
-  std::string StreamArgs =
-      Site.Stream.empty() ? ""
-                          : ", (void *)(" + Site.Stream + "), " +
-                                std::to_string(Site.StreamLane);
+  const std::string StreamArgs = streamArgs(Site);
   std::string Refs;
   for (size_t I = 0; I < Tensors.size(); ++I)
     Refs += (I ? ", " : "") + tensorRef(Tensors[I].first, Tensors[I].second,
@@ -596,7 +611,7 @@ void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
                              : nullptr;
     if (SP && !SP->Before.empty())
       Insertions[Site.BeforeOffset] +=
-          probeCall(Site, /*After=*/false, StableFor(SP->Before));
+          probeCall(Site, /*After=*/false, SP->Before, StableFor(SP->Before));
     // The batch guard goes right before the launch: after its before-probe,
     // whose counts of what the launch overwrites must go first too.
     if (Plan.BatchDeferred && Scoped.count(Site.Function)) {
@@ -608,7 +623,7 @@ void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
       continue;
     if (!SP->After.empty())
       Insertions[Site.AfterOffset] +=
-          probeCall(Site, /*After=*/true, StableFor(SP->After));
+          probeCall(Site, /*After=*/true, SP->After, StableFor(SP->After));
     countProbes(*SP, Summary);
   }
 }

@@ -54,6 +54,25 @@ TEST(CrumbDeathTest, RealFaultAfterACompletedSite) {
       "completed\\)");
 }
 
+// RunScope::crumb, the call the instrumenter emits for a probe that is a
+// breadcrumb alone, leaves the same CPU crumb as probe() does.
+TEST(CrumbDeathTest, CrumbAloneNamesTheCompletedSite) {
+  TestProgram T(testDir());
+  rt::Probe P = probe();
+  P.breadcrumb = true;
+  P.crumb_every = 4;
+  EXPECT_DEATH(
+      {
+        rt::RunScope Run(*T.P, nullptr);
+        Run.crumb(0, P);
+        Run.crumb(2, P);
+        std::raise(SIGSEGV);
+      },
+      "SIGSEGV after #2 triton_per_fused_x \\(wrapper.cpp:916, source nodes "
+      "\\[linear, log\\]\\) in run 1 \\(the last instrumented launch that "
+      "completed\\)");
+}
+
 TEST(CrumbDeathTest, SigbusToo) {
   TestProgram T(testDir());
   rt::Probe P = probe();

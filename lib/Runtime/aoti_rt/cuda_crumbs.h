@@ -57,7 +57,7 @@ inline bool crumbEnqueued(uint32_t Seq, unsigned Every) {
 }
 
 /// One thread's crumbs on one stream. Its thread writes it without a lock
-/// (crumbWrite: a record, then Enqueued, released) unless the slot is
+/// (crumbNote: a record, then Enqueued, released) unless the slot is
 /// Shared; the reports, which may come from any thread, take Mutex among
 /// themselves and read the records up to Enqueued. A report from another
 /// thread while the owner enqueues, like a fatal signal's, can at worst
@@ -526,24 +526,26 @@ inline uint32_t crumbRecord(CrumbSlot &S, const Program &P, int Ordinal,
   return Seq;
 }
 
-/// Enqueues the breadcrumb of a launch into slot \p Index, \p S (this
-/// thread's slot of \p Lane: crumbSlotIndex, crumbSlot; the arena is
-/// ready: the caller's crumbArenaInit succeeded). False (with the error)
-/// when the stream already failed.
-inline bool crumbWrite(CrumbSlot &S, int Index, const Program &P, int Ordinal,
-                       int64_t Run, cudaStream_t Stream, int Lane,
-                       const char *StreamName, int Every, std::string &Err) {
-  CrumbArena &A = crumbArena();
-  uint32_t Seq;
+/// Records the launch in slot \p S (crumbRecord): without a lock by its own
+/// thread, under the slot's mutex while the slot is not owned yet or is
+/// Shared. Its sequence number.
+inline uint32_t crumbNote(CrumbSlot &S, const Program &P, int Ordinal,
+                          int64_t Run, cudaStream_t Stream, int Lane,
+                          const char *StreamName, int Every) {
   if (!S.Tid || S.Shared.load(std::memory_order_relaxed)) {
     std::lock_guard<std::mutex> Lock(S.Mutex);
-    Seq = crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
-  } else {
-    Seq = crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+    return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
   }
-  const bool Write = crumbEnqueued(Seq, static_cast<unsigned>(Every));
-  if (!Write)
-    return true;
+  return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+}
+
+/// Writes breadcrumb \p Seq into slot \p Index in \p Stream's order (the
+/// arena is ready: the caller's crumbArenaInit succeeded): one stream
+/// memory operation, or a host function where the driver refuses those.
+/// False (with the error) when the stream already failed.
+inline bool crumbStreamWrite(int Index, uint32_t Seq, cudaStream_t Stream,
+                             std::string &Err) {
+  CrumbArena &A = crumbArena();
   if (!A.UseHostFn.load()) {
     CUresult R = cuStreamWriteValue32(
         reinterpret_cast<CUstream>(Stream),

@@ -71,6 +71,21 @@ public:
     LastPhase = Ph;
     probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
   }
+  /// A probe that is a breadcrumb alone, after launch \p Site (no tensors:
+  /// a crumb reads none): what probe() does for it, in fewer steps.
+  void crumb(int Site, const Probe &Pr) {
+    LastSite = Site;
+    LastPhase = kAfter;
+    if (Observing)
+      crumbOn(Site, Pr, StreamPtr, 0);
+  }
+  /// The same for a launch on another stream (probe's \p Stream, \p Lane).
+  void crumb(int Site, const Probe &Pr, void *Stream, int Lane) {
+    LastSite = Site;
+    LastPhase = kAfter;
+    if (Observing)
+      crumbOn(Site, Pr, Stream, Lane);
+  }
   /// Before launch \p Site, which writes \p Written (\p N < 0: it may write
   /// anything): batched counts of the bytes it writes are launched first
   /// (Program::batch_deferred), and the redzone checks of the buffers it
@@ -166,9 +181,12 @@ private:
                const Probe &Pr, void *Stream, int Lane);
   void probeNow(const TensorRef *Tensors, int N, const Probe &Pr,
                 const detail::ProbeCtx &C, int Lane);
+  void crumbOn(int Site, const Probe &Pr, void *Stream, int Lane);
+  void noteCpuCrumb(const detail::ProbeCtx &C);
   void streamCrumb(const detail::ProbeCtx &C, const Probe &Pr, int Lane);
 #if AOTI_RT_CUDA
   detail::CrumbSlot &laneSlot(int Lane, int &Index);
+  void writeCrumb(const detail::ProbeCtx &C, int Index, uint32_t Seq);
 #endif
   bool deferProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
                   const Probe &Pr, const detail::ProbeCtx &C);

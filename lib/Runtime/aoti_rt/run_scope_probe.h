@@ -37,14 +37,8 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   if (Pr.redzones && Buffers && Ph == kAfter)
     checkRedzones(Tensors, N, Site);
   ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};
-  // Host-side breadcrumb: the crash handler names this site.
-  if (Pr.breadcrumb) {
-    if (!Cpu) { // once per run: the handlers, and this thread's crumb
-      installSignalHandler(*State);
-      Cpu = &cpuCrumb();
-    }
-    *Cpu = CpuCrumb{Prog, C.Site, Site, Run, Ph == kBefore ? 1 : 2};
-  }
+  if (Pr.breadcrumb)
+    noteCpuCrumb(C);
   bool NeedData = Pr.print >= kPrintStats || Pr.nan_roles || Pr.save;
   if (!NeedData && Pr.print == kPrintNone && !Pr.sync) {
     streamCrumb(C, Pr, Lane); // the common cheap case: breadcrumbs only
@@ -66,37 +60,75 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   probeNow(Tensors, N, Pr, C, Lane);
 }
 
-/// 5. Breadcrumb in stream order (after everything else the probe does).
+/// A probe that is a breadcrumb alone (RunScope::crumb): the CPU crumb,
+/// then the stream's.
+AOTI_RT_OUTLINE void RunScope::crumbOn(int Site, const Probe &Pr, void *Stream,
+                                       int Lane) {
+  using namespace detail;
+  ProbeCtx C{State, Prog, Run, kAfter, Site, findSite(*Prog, Site), Stream};
+  noteCpuCrumb(C);
+  streamCrumb(C, Pr, Lane);
+}
+
+/// The host-side breadcrumb: a crash handler names the launch of \p C.
+AOTI_RT_OUTLINE void RunScope::noteCpuCrumb(const detail::ProbeCtx &C) {
+  using namespace detail;
+  if (!Cpu) { // once per run: the handlers, and this thread's crumb
+    installSignalHandler(*State);
+    Cpu = &detail::cpuCrumb();
+  }
+  *Cpu =
+      CpuCrumb{Prog, C.Site, C.Ordinal, Run, C.ProbePhase == kBefore ? 1 : 2};
+}
+
+/// 5. Breadcrumb in stream order (after everything else the probe does):
+/// recorded in this thread's slot of the stream, written there every
+/// Pr.crumb_every launches.
 AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
                                            const Probe &Pr, int Lane) {
 #if AOTI_RT_CUDA
   using namespace detail;
   if (!Pr.breadcrumb || C.ProbePhase != kAfter || Capturing)
     return;
-  std::string Why; // (the arena is ready once this run has its slot)
-  if (!(Lane == 0 && Crumbs) && !crumbArenaInit(Why)) {
-    warnOnce(*State, State->WarnedCrumbs, "breadcrumbs unavailable: " + Why,
-             Run);
-    return;
+  if (Lane != 0 || !Crumbs) { // (the arena is ready once the run has a slot)
+    std::string Why;
+    if (!crumbArenaInit(Why)) {
+      warnOnce(*State, State->WarnedCrumbs, "breadcrumbs unavailable: " + Why,
+               Run);
+      return;
+    }
   }
   int Index;
   CrumbSlot &Slot = laneSlot(Lane, Index);
-  std::string Err;
-  if (!crumbWrite(Slot, Index, *Prog, C.Ordinal, Run,
-                  static_cast<cudaStream_t>(C.Stream), Lane,
-                  C.Site ? C.Site->stream : nullptr, Pr.crumb_every, Err))
-    cudaFailure(C, Err);
-  else if (crumbArena().UseHostFn.load(std::memory_order_relaxed))
-    warnOnce(*State, State->WarnedCrumbHostFn,
-             "breadcrumbs fall back to host functions (cuStreamWriteValue32: " +
-                 cuErrorText(static_cast<CUresult>(
-                     crumbArena().HostFnCause.load())) +
-                 "): each costs a host callback per launch",
-             Run);
+  const auto Stream = static_cast<cudaStream_t>(C.Stream);
+  const uint32_t Seq =
+      crumbNote(Slot, *Prog, C.Ordinal, Run, Stream, Lane,
+                C.Site ? C.Site->stream : nullptr, Pr.crumb_every);
+  if (crumbEnqueued(Seq, static_cast<unsigned>(Pr.crumb_every)))
+    writeCrumb(C, Index, Seq);
 #else
   (void)C, (void)Pr, (void)Lane;
 #endif
 }
+
+#if AOTI_RT_CUDA
+/// Writes breadcrumb \p Seq of slot \p Index on \p C's stream; a failed
+/// stream is reported, the host-function fallback warned of once.
+AOTI_RT_OUTLINE void RunScope::writeCrumb(const detail::ProbeCtx &C, int Index,
+                                          uint32_t Seq) {
+  using namespace detail;
+  std::string Err;
+  if (!crumbStreamWrite(Index, Seq, static_cast<cudaStream_t>(C.Stream), Err))
+    cudaFailure(C, Err);
+  else if (crumbArena().UseHostFn.load(std::memory_order_relaxed))
+    warnOnce(*State, State->WarnedCrumbHostFn,
+             "breadcrumbs fall back to host functions (cuStreamWriteValue32: " +
+                 cuErrorText(
+                     static_cast<CUresult>(crumbArena().HostFnCause.load())) +
+                 "): each costs a host callback per launch",
+             Run);
+}
+#endif
 
 #if AOTI_RT_CUDA
 /// This thread's breadcrumb slot of \p Lane, and its index: run_impl's

@@ -2070,11 +2070,17 @@ void faultingRun(Kernels &K, rt::RunScope &Run, cudaStream_t S,
 }
 
 /// \p N tiny launches of site \p Site, each followed by its probe \p P.
+/// \p N tiny launches of \p Site, each followed by a breadcrumb: the call
+/// the instrumenter emits for a probe that is one (RunScope::crumb), or
+/// with \p AsProbe the general probe().
 void tinyLaunches(Kernels &K, rt::RunScope &Run, cudaStream_t S, int N,
-                  int Site, const rt::Probe &P) {
+                  int Site, const rt::Probe &P, bool AsProbe = false) {
   for (int I = 0; I < N; ++I) {
     K.launchTiny(S);
-    Run.probe(Site, rt::kAfter, nullptr, 0, P);
+    if (AsProbe)
+      Run.probe(Site, rt::kAfter, nullptr, 0, P);
+    else
+      Run.crumb(Site, P);
   }
 }
 
