@@ -4,6 +4,7 @@ whether WHERE a crumb is written changes its cost (docs/benchmarks.md,
 "Where a crumb goes").
 
     crumb_placement.py PACKAGE OUTDIR [--gap 4] [--tool aoti-instrument]
+                       [-- TOOL_ARGS...]
 
 PACKAGE (a .pt2 or wrapper.cpp) is listed with `aoti-instrument --list=json`;
 for run_impl's launches on its own stream, in ordinal order, each policy
@@ -25,6 +26,7 @@ import argparse
 import json
 import os
 import subprocess
+import sys
 
 
 def wrappers(listing):
@@ -39,8 +41,9 @@ def wrappers(listing):
     return []
 
 
-def launches(tool, package):
-    out = subprocess.run([tool, "--list=json", package], check=True,
+def launches(tool, package, tool_args):
+    out = subprocess.run([tool, "--list=json", *tool_args, package],
+                         check=True,
                          capture_output=True, text=True).stdout
     sites = [s for m in wrappers(json.loads(out)) for s in m["sites"]
              if s["function"] == "run_impl" and s["stream_lane"] == 0]
@@ -90,8 +93,11 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("--gap", type=int, default=4)
     ap.add_argument("--tool", default="aoti-instrument")
-    a = ap.parse_args()
-    sites = launches(a.tool, a.package)
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    a = ap.parse_args(argv[:cut])
+    # After --: more arguments of `--list=json` (e.g. --torch-include=DIR).
+    sites = launches(a.tool, a.package, argv[cut + 1:])
     os.makedirs(a.outdir, exist_ok=True)
     for policy, ordinals in policies(sites, a.gap).items():
         path = os.path.join(a.outdir, f"crumbs-{policy}.yaml")
