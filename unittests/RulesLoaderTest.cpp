@@ -552,7 +552,9 @@ TEST(RulesLoaderTest, LoadsFromDisk) {
   auto Rules = loadRules(Dir.file("r.yaml"));
   ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
   EXPECT_EQ(Rules->Rules.size(), 1u);
-  EXPECT_EQ(Rules->Text, "rules: [{sync: true}]\n");
+  ASSERT_EQ(Rules->Sources.size(), 1u);
+  EXPECT_EQ(Rules->Sources[0].Text, "rules: [{sync: true}]\n");
+  EXPECT_EQ(Rules->Sources[0].Digest, Rules->Digest);
 }
 
 TEST(SourceSnippetTest, QuotesTheLineWithACaret) {

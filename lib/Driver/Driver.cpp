@@ -77,10 +77,25 @@ loadBuildDatabase(StringRef BuildPath, StringRef File) {
   return std::move(Database);
 }
 
+/// The rules of every -rules (a file, or a preset's name), as one set.
+llvm::Expected<RuleSet> loadRulesFiles(llvm::ArrayRef<std::string> Paths) {
+  std::vector<RuleSet> Sets;
+  for (const std::string &Given : Paths) {
+    auto Path = resolveRules(Given, presetsDir());
+    if (!Path)
+      return Path.takeError();
+    auto Loaded = loadRules(*Path);
+    if (!Loaded)
+      return Loaded.takeError();
+    Sets.push_back(std::move(*Loaded));
+  }
+  return mergeRuleSets(std::move(Sets));
+}
+
 /// Refuses a command line that asks for no action, or for two.
 llvm::Error checkAction(const DriverOptions &Options) {
   bool Listing = Options.List != ListFormat::None;
-  bool Rules = !Options.RulesPath.empty();
+  bool Rules = !Options.RulesPaths.empty();
   bool Writing = Options.InPlace || !Options.OutputPath.empty();
   if (Options.PrintFlags &&
       (Listing || Rules || Writing || Options.PrintCompileCommand))
@@ -142,7 +157,7 @@ llvm::Error checkOptions(const DriverOptions &Options) {
   if (!Options.PrintCompileCommand && !Options.OutputPath.empty())
     if (llvm::Error E = checkOutputTarget(Options.OutputPath))
       return E;
-  if (isPackagePath(Options.InputPath) && !Options.RulesPath.empty() &&
+  if (isPackagePath(Options.InputPath) && !Options.RulesPaths.empty() &&
       !Options.PrintCompileCommand && !Options.InPlace &&
       (Options.OutputPath.empty() || Options.OutputPath == "-"))
     return makeToolError(ExitCode::Usage, "",
@@ -414,7 +429,7 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
     if (!Read)
       return Read.takeError();
     Buffer = std::move(*Read);
-    if (!Options.RulesPath.empty() && !Options.PrintCompileCommand &&
+    if (!Options.RulesPaths.empty() && !Options.PrintCompileCommand &&
         isInstrumented(Buffer->getBuffer()))
       return makeToolError(ExitCode::OutputError, Options.InputPath,
                            "already instrumented by aoti-instrument",
@@ -428,11 +443,8 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
 
   // Rules first: a typo in them should not wait for a parse of the wrapper.
   std::optional<RuleSet> Rules;
-  if (!Options.RulesPath.empty()) {
-    auto Path = resolveRules(Options.RulesPath, presetsDir());
-    if (!Path)
-      return Path.takeError();
-    auto Loaded = loadRules(*Path);
+  if (!Options.RulesPaths.empty()) {
+    auto Loaded = loadRulesFiles(Options.RulesPaths);
     if (!Loaded)
       return Loaded.takeError();
     Rules = std::move(*Loaded);

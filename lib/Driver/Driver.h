@@ -47,8 +47,9 @@ struct DriverOptions {
   /// --resource-dir: clang resource dir; by default the one next to the
   /// executable, else the one the tool was built against.
   std::string ResourceDir;
-  /// -rules: instrument the wrapper as this rules file (or preset) says.
-  std::string RulesPath;
+  /// -rules: instrument the wrapper as these rules files (or presets) say,
+  /// together (mergeRuleSets), in the order given.
+  std::vector<std::string> RulesPaths;
   /// -o: where the instrumented wrapper goes ("-" or empty: stdout).
   std::string OutputPath;
   /// -i: rewrite the input in place, keeping it as <input>.orig.

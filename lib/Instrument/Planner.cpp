@@ -140,10 +140,6 @@ std::string closestKernels(const Rule &R, const WrapperInventory &Inv) {
   return "closest kernel names: " + llvm::join(Names, ", ");
 }
 
-std::string where(const RuleSet &Rules, RulesLocation Loc) {
-  return formatRulesLocation(Rules.Path, Loc);
-}
-
 llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
                                       const WrapperInventory &Inv,
                                       RulesLocation Loc,
@@ -157,12 +153,12 @@ llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
   }
   std::string Asked = Index ? "input " + std::to_string(*Index)
                             : "input '" + Name.str() + "'";
-  return makeToolError(ExitCode::RulesError, where(Rules, Loc),
-                       Asked + " is not an input of this wrapper",
-                       "its inputs are: " + (Known.empty()
-                                                 ? std::string("none")
-                                                 : llvm::join(Known, ", ")),
-                       formatSourceSnippet(Rules.Text, Loc.Line, Loc.Column));
+  return makeToolError(
+      ExitCode::RulesError, Rules.where(Loc),
+      Asked + " is not an input of this wrapper",
+      "its inputs are: " +
+          (Known.empty() ? std::string("none") : llvm::join(Known, ", ")),
+      formatSourceSnippet(Rules.sourceOf(Loc).Text, Loc.Line, Loc.Column));
 }
 
 /// Whether a capture can record \p Site: a Triton launch through its
@@ -231,10 +227,10 @@ void warnUnmatchedRules(const RuleSet &Rules, const WrapperInventory &Inv,
                         std::vector<PlanWarning> &Warnings) {
   for (unsigned I = 0; I < Rules.Rules.size(); ++I)
     if (!Plan.RuleMatchCounts[I])
-      Warnings.push_back(
-          {where(Rules, Rules.Rules[I].Loc),
-           "rule '" + Rules.Rules[I].Name + "' matches no launch site; " +
-               closestKernels(Rules.Rules[I], Inv)});
+      Warnings.push_back({Rules.where(Rules.Rules[I].Loc),
+                          "rule '" + Rules.Rules[I].Name +
+                              "' matches no launch site; " +
+                              closestKernels(Rules.Rules[I], Inv)});
 }
 
 /// Warns of each capturing rule that matches launches no capture can
@@ -257,9 +253,9 @@ void warnUncapturable(const RuleSet &Rules, const WrapperInventory &Inv,
     if (Skipped.size() > Shown)
       List += ", and " + std::to_string(Skipped.size() - Shown) + " more";
     Warnings.push_back(
-        {where(Rules, R.Loc), "rule '" + R.Name + "' cannot capture " + List +
-                                  ": only Triton launches through their call_ "
-                                  "helper and extern ops are captured"});
+        {Rules.where(R.Loc), "rule '" + R.Name + "' cannot capture " + List +
+                                 ": only Triton launches through their call_ "
+                                 "helper and extern ops are captured"});
   }
 }
 
@@ -316,7 +312,7 @@ llvm::Error planGuards(const RuleSet &Rules, const WrapperInventory &Inv,
   Plan.EnforceAotiChecks = G->EnforceAotiChecks;
   Plan.GuardOnFail = G->OnFail;
   if (G->EnforceAotiChecks && Inv.InputChecks.empty() && !Inv.Inputs.empty())
-    Warnings.push_back({where(Rules, G->Loc),
+    Warnings.push_back({Rules.where(G->Loc),
                         "enforce_aoti_checks: this wrapper has no "
                         "check_input_N functions to enforce"});
   for (const InputGuardRule &Guard : G->Inputs) {

@@ -393,8 +393,8 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
       R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
       Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
       Emit::quoted(exportedName(Inv, G.InputIndex)),
-      Emit::quoted(
-          formatRulesLocation(llvm::sys::path::filename(Rules.Path), R.Loc))));
+      Emit::quoted(formatRulesLocation(
+          llvm::sys::path::filename(Rules.sourceOf(R.Loc).Path), R.Loc))));
   return E.take();
 }
 

@@ -22,10 +22,12 @@
 
 namespace aoti {
 
-/// A position in the rules file, for diagnostics.
+/// A position in a rules file, for diagnostics.
 struct RulesLocation {
   unsigned Line = 0; ///< 1-based; 0 when unknown
   unsigned Column = 0;
+  /// Which of the RuleSet's files (RuleSet::Sources; several -rules).
+  unsigned Source = 0;
 };
 
 /// A name pattern: a glob (`triton_*`) or a regular expression.
@@ -182,15 +184,35 @@ struct RuntimeSettings {
   InputCheck CheckInputs = InputCheck::Throw;
 };
 
-struct RuleSet {
+/// One rules file a RuleSet was read from.
+struct RulesSource {
   std::string Path;
   std::string Digest; ///< sha256 of the file's bytes, hex
   std::string Text;   ///< the file's bytes, for diagnostics that quote it
+};
+
+struct RuleSet {
+  /// The file, or the files of several -rules joined with " + ".
+  std::string Path;
+  /// sha256 of the file's bytes, hex; of several files, of their digests
+  /// (mergeRuleSets).
+  std::string Digest;
+  /// The files read, in the order given (RulesLocation::Source).
+  std::vector<RulesSource> Sources;
   std::string Description; ///< one line: what the rules are for
   RuntimeSettings Settings;
+  /// Where `settings:` was, when a file has it.
+  std::optional<RulesLocation> SettingsLoc;
   std::optional<InputGuardSection> Guards;
   std::optional<BufferSection> Buffers;
   std::vector<Rule> Rules;
+
+  /// The file of \p Loc, and its bytes.
+  const RulesSource &sourceOf(RulesLocation Loc) const {
+    return Sources[Loc.Source < Sources.size() ? Loc.Source : 0];
+  }
+  /// "rules.yaml:3:5": \p Loc in its file.
+  std::string where(RulesLocation Loc) const;
 };
 
 /// Loads and validates a rules file. Errors are ToolErrors with exit code
@@ -199,6 +221,12 @@ struct RuleSet {
 llvm::Expected<RuleSet> loadRules(llvm::StringRef Path);
 /// The same on text already read.
 llvm::Expected<RuleSet> parseRules(llvm::StringRef Text, llvm::StringRef Path);
+/// Several rules files as one (`-rules preset -rules more.yaml`), in order:
+/// every file's rules, each keeping its file's locations; `settings`,
+/// `input_guards` and `buffers` from the one file that has each (in two:
+/// an error, as is a rule name two files give). One set is returned as it
+/// is.
+llvm::Expected<RuleSet> mergeRuleSets(std::vector<RuleSet> Sets);
 
 /// The schema tables of yaml-rules/README.md: for each mapping of a rules
 /// file, its keys, what each takes and what it means (or its default), made

@@ -29,6 +29,10 @@ std::string aoti::formatRulesLocation(StringRef Path, RulesLocation L) {
   return (Path + ":" + llvm::Twine(L.Line) + ":" + llvm::Twine(L.Column)).str();
 }
 
+std::string RuleSet::where(RulesLocation Loc) const {
+  return formatRulesLocation(Sources.empty() ? Path : sourceOf(Loc).Path, Loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Names of the rules file's words
 //===----------------------------------------------------------------------===//
@@ -135,7 +139,9 @@ const char BreadcrumbNote[] =
     "faulting one among them, and gives the rule that makes those launches "
     "exact if the fault comes again (`{name: exact-window, match: "
     "{ordinals: \"40-44\"}, breadcrumb: true}`: add it to the rules file "
-    "beside the sparse rule); where rules overlap, the densest wins. An "
+    "beside the sparse rule, or put it in a file of its own and give both: "
+    "`-rules pinpoint-ima-sparse -rules window.yaml`); where rules overlap, "
+    "the densest wins. An "
     "event per launch would be cheaper still but cannot be read after a "
     "sticky fault (docs/benchmarks.md). `breadcrumb: {fence: false}` (an "
     "unfenced write) is an error: the driver's v2 stream memory operations "
@@ -584,7 +590,8 @@ void Loader::fileKeys(YAMLDict &D, RuleSet &Out) {
                                "(`--list-presets` prints it)"},
           &Loader::loadDescription, Out.Description);
   D.handle("settings", {"mapping", "run-time controls (below)"})
-      .mapping([this, &Out](YAMLDict &M, const YAML::Node &) {
+      .mapping([this, &Out](YAMLDict &M, const YAML::Node &N) {
+        Out.SettingsLoc = locOf(N);
         settingsKeys(M, Out.Settings);
       });
   D.handle("input_guards", {"mapping", "checks of the model's inputs (below)"})
@@ -1371,10 +1378,10 @@ llvm::Expected<std::string> aoti::withRulesSchema(StringRef Readme) {
 llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
   RuleSet Out;
   Out.Path = Path.str();
-  Out.Text = Text.str();
   Out.Digest = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
                            /*LowerCase=*/true);
-  Loader L(Path, Out.Text);
+  Out.Sources.push_back({Out.Path, Out.Digest, Text.str()});
+  Loader L(Path, Out.Sources.front().Text);
   if (llvm::Error E = L.load(Out))
     return std::move(E);
   return Out;

@@ -5,8 +5,8 @@
     model(x)   # ReportError: NaN in buf3 (3 of 128 elements) after #2 ...
 
 - instrument(package, rules, output=None, ...) -> Path: the .pt2 (or
-  wrapper.cpp) instrumented as a rules file or a preset says
-  (``aoti-instrument package -rules RULES -o OUTPUT``); ToolError when the
+  wrapper.cpp) instrumented as a rules file or a preset says, or a list of
+  them (``aoti-instrument package -rules RULES... -o OUTPUT``); ToolError when the
   tool fails.
 - load_package(package, rules, coredump=False, **aoti_load_package_kwargs):
   instruments once (cached), loads with torch._inductor.aoti_load_package,

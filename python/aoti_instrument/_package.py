@@ -8,13 +8,16 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _reports, _tool
 from ._coredump import arm_coredump
 from ._version import __version__
 
 PathLike = Union[str, "os.PathLike[str]"]
+# A rules file or a preset's name, or several of them (`-rules` each, their
+# rules together: a preset and a rule of your own).
+Rules = Union[PathLike, Sequence[PathLike]]
 LOG = logging.getLogger("aoti_instrument")
 
 
@@ -50,12 +53,19 @@ def rules_file(rules: PathLike) -> Optional[Path]:
     return preset if str(rules) == path.name and preset.is_file() else None
 
 
-def _default_output(package: Path, rules: PathLike) -> Path:
-    return package.with_name(
-        f"{package.stem}.{_rules_name(rules)}{package.suffix}")
+def _rules_list(rules: Rules) -> List[PathLike]:
+    """``rules`` as a list: one file or preset, or several."""
+    if isinstance(rules, (str, os.PathLike)):
+        return [rules]
+    return list(rules)
 
 
-def instrument(package: PathLike, rules: PathLike,
+def _default_output(package: Path, rules: Rules) -> Path:
+    names = "+".join(_rules_name(r) for r in _rules_list(rules))
+    return package.with_name(f"{package.stem}.{names}{package.suffix}")
+
+
+def instrument(package: PathLike, rules: Rules,
                output: Optional[PathLike] = None, *,
                python: Optional[str] = None,
                torch_version: Optional[str] = None,
@@ -66,9 +76,9 @@ def instrument(package: PathLike, rules: PathLike,
                max_unpacked_size: Optional[str] = None,
                echo: bool = False) -> Path:
     """Instruments ``package`` (a .pt2, or a wrapper.cpp) as ``rules`` (a
-    rules file, or a preset's name: ``"nan-hunt"``) says and returns the
-    output's path: ``output``, by default ``<stem>.<rules>.pt2`` beside the
-    package. The package is rebuilt with the torch of ``python`` (default:
+    rules file, or a preset's name: ``"nan-hunt"``; or a list of them, whose
+    rules apply together) says and returns the output's path: ``output``,
+    by default ``<stem>.<rules>.pt2`` beside the package. The package is rebuilt with the torch of ``python`` (default:
     this interpreter). ``torch_version``/``torch_include`` pick the headers
     to parse with, ``embed_runtime`` pastes the runtime into a wrapper
     output, ``compiler_flags`` are the flags after ``--``, ``cxx`` is the
@@ -80,8 +90,10 @@ def instrument(package: PathLike, rules: PathLike,
     package = Path(package)
     out = Path(output) if output is not None else _default_output(package,
                                                                     rules)
-    args = [str(package), "-rules", str(rules), "-o", str(out),
-            "--python", python or sys.executable]
+    args = [str(package)]
+    for r in _rules_list(rules):
+        args += ["-rules", str(r)]
+    args += ["-o", str(out), "--python", python or sys.executable]
     if torch_version:
         args.append(f"--torch-version={torch_version}")
     if torch_include:
@@ -118,19 +130,20 @@ def cache_dir() -> Path:
     return Path(root) / "packages"
 
 
-def cached_package(package: PathLike, rules: PathLike) -> Optional[Path]:
+def cached_package(package: PathLike, rules: Rules) -> Optional[Path]:
     """The cache entry load_package uses for ``package`` and ``rules``: its
-    name holds the hashes of the package's bytes, of the rules file's bytes,
-    of the tool's version and of this interpreter's torch (the rebuild's),
-    so that a change of any of them makes another entry. None when
-    ``rules`` is neither a file nor a preset."""
+    name holds the hashes of the package's bytes, of each rules file's
+    bytes, of the tool's version and of this interpreter's torch (the
+    rebuild's), so that a change of any of them makes another entry. None
+    when a ``rules`` is neither a file nor a preset."""
     import torch
 
-    package, rules_path = Path(package), rules_file(rules)
-    if rules_path is None:
+    package = Path(package)
+    rules_paths = [rules_file(r) for r in _rules_list(rules)]
+    if not rules_paths or None in rules_paths:
         return None
     key = hashlib.sha256("\n".join([
-        _sha256(package), _sha256(rules_path), __version__,
+        _sha256(package), *(_sha256(p) for p in rules_paths), __version__,
         torch.__version__, sys.executable]).encode()).hexdigest()[:24]
     return cache_dir() / f"{package.stem}-{key}.pt2"
 
@@ -155,11 +168,11 @@ class InstrumentedModel:
         return f"InstrumentedModel({str(self.package)!r})"
 
 
-def load_package(package: PathLike, rules: PathLike, *,
+def load_package(package: PathLike, rules: Rules, *,
                  coredump: Union[bool, PathLike] = False,
                  **aoti_load_package_kwargs: Any) -> InstrumentedModel:
     """Instruments ``package`` as ``rules`` says (a rules file or a preset's
-    name) with the torch of this interpreter, once (cache_dir(), see
+    name, or a list of them) with the torch of this interpreter, once (cache_dir(), see
     cached_package()), and loads the result with
     torch._inductor.aoti_load_package(path, **aoti_load_package_kwargs).
     Calling the returned model raises ReportError when an instrumented run

@@ -107,6 +107,29 @@ def test_instrument_returns_the_output(mlp, tmp_path):
     assert out == tmp_path / "sync.pt2" and out.stat().st_size > 0
 
 
+def test_several_rules_apply_together(mlp, tmp_path):
+    # A preset by name and a rules file of one's own (-rules each): the
+    # default output is named after both, the cache entry differs from the
+    # preset's alone, and a rule name both give is the tool's rules error.
+    extra = tmp_path / "names.yaml"
+    extra.write_text("rules:\n  - {name: names, print: {level: names}}\n")
+    pkg = tmp_path / "mlp.pt2"
+    pkg.write_bytes(mlp.pt2.read_bytes())
+    out = aoti_instrument.instrument(pkg, ["pinpoint-sync", extra])
+    assert out == tmp_path / "mlp.pinpoint-sync+names.pt2" and out.is_file()
+    assert (aoti_instrument.cached_package(pkg, ["pinpoint-sync", extra]) !=
+            aoti_instrument.cached_package(pkg, "pinpoint-sync"))
+    assert aoti_instrument.cached_package(pkg, ["pinpoint-sync", "no"]) is None
+    clash = tmp_path / "clash.yaml"
+    clash.write_text("rules:\n  - {name: sync-every-launch, print: {level: names}}\n")
+    with pytest.raises(ToolError) as info:
+        aoti_instrument.instrument(pkg, ["pinpoint-sync", clash],
+                                   tmp_path / "never.pt2")
+    assert info.value.exit_code == 5
+    assert "is given by two rules files" in info.value.message
+    assert not (tmp_path / "never.pt2").exists()
+
+
 def test_bad_rules_raise_tool_error(mlp, tmp_path):
     out = tmp_path / "never.pt2"
     with pytest.raises(ToolError) as info:

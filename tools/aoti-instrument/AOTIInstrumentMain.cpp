@@ -31,11 +31,12 @@ llvm::cl::opt<ListFormat> List(
         clEnumValN(ListFormat::Json, "json", "one JSON object")),
     llvm::cl::init(ListFormat::None), llvm::cl::cat(ToolCategory));
 
-llvm::cl::opt<std::string> RulesPath(
+llvm::cl::list<std::string> RulesPaths(
     "rules",
     llvm::cl::desc("Instrument the wrapper as this YAML rules file says, or "
                    "as the preset of that name (nan-hunt, pinpoint-ima, ...: "
-                   "--list-presets)"),
+                   "--list-presets); given again, the files' rules together "
+                   "(a preset and a rule of your own)"),
     llvm::cl::value_desc("rules.yaml|preset"), llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<bool> ListPresets(
@@ -252,7 +253,7 @@ int main(int Argc, const char **Argv) {
   Options.TorchVersion = TorchVersion;
   Options.Python = Python;
   Options.ResourceDir = ResourceDir;
-  Options.RulesPath = RulesPath;
+  Options.RulesPaths.assign(RulesPaths.begin(), RulesPaths.end());
   Options.OutputPath = OutputPath;
   Options.InPlace = InPlace;
   Options.Runtime = EmbedRuntime ? RuntimeMode::Embed : RuntimeMode::Include;
