@@ -207,10 +207,9 @@ struct RuleSet {
   std::optional<BufferSection> Buffers;
   std::vector<Rule> Rules;
 
-  /// The file of \p Loc, and its bytes.
-  const RulesSource &sourceOf(RulesLocation Loc) const {
-    return Sources[Loc.Source < Sources.size() ? Loc.Source : 0];
-  }
+  /// The file of \p Loc, and its bytes (an empty one for a set read from
+  /// no file).
+  const RulesSource &sourceOf(RulesLocation Loc) const;
   /// "rules.yaml:3:5": \p Loc in its file.
   std::string where(RulesLocation Loc) const;
 };

@@ -29,6 +29,13 @@ std::string aoti::formatRulesLocation(StringRef Path, RulesLocation L) {
   return (Path + ":" + llvm::Twine(L.Line) + ":" + llvm::Twine(L.Column)).str();
 }
 
+const RulesSource &RuleSet::sourceOf(RulesLocation Loc) const {
+  static const RulesSource None;
+  if (Sources.empty())
+    return None;
+  return Sources[Loc.Source < Sources.size() ? Loc.Source : 0];
+}
+
 std::string RuleSet::where(RulesLocation Loc) const {
   return formatRulesLocation(Sources.empty() ? Path : sourceOf(Loc).Path, Loc);
 }

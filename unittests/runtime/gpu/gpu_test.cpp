@@ -1663,6 +1663,17 @@ void mergedPoison(Kernels &K, cudaStream_t S) {
         "merged-poison: the writer's unwritten elements read as poison");
 }
 
+/// What guard \p G threw on \p Input ("" when it passed).
+std::string guardRefusal(rt::RunScope &Run, const rt::InputGuard &G,
+                         AtenTensorHandle Input) {
+  try {
+    Run.guardInput(G, Input);
+  } catch (const std::runtime_error &E) {
+    return E.what();
+  }
+  return "";
+}
+
 void guardOnCuda(cudaStream_t S) {
   std::vector<int64_t> Ids = {5, 1000000, 17, 0, 3, 999};
   Twin T = makeTwin(aoti_torch_dtype_int64(), {2, 3}, {3, 1}, bytesOf(Ids));
@@ -1677,13 +1688,8 @@ void guardOnCuda(cudaStream_t S) {
   G.value_min = 0;
   G.value_max = 999;
   G.on_fail = rt::kThrow;
-  std::string What;
   rt::RunScope Run(*Prog.P, S);
-  try {
-    Run.guardInput(G, T.cuda);
-  } catch (const std::runtime_error &E) {
-    What = E.what();
-  }
+  const std::string What = guardRefusal(Run, G, T.cuda);
   check(What == "[aoti-instrument] input guard on input 0 (arg0_1): value "
                 "1000000 out of range [0, 999] in run 1",
         "value-range guard on a CUDA input: " + What);
@@ -1707,14 +1713,9 @@ void guardFiniteOnCuda(cudaStream_t S) {
   auto &Gl = rt::detail::global();
   const uint64_t Nan0 = Gl.DeviceNanPasses.load(),
                  Stats0 = Gl.DeviceStatsPasses.load();
-  std::string What;
   rt::RunScope Run(*Prog.P, S);
   Run.guardInput(G, TG.cuda);
-  try {
-    Run.guardInput(G, TB.cuda);
-  } catch (const std::runtime_error &E) {
-    What = E.what();
-  }
+  const std::string What = guardRefusal(Run, G, TB.cuda);
   check(What == "[aoti-instrument] input guard on input 0 (arg0_1): holds NaN "
                 "(2 of 8 elements); holds Inf (1 of 8 elements) in run 1",
         "finiteness guard on a CUDA input: " + What);
