@@ -8,6 +8,7 @@
 
 #include "CoreDump/CrumbReport.h"
 #include "CoreDump/LaunchMatch.h"
+#include "Runtime/aoti_rt/abi.h" // the report's phrases
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -109,6 +110,19 @@ TEST(CrumbReport, SparseWindowsOfSeveralStreams) {
   EXPECT_EQ(Other.Launches[0].Ordinal, 9u);
   EXPECT_EQ(Other.Launches[1].Text, "(unknown: too far back)");
   EXPECT_EQ(Other.Launches[2].Kernel, "triton_poi_fused_add_0");
+}
+
+TEST(CrumbReport, AWindowsReport) {
+  // Crumbs placed by `breadcrumb: {window: 8}` (cuda_crumbs.h
+  // writeCrumbSpacing).
+  CrumbReport R =
+      parse(std::string(Head) + "first launch that did not complete: one of " +
+            Add + ", " + Gather + " (" + aoti_rt::detail::kReportWindow + "8" +
+            aoti_rt::detail::kReportWindowTail + "); last completed: none");
+  ASSERT_EQ(R.Windows.size(), 1u);
+  EXPECT_EQ(R.Windows[0].Kind, CrumbWindow::Form::OneOf);
+  EXPECT_EQ(R.Windows[0].Every, 8u);
+  EXPECT_EQ(R.Windows[0].Launches.size(), 2u);
 }
 
 TEST(CrumbReport, EveryLaunchCompletedAndTheJsonLog) {

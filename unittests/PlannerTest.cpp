@@ -127,6 +127,93 @@ TEST(PlannerTest, TheDensestBreadcrumbsWin) {
   EXPECT_EQ(P.Sites[1].After.CrumbEvery, 8u); // 8 and 16
 }
 
+/// A wrapper of run_impl's launches of \p Kernels on its stream (a name
+/// starting with "mm" is an extern op; "k_N" a user Triton kernel whose
+/// cubin function is "k").
+WrapperInventory launchesOf(llvm::ArrayRef<StringRef> Kernels) {
+  WrapperInventory Inv;
+  Inv.Device = "cuda";
+  for (StringRef K : Kernels) {
+    LaunchSite &S = Inv.Sites.emplace_back();
+    S.Ordinal = Inv.Sites.size() - 1;
+    S.Kernel = K.str();
+    S.Function = "run_impl";
+    S.Kind = K.starts_with("mm")   ? LaunchKind::Extern
+             : K.starts_with("k_") ? LaunchKind::UserTriton
+                                   : LaunchKind::Triton;
+    if (S.Kind == LaunchKind::UserTriton && !Inv.helperOf(S.Kernel)) {
+      KernelHelper &H = Inv.Helpers.emplace_back();
+      H.Kernel = S.Kernel;
+      H.Function = "k";
+    }
+  }
+  return Inv;
+}
+
+/// The ordinals whose crumb closes a window in the plan of \p Yaml.
+std::vector<unsigned> windowCloses(StringRef Yaml,
+                                   const WrapperInventory &Inv) {
+  std::vector<PlanWarning> Warnings;
+  RuleSet Rules = rulesFrom(Yaml);
+  auto Plan = planInstrumentation(Rules, Inv, Warnings);
+  if (!Plan) {
+    ADD_FAILURE() << describe(Plan.takeError());
+    return {};
+  }
+  std::vector<unsigned> Closes;
+  for (const SitePlan &SP : Plan->Sites)
+    if (SP.After.CrumbClose)
+      Closes.push_back(Inv.Sites[SP.Site].Ordinal);
+  return Closes;
+}
+
+TEST(PlannerTest, AWindowClosesBeforeAKernelRepeatsOrAtItsMostLaunches) {
+  WrapperInventory Inv =
+      launchesOf({"triton_a_0", "mm", "triton_b_1", "triton_a_0", "triton_c_2",
+                  "mm", "triton_d_3", "k_0", "k_1", "triton_e_4"});
+  // #3 runs #0's kernel: #2 closes; #3-#5 make 3 launches: #5 closes; #8
+  // runs #7's cubin function (k): #7 closes; the last launch closes.
+  EXPECT_THAT(windowCloses("rules:\n  - {breadcrumb: {window: 3}}\n", Inv),
+              ElementsAre(2u, 5u, 7u, 9u));
+  // A kernel that repeats before the window holds half its launches does
+  // not close it: crumbs no denser than one per N / 2 launches.
+  EXPECT_THAT(windowCloses("rules:\n  - {breadcrumb: {window: 8}}\n",
+                           launchesOf({"triton_a_0", "triton_a_0", "triton_b_1",
+                                       "triton_c_2", "triton_d_3", "triton_b_1",
+                                       "triton_e_4"})),
+              ElementsAre(4u, 6u));
+  // Extern ops never repeat for a dump (their kernels are a library's).
+  EXPECT_THAT(
+      windowCloses("rules:\n  - {breadcrumb: {window: 8}}\n",
+                   launchesOf({"mm", "triton_a_0", "mm", "mm", "triton_b_1"})),
+      ElementsAre(4u));
+}
+
+TEST(PlannerTest, AWindowIsDenserThanEveryAtTheSameCount) {
+  WrapperInventory Inv =
+      launchesOf({"triton_a_0", "triton_b_1", "triton_c_2", "triton_d_3"});
+  std::vector<PlanWarning> Warnings;
+  RuleSet Rules = rulesFrom("rules:\n"
+                            "  - {breadcrumb: {every: 2}}\n"
+                            "  - {match: {ordinals: '0-1'}, breadcrumb: "
+                            "{window: 2}}\n"
+                            "  - {match: {ordinals: '2'}, breadcrumb: "
+                            "{window: 4}}\n"
+                            "  - {match: {ordinals: '3'}, breadcrumb: true}\n");
+  auto P = planInstrumentation(Rules, Inv, Warnings);
+  ASSERT_TRUE(bool(P)) << describe(P.takeError());
+  ASSERT_EQ(P->Sites.size(), 4u);
+  EXPECT_TRUE(P->Sites[0].After.CrumbWindow); // every 2 and window 2
+  EXPECT_EQ(P->Sites[0].After.CrumbEvery, 2u);
+  EXPECT_FALSE(P->Sites[2].After.CrumbWindow); // every 2 beats window 4
+  EXPECT_EQ(P->Sites[2].After.CrumbEvery, 2u);
+  EXPECT_FALSE(P->Sites[3].After.CrumbWindow); // a crumb after each
+  EXPECT_EQ(P->Sites[3].After.CrumbEvery, 1u);
+  // #1 closes #0-#1 (2 launches); #2's is every 2nd launch's, not placed.
+  EXPECT_FALSE(P->Sites[0].After.CrumbClose);
+  EXPECT_TRUE(P->Sites[1].After.CrumbClose);
+}
+
 TEST(PlannerTest, TheReportsRuleMakesItsWindowExact) {
   // A report of sparse breadcrumbs suggests a rule for the launches the
   // fault is among (aoti_rt::detail::exactWindowRule); added to the sparse

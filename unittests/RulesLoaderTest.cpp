@@ -243,6 +243,21 @@ TEST(RulesLoaderTest, BreadcrumbIsABoolOrHowSparse) {
     EXPECT_THAT(F.Text, StartsWith("'every' must be an integer from 1 to 64"))
         << Every;
   }
+
+  // Windows: `{window: N}`, 1 to kMaxBreadcrumbEvery; not with `every`.
+  auto Window = parseRules("rules:\n  - {breadcrumb: {window: 8}}\n", "r.yaml");
+  ASSERT_TRUE(bool(Window)) << describe(Window.takeError());
+  EXPECT_TRUE(Window->Rules[0].Breadcrumb);
+  EXPECT_EQ(Window->Rules[0].BreadcrumbWindow, 8u);
+  EXPECT_EQ(Window->Rules[0].BreadcrumbEvery, 1u);
+  F = failureOf("rules:\n  - breadcrumb: {window: 65}\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:26");
+  EXPECT_THAT(F.Text, StartsWith("'window' must be an integer from 1 to 64"));
+  F = failureOf(
+      "rules:\n  - {name: both, breadcrumb: {every: 4, window: 8}}\n");
+  EXPECT_EQ(F.Location, "r.yaml:2:5");
+  EXPECT_EQ(F.Text, "rule 'both' gives its breadcrumb both 'every' and "
+                    "'window'");
 }
 
 TEST(RulesLoaderTest, ActionsCanBeTurnedOff) {

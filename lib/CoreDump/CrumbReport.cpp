@@ -168,15 +168,19 @@ WindowParser::list(std::vector<ReportedLaunch> &Launches) {
   return std::nullopt;
 }
 
-/// " (one breadcrumb per N launches)", or with ", none after these: ..."
-/// before the ')' when \p Open.
+/// " (one breadcrumb per N launches)" or " (breadcrumbs at most N launches
+/// apart, ...)", with ", none after these: ..." before the ')' when
+/// \p Open.
 std::optional<std::string> WindowParser::every(bool Open) {
   std::string Error;
-  if (!expect(" (", Error) || !expect(rt::kReportPer, Error))
+  if (!expect(" (", Error))
+    return Error;
+  const bool Windowed = Rest.consume_front(rt::kReportWindow);
+  if (!Windowed && !expect(rt::kReportPer, Error))
     return Error;
   if (Rest.consumeInteger(10, Window.Every))
     return "expected the launches per breadcrumb";
-  if (!expect(rt::kReportPerTail, Error) ||
+  if (!expect(Windowed ? rt::kReportWindowTail : rt::kReportPerTail, Error) ||
       (Open && !expect(rt::kReportNoneAfter, Error)) || !expect(")", Error))
     return Error;
   return std::nullopt;

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <map>
 
 using namespace aoti;
 using llvm::StringRef;
@@ -58,6 +59,21 @@ FailAction stricter(FailAction A, FailAction B) {
   return Rank(A) >= Rank(B) ? A : B;
 }
 
+/// The densest breadcrumb of \p P's and \p R's: the smaller N; at equal N,
+/// a window's (it writes at least every N launches).
+void mergeBreadcrumb(const Rule &R, ProbePlan &P) {
+  const bool Window = R.BreadcrumbWindow != 0;
+  const unsigned N = Window ? R.BreadcrumbWindow : R.BreadcrumbEvery;
+  if (!P.Breadcrumb || N < P.CrumbEvery) {
+    P.CrumbEvery = N;
+    P.CrumbWindow = Window;
+  } else if (N == P.CrumbEvery) {
+    P.CrumbWindow |= Window;
+  }
+  P.CrumbWindow &= P.CrumbEvery > 1; // a window of 1: a crumb after each
+  P.Breadcrumb = true;
+}
+
 /// \p StreamOrdered: a CUDA wrapper, where a breadcrumb is a stream-ordered
 /// write after the launch (read back when an error surfaces). On the CPU the
 /// launch runs on this thread: the breadcrumb goes before it, so a crash
@@ -65,11 +81,8 @@ FailAction stricter(FailAction A, FailAction B) {
 void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
   if (After)
     P.Sync |= R.Sync;
-  if (After == StreamOrdered && R.Breadcrumb) {
-    P.CrumbEvery = P.Breadcrumb ? std::min(P.CrumbEvery, R.BreadcrumbEvery)
-                                : R.BreadcrumbEvery;
-    P.Breadcrumb = true;
-  }
+  if (After == StreamOrdered && R.Breadcrumb)
+    mergeBreadcrumb(R, P);
   if (R.NanCheck && inPhase(R.NanCheck->When, After)) {
     bool First = !P.NanRoles;
     P.NanRoles |= roleBits(R.NanCheck->Tensors);
@@ -192,6 +205,80 @@ SitePlan planSite(const RuleSet &Rules, const WrapperInventory &Inv,
       return T.Role != ArgRole::Input;
     });
   return SP;
+}
+
+/// What a core dump names a Triton launch of \p Site by: its cubin function
+/// (the helper's loadKernel reads it by name); empty for other launches,
+/// which no dump's kernel name picks out (an extern op runs a library's
+/// kernels).
+StringRef dumpedKernel(const WrapperInventory &Inv, const LaunchSite &Site) {
+  if (Site.Kind != LaunchKind::Triton && Site.Kind != LaunchKind::UserTriton)
+    return "";
+  const KernelHelper *H = Inv.helperOf(Site.Kernel);
+  return H && !H->Function.empty() ? StringRef(H->Function)
+                                   : StringRef(Site.Kernel);
+}
+
+/// The breadcrumbs of one stream of one function, in launch order, as the
+/// runtime records them in one slot: where a window crumb must close its
+/// window (ProbePlan::CrumbClose). A window of at most N launches closes
+/// before a launch whose kernel it already holds, once it holds at least
+/// half of N: its crumbs are never denser than one per N / 2 launches
+/// (a kernel repeating sooner leaves that window ambiguous, and `explain`
+/// says so).
+
+class WindowPlacer {
+public:
+  explicit WindowPlacer(const WrapperInventory &Inv) : Inv(Inv) {}
+
+  void add(const LaunchSite &Site, ProbePlan &P) {
+    StringRef Kernel = dumpedKernel(Inv, Site);
+    if (Last && (Members >= Last->CrumbEvery ||
+                 (Members >= (Last->CrumbEvery + 1) / 2 && !Kernel.empty() &&
+                  llvm::is_contained(Kernels, Kernel))))
+      closeAtLast();
+    ++Members;
+    if (!Kernel.empty())
+      Kernels.push_back(Kernel);
+    Last = P.CrumbWindow ? &P : nullptr;
+    if (!P.CrumbWindow && P.CrumbEvery == 1)
+      restart(); // its crumb is always written
+  }
+  /// The last launch closes a window too: the next run's launches start
+  /// one of their own.
+  void finish() { closeAtLast(); }
+
+private:
+  void closeAtLast() {
+    if (Last)
+      Last->CrumbClose = true;
+    restart();
+  }
+  void restart() {
+    Members = 0;
+    Kernels.clear();
+    Last = nullptr;
+  }
+
+  const WrapperInventory &Inv;
+  unsigned Members = 0;
+  std::vector<StringRef> Kernels;
+  ProbePlan *Last = nullptr; ///< the last launch, when its crumb is a window's
+};
+
+/// Places the crumbs of `breadcrumb: {window: N}` (ProbePlan::CrumbClose):
+/// each stream of each function on its own, in launch order.
+void placeWindowCrumbs(const WrapperInventory &Inv, InstrumentationPlan &Plan) {
+  std::map<std::pair<std::string, unsigned>, WindowPlacer> Placers;
+  for (SitePlan &SP : Plan.Sites) {
+    if (!SP.After.Breadcrumb)
+      continue;
+    const LaunchSite &Site = Inv.Sites[SP.Site];
+    Placers.try_emplace({Site.Function, Site.StreamLane}, Inv)
+        .first->second.add(Site, SP.After);
+  }
+  for (auto &P : Placers)
+    P.second.finish();
 }
 
 /// Whether deferred counts are batched across launches
@@ -371,6 +458,7 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
     if (!SP.empty())
       Plan.Sites.push_back(std::move(SP));
   }
+  placeWindowCrumbs(Inv, Plan);
   warnUncapturable(Rules, Inv, Warnings);
   Plan.BatchDeferred = batchesDeferred(Rules, Inv, Plan);
   warnUnmatchedRules(Rules, Inv, Plan, Warnings);

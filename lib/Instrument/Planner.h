@@ -30,6 +30,12 @@ struct ProbePlan {
   /// Write the crumb after every Nth launch only (1: after each); the
   /// densest of the rules that match wins.
   unsigned CrumbEvery = 1;
+  /// CrumbEvery is a window's most launches (rules `breadcrumb: {window:
+  /// N}`): the crumb is written where CrumbClose says, or where the window
+  /// grew to CrumbEvery launches at run time.
+  bool CrumbWindow = false;
+  /// The crumb after this launch closes its window (placeWindowCrumbs).
+  bool CrumbClose = false;
   uint8_t NanRoles = 0;
   bool CheckNan = false;
   bool CheckInf = false;

@@ -66,6 +66,18 @@ std::string probeName(unsigned Ordinal, bool After) {
          (After ? "_after" : "_before");
 }
 
+/// The breadcrumb's fields of a probe that are not the defaults: sparse
+/// crumbs (Probe::crumb_every), a window's (crumb_window, crumb_close).
+std::string crumbFields(const ProbePlan &P) {
+  if (!P.Breadcrumb || P.CrumbEvery <= 1)
+    return "";
+  std::string Out = ", .crumb_every = " + std::to_string(P.CrumbEvery);
+  if (P.CrumbWindow)
+    Out += ", .crumb_window = true, .crumb_close = " +
+           std::string(Emit::bool01(P.CrumbClose));
+  return Out;
+}
+
 std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
   std::string PrintLevel = "::aoti_rt::kPrintNone";
   if (P.Print)
@@ -84,10 +96,7 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
              failName(P.NanOnFail), PrintLevel, unsigned(P.PrintRoles),
              Emit::bool01(P.Save), unsigned(P.SaveRoles),
              Emit::bool01(P.NanDeferred), Emit::bool01(P.PrintDeferred),
-             Emit::bool01(P.Redzones),
-             P.Breadcrumb && P.CrumbEvery > 1
-                 ? ", .crumb_every = " + std::to_string(P.CrumbEvery)
-                 : std::string())
+             Emit::bool01(P.Redzones), crumbFields(P))
       .str();
 }
 

@@ -113,6 +113,12 @@ struct Rule {
   /// `breadcrumb: {every: N}`: the crumb is written after every Nth launch
   /// only (a report then names the N launches the fault is among).
   unsigned BreadcrumbEvery = 1;
+  /// `breadcrumb: {window: N}` (0: not asked): a crumb is written where it
+  /// closes a window of at most N launches in which no Triton kernel runs
+  /// twice, placed in launch order when the wrapper is instrumented (the
+  /// planner's placeWindowCrumbs). A core dump names the faulting kernel,
+  /// so `explain` then names the one launch of it in the window.
+  unsigned BreadcrumbWindow = 0;
   std::optional<NanCheckAction> NanCheck;
   std::optional<PrintAction> Print;
   std::optional<SaveAction> Save;

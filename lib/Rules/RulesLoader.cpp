@@ -147,8 +147,14 @@ const char BreadcrumbNote[] =
     "exact if the fault comes again (`{name: exact-window, match: "
     "{ordinals: \"40-44\"}, breadcrumb: true}`: add it to the rules file "
     "beside the sparse rule, or put it in a file of its own and give both: "
-    "`-rules pinpoint-ima-sparse -rules window.yaml`); where rules overlap, "
-    "the densest wins. An "
+    "`-rules pinpoint-ima-sparse -rules window.yaml`). `{window: N}` (1 to "
+    "64) writes a crumb where it closes a window of at most N launches of "
+    "the stream in which no Triton kernel runs twice, placed in the "
+    "wrapper's launch order when it is instrumented (the last launch of a "
+    "function closes one too): a core dump, which names the faulting "
+    "kernel, then picks the one launch of it in the window (`aoti-instrument "
+    "explain`), and the windows are longer where kernels do not repeat. "
+    "Where rules overlap, the densest wins (at equal N, `window`). An "
     "event per launch would be cheaper still but cannot be read after a "
     "sticky fault (docs/benchmarks.md). `breadcrumb: {fence: false}` (an "
     "unfenced write) is an error: the driver's v2 stream memory operations "
@@ -807,7 +813,8 @@ void Loader::actionKeys(YAMLDict &D, Rule &R) {
                    "check the CUDA error; the message names kernel, "
                    "ordinal, wrapper line and source nodes"},
           R.Sync);
-  boolKey(D, "breadcrumb", {"`true`, `false` or `{every: N}`", BreadcrumbNote},
+  boolKey(D, "breadcrumb",
+          {"`true`, `false`, `{every: N}` or `{window: N}`", BreadcrumbNote},
           R.Breadcrumb)
       .mapping([this, &R](YAMLDict &M, const YAML::Node &) {
         R.Breadcrumb = true;
@@ -876,7 +883,7 @@ void Loader::selectorKeys(YAMLDict &D, SiteSelector &S) {
           Functions, S.Function);
 }
 
-/// `breadcrumb: {every: N}`.
+/// `breadcrumb: {every: N}` or `{window: N}`.
 void Loader::breadcrumbKeys(YAMLDict &D, Rule &R) {
   D.columns("values", "default");
   // `{fence: false}` once asked for CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER,
@@ -892,6 +899,14 @@ void Loader::breadcrumbKeys(YAMLDict &D, Rule &R) {
             quoted(std::to_string(R.BreadcrumbEvery))},
            [this, &R](const YAML::Node &V, StringRef Key) {
              return getInt(V, Key, R.BreadcrumbEvery, 1, kMaxBreadcrumbEvery);
+           });
+  D.handle("window",
+           {"1 to " + std::to_string(kMaxBreadcrumbEvery) +
+                ": a crumb where it closes a window of at most N launches "
+                "of the stream with no Triton kernel twice",
+            "none"},
+           [this, &R](const YAML::Node &V, StringRef Key) {
+             return getInt(V, Key, R.BreadcrumbWindow, 1, kMaxBreadcrumbEvery);
            });
 }
 
@@ -1317,6 +1332,12 @@ llvm::Error Loader::checkRule(const YAML::Node &N, const Rule &R,
     return errorAt(
         N, "rule '" + R.Name + "' has no action",
         "give it one of: sync, breadcrumb, nan_check, print, save, capture");
+  if (R.BreadcrumbWindow && R.BreadcrumbEvery != 1)
+    return errorAt(N,
+                   "rule '" + R.Name +
+                       "' gives its breadcrumb both 'every' and 'window'",
+                   "give one: {every: N} writes after every Nth launch, "
+                   "{window: N} where a window of at most N launches closes");
   if (N[NameKey]) {
     auto [It, New] = RuleNames.try_emplace(R.Name, R.Loc);
     if (!New)

@@ -81,8 +81,13 @@ void setSlot(const rt::Program &P, int Index, uint32_t Done,
   dt::CrumbSlot &S = dt::crumbSlot(Index);
   const uint32_t Enq = static_cast<uint32_t>(Ordinals.size());
   for (uint32_t Seq = 1; Seq <= Enq; ++Seq)
-    S.Ring[Seq % dt::kCrumbRing] =
-        dt::CrumbRecord{&P, Ordinals[Seq - 1], 1, static_cast<uint8_t>(Every)};
+    S.Ring[Seq % dt::kCrumbRing] = dt::CrumbRecord{
+        &P,
+        Ordinals[Seq - 1],
+        1,
+        static_cast<uint8_t>(Every),
+        false,
+        dt::crumbWritten(Seq, 0, dt::CrumbPolicy{static_cast<uint8_t>(Every)})};
   S.Enqueued = Enq;
   S.Reported = 0;
   Page[Index * dt::kCrumbStride] = Done;
@@ -248,7 +253,8 @@ TEST(CudaCrumbSlot, RecordsInOrderAndNamesTheThread) {
   CudaProgram Prog(Dir);
   dt::CrumbSlot S;
   for (int Ordinal : {2, 0, 1})
-    dt::crumbRecord(S, *Prog.P, Ordinal, 7, nullptr, 0, nullptr, 4);
+    dt::crumbRecord(S, *Prog.P, Ordinal, 7, nullptr, 0, nullptr,
+                    dt::CrumbPolicy{4});
   EXPECT_EQ(S.Enqueued.load(), 3u);
   EXPECT_EQ(S.Tid, static_cast<long>(::syscall(SYS_gettid)));
   for (uint32_t Seq : {1u, 2u, 3u}) {
@@ -260,6 +266,37 @@ TEST(CudaCrumbSlot, RecordsInOrderAndNamesTheThread) {
   EXPECT_EQ(S.Ring[1].Ordinal, 2);
   EXPECT_EQ(S.Ring[3].Ordinal, 1);
   EXPECT_FALSE(S.Shared.load());
+}
+
+/// A window's crumb (rules `breadcrumb: {window: N}`) is written where the
+/// planner closed the window, or where it reached N launches at run time;
+/// the report says how the crumbs were spaced.
+TEST(CudaCrumbSlot, AWindowClosesWhereThePlannerSaysOrAtItsMostLaunches) {
+  const std::string Dir = testDir();
+  CudaProgram Prog(Dir);
+  const int Index = 5;
+  setSlot(*Prog.P, Index, 0, {}, 1);
+  dt::CrumbSlot &S = dt::crumbSlot(Index);
+  S.LastWritten = 0;
+  const dt::CrumbPolicy Open{3, true, false}, Close{3, true, true};
+  std::vector<bool> Written;
+  for (const dt::CrumbPolicy &Pol : {Open, Open, Close, Open, Open, Open, Open})
+    Written.push_back(
+        dt::crumbRecord(S, *Prog.P, 1, 1, nullptr, 0, nullptr, Pol).Written);
+  EXPECT_EQ(Written,
+            std::vector<bool>({false, false, true, false, false, true, false}));
+  EXPECT_EQ(S.LastWritten, 6u);
+  dt::crumbArena().Host[Index * dt::kCrumbStride] = 3; // crumb 6 never came
+  EXPECT_EQ(normalReport(Index),
+            "first launch that did not complete: one of #1 bad_kernel "
+            "(wrapper.cpp:1002, source nodes [gather]) in run 1, #1 bad_kernel "
+            "(wrapper.cpp:1002, source nodes [gather]) in run 1, #1 bad_kernel "
+            "(wrapper.cpp:1002, source nodes [gather]) in run 1 (breadcrumbs "
+            "at most 3 launches apart, no Triton kernel twice between two); "
+            "last completed: #1 bad_kernel (wrapper.cpp:1002, source nodes "
+            "[gather]) in run 1; to name it exactly if it comes again, add to "
+            "the rules: {name: exact-window, match: {ordinals: \"1\"}, "
+            "breadcrumb: true}");
 }
 
 /// Once every slot is taken, a new thread's slot is an earlier one's, and

@@ -214,6 +214,12 @@ struct Probe {
   /// launches; a report then names the launches since the last crumb that
   /// completed, among which the fault is (rules `breadcrumb: {every: N}`).
   uint8_t crumb_every = 1;
+  /// crumb_every is a window's most launches (rules `breadcrumb: {window:
+  /// N}`): the crumb is written where crumb_close says (the planner placed
+  /// it so that no Triton kernel runs twice in a window), or where the
+  /// stream's window reached crumb_every launches at run time.
+  bool crumb_window = false;
+  bool crumb_close = false;
 };
 
 /// What happens to the buffers run_impl allocates (rules `buffers:`), for
@@ -436,6 +442,9 @@ constexpr char kReportLastCompleted[] = "; last completed: ";
 constexpr char kReportNone[] = "none";
 constexpr char kReportPer[] = "one breadcrumb per ";
 constexpr char kReportPerTail[] = " launches";
+constexpr char kReportWindow[] = "breadcrumbs at most ";
+constexpr char kReportWindowTail[] =
+    " launches apart, no Triton kernel twice between two";
 constexpr char kReportNoneAfter[] =
     ", none after these: the fault may also be in work enqueued after them";
 constexpr char kReportMoreHead[] = ", ... (";

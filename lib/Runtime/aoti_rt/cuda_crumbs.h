@@ -43,18 +43,46 @@ constexpr int kCrumbStride = 16; ///< uint32 words per slot (64 bytes)
 /// Streams per thread with their own slot (lane 0: run_impl's stream).
 constexpr int kCrumbLanes = 8;
 
+/// How a probe's crumb is written (Probe::crumb_every, crumb_window,
+/// crumb_close).
+struct CrumbPolicy {
+  uint8_t Every = 1;
+  bool Window = false;
+  bool Close = false;
+};
+
+inline CrumbPolicy crumbPolicy(const Probe &Pr) {
+  return CrumbPolicy{Pr.crumb_every, Pr.crumb_window, Pr.crumb_close};
+}
+
 struct CrumbRecord {
   const Program *Prog;
   int Ordinal;
   int64_t Run;
-  uint8_t Every; ///< the probe's crumb_every (crumbEnqueued)
+  uint8_t Every; ///< the probe's crumb_every
+  bool Window;   ///< Every is a window's most launches (crumb_window)
+  bool Written;  ///< its crumb was written (crumbWritten)
 };
 
-/// Whether the launch with sequence number \p Seq has its crumb written
-/// (Probe::crumb_every: after every Nth launch of the slot only).
-inline bool crumbEnqueued(uint32_t Seq, unsigned Every) {
-  return Every <= 1 || Seq % Every == 0;
+/// Whether the launch with sequence number \p Seq, in a slot whose last
+/// crumb written is \p LastWritten, has its crumb written: after each
+/// launch, after every Nth of the slot (Seq % N), or where a window closes
+/// (the planner's crumb_close, or N launches since the last crumb).
+inline bool crumbWritten(uint32_t Seq, uint32_t LastWritten,
+                         const CrumbPolicy &P) {
+  if (P.Every <= 1)
+    return true;
+  if (P.Window)
+    return P.Close || Seq - LastWritten >= P.Every;
+  return Seq % P.Every == 0;
 }
+
+/// A launch recorded in a slot: its sequence number, and whether its crumb
+/// is to be written.
+struct CrumbNoted {
+  uint32_t Seq;
+  bool Written;
+};
 
 /// One thread's crumbs on one stream. Its thread writes it without a lock
 /// (crumbNote: a record, then Enqueued, released) unless the slot is
@@ -72,6 +100,7 @@ struct CrumbSlot {
   long Tid = 0;                   ///< the OS thread that writes the slot
   const void *StreamPtr = nullptr; ///< the stream of its last crumb
   std::atomic<uint32_t> Enqueued{0}; ///< last sequence number enqueued
+  uint32_t LastWritten = 0;          ///< the last one whose crumb was written
   uint32_t Reported = 0; ///< first-not-completed already reported
   CrumbRecord Ring[kCrumbRing];
 };
@@ -243,7 +272,7 @@ struct CrumbView {
   }
   const CrumbRecord &at(uint32_t Seq) const { return S.Ring[Seq % kCrumbRing]; }
   /// The launch of breadcrumb \p Seq had its crumb written.
-  bool written(uint32_t Seq) const { return crumbEnqueued(Seq, at(Seq).Every); }
+  bool written(uint32_t Seq) const { return at(Seq).Written; }
 };
 
 /// "#2 k (wrapper.cpp:1002, source nodes [gather]) in run 1": the launch of
@@ -327,6 +356,15 @@ void writeCrumbWindow(Sink &Out, const CrumbView &V, uint32_t Last) {
   Out.add(')');
 }
 
+/// "one breadcrumb per 4 launches", or a window's "breadcrumbs at most 8
+/// launches apart, no Triton kernel twice between two": how sparse the
+/// crumbs of \p R's launch were.
+template <class Sink> void writeCrumbSpacing(Sink &Out, const CrumbRecord &R) {
+  Out.add(R.Window ? kReportWindow : kReportPer);
+  writeUInt(Out, R.Every);
+  Out.add(R.Window ? kReportWindowTail : kReportPerTail);
+}
+
 /// The report of a slot with launches not known to have completed (Done <
 /// Enq): the first launch that did not complete, or with sparse crumbs
 /// (Probe::crumb_every) the launches after the last crumb that arrived up
@@ -354,9 +392,7 @@ template <class Sink> void writeCrumbsInFlight(Sink &Out, const CrumbView &V) {
   }
   writeCrumbWindow(Out, V, Last);
   Out.add(" (");
-  Out.add(kReportPer);
-  writeUInt(Out, V.at(V.Done + 1).Every);
-  Out.add(kReportPerTail);
+  writeCrumbSpacing(Out, V.at(V.Done + 1));
   if (!Closed)
     Out.add(kReportNoneAfter);
   Out.add(')');
@@ -503,10 +539,11 @@ inline void cudaErrorEvent(const std::string &Error, const char *When,
 AOTI_RT_COLD_END
 
 /// Records the launch of \p P's \p Ordinal in slot \p S (at its first
-/// crumb, the thread and the stream lane too); its sequence number.
-inline uint32_t crumbRecord(CrumbSlot &S, const Program &P, int Ordinal,
-                            int64_t Run, cudaStream_t Stream, int Lane,
-                            const char *StreamName, int Every) {
+/// crumb, the thread and the stream lane too), and whether its crumb is
+/// written (\p Pol).
+inline CrumbNoted crumbRecord(CrumbSlot &S, const Program &P, int Ordinal,
+                              int64_t Run, cudaStream_t Stream, int Lane,
+                              const char *StreamName, const CrumbPolicy &Pol) {
   if (!S.Tid) {
     CrumbArena &A = crumbArena();
     if (Lane > 0 && !S.Stream) {
@@ -520,23 +557,26 @@ inline uint32_t crumbRecord(CrumbSlot &S, const Program &P, int Ordinal,
   }
   S.StreamPtr = Stream;
   const uint32_t Seq = S.Enqueued.load(std::memory_order_relaxed) + 1;
+  const bool Written = crumbWritten(Seq, S.LastWritten, Pol);
+  if (Written)
+    S.LastWritten = Seq;
   S.Ring[Seq % kCrumbRing] =
-      CrumbRecord{&P, Ordinal, Run, static_cast<uint8_t>(Every)};
+      CrumbRecord{&P, Ordinal, Run, Pol.Every, Pol.Window, Written};
   S.Enqueued.store(Seq, std::memory_order_release);
-  return Seq;
+  return CrumbNoted{Seq, Written};
 }
 
 /// Records the launch in slot \p S (crumbRecord): without a lock by its own
 /// thread, under the slot's mutex while the slot is not owned yet or is
-/// Shared. Its sequence number.
-inline uint32_t crumbNote(CrumbSlot &S, const Program &P, int Ordinal,
-                          int64_t Run, cudaStream_t Stream, int Lane,
-                          const char *StreamName, int Every) {
+/// Shared.
+inline CrumbNoted crumbNote(CrumbSlot &S, const Program &P, int Ordinal,
+                            int64_t Run, cudaStream_t Stream, int Lane,
+                            const char *StreamName, const CrumbPolicy &Pol) {
   if (!S.Tid || S.Shared.load(std::memory_order_relaxed)) {
     std::lock_guard<std::mutex> Lock(S.Mutex);
-    return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+    return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Pol);
   }
-  return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Every);
+  return crumbRecord(S, P, Ordinal, Run, Stream, Lane, StreamName, Pol);
 }
 
 /// Writes breadcrumb \p Seq into slot \p Index in \p Stream's order (the

@@ -101,11 +101,11 @@ AOTI_RT_OUTLINE void RunScope::streamCrumb(const detail::ProbeCtx &C,
   int Index;
   CrumbSlot &Slot = laneSlot(Lane, Index);
   const auto Stream = static_cast<cudaStream_t>(C.Stream);
-  const uint32_t Seq =
+  const CrumbNoted Noted =
       crumbNote(Slot, *Prog, C.Ordinal, Run, Stream, Lane,
-                C.Site ? C.Site->stream : nullptr, Pr.crumb_every);
-  if (crumbEnqueued(Seq, static_cast<unsigned>(Pr.crumb_every)))
-    writeCrumb(C, Index, Seq);
+                C.Site ? C.Site->stream : nullptr, crumbPolicy(Pr));
+  if (Noted.Written)
+    writeCrumb(C, Index, Noted.Seq);
 #else
   (void)C, (void)Pr, (void)Lane;
 #endif

@@ -20,6 +20,9 @@
 //   gpu_test ima-sparse-open     the same, no crumb enqueued after the fault
 //   gpu_test ima-sparse-window   sparse crumbs but after every launch of the
 //                                sites the ima-sparse report's rule names
+//   gpu_test ima-window          window crumbs (closed where the planner
+//                                placed them): the fault named among the
+//                                launches of its window
 //   gpu_test ima-hostfn          as ima-exit, breadcrumbs by host functions
 //   gpu_test ima-terminate       fault, the caller's sync finds it, then a
 //                                destructor throws (std::terminate)
@@ -2258,6 +2261,23 @@ int ima(const std::string &Mode) {
       K.launchBad(S);
       Run.probe(1, rt::kAfter, nullptr, 0, P);
       tinyLaunches(K, Run, S, Mode == "ima-sparse" ? 2 : 0, 2, P);
+    } else if (Mode == "ima-window") {
+      // Window crumbs (rules `breadcrumb: {window: 8}`), the windows closed
+      // where the planner placed them: after sequence numbers 2 and 5.
+      // 3 tiny, 4 the fault, 5 tiny_after (never written): the report
+      // lists 3 to 5.
+      rt::Probe Open = crumbProbe();
+      Open.crumb_every = 8;
+      Open.crumb_window = true;
+      rt::Probe Close = Open;
+      Close.crumb_close = true;
+      rt::RunScope Run(*Prog.P, S);
+      tinyLaunches(K, Run, S, 1, 0, Open);
+      tinyLaunches(K, Run, S, 1, 0, Close);
+      tinyLaunches(K, Run, S, 1, 0, Open);
+      K.launchBad(S);
+      Run.probe(1, rt::kAfter, nullptr, 0, Open);
+      tinyLaunches(K, Run, S, 1, 2, Close);
     } else if (Mode == "ima-sparse-window") {
       // What a user runs after adding the rule an ima-sparse report gives
       // (exact-window, ordinals 0-2): sites 0 to 2 crumb after every
@@ -2505,6 +2525,19 @@ TEST_F(GpuFaults, SparseCrumbsNameAWindowAndTheRule) {
               "exact-window, match: \\{ordinals: \"0-2\"\\}, breadcrumb: "
               "true\\}",
               "the report gives the rule that makes its launches exact");
+}
+
+TEST_F(GpuFaults, WindowCrumbsNameTheWindowTheFaultIsIn) {
+  ModeRun R = runMode("ima-window");
+  EXPECT_LINE(R,
+              Ima + "\\(at process exit\\): first launch that did not "
+                    "complete: one of #0 tiny_ok \\(wrapper.cpp:1001, source "
+                    "nodes \\[embedding\\]\\) in run 1, #1 bad_kernel "
+                    "\\(wrapper.cpp:1002, source nodes \\[gather\\]\\) in run "
+                    "1, #2 tiny_after \\(wrapper.cpp:1003\\) in run 1 "
+                    "\\(breadcrumbs at most 8 launches apart, no Triton kernel "
+                    "twice between two\\); last completed: #0 tiny_ok",
+              "the fault named among the launches after the last window");
 }
 
 TEST_F(GpuFaults, TheSparseReportsRuleNamesTheLaunchExactly) {
