@@ -231,6 +231,27 @@ TEST(LaunchMatch, TheWindowsLaunchesOfTheKernel) {
             "of 2 runs gather_rows");
 }
 
+TEST(LaunchMatch, ALibrarysKernelPointsAtTheWindowsExternOps) {
+  // A cuBLAS kernel faulted: no Triton launch of the window runs it, and
+  // the extern op that does is named as the other possibility.
+  const std::string Mm = "#4 aoti_torch_cuda_mm_out (m.wrapper.cpp:140, "
+                         "source nodes [linear]) in run 1";
+  CrumbReport R =
+      parse(std::string(Head) + "first launch that did not complete: one of " +
+            Add + ", " + Mm +
+            " (one breadcrumb per 4 launches); last "
+            "completed: none");
+  LaunchMatch M = matchLaunches(R, "sm90_xmma_gemm_f32f32_tf32f32");
+  EXPECT_TRUE(M.Candidates.empty());
+  ASSERT_EQ(M.Externs.size(), 1u);
+  EXPECT_EQ(describeLaunchMatch(M, "sm90_xmma_gemm_f32f32_tf32f32"),
+            "outside the report's window: no launch of the report's window "
+            "of 2 runs sm90_xmma_gemm_f32f32_tf32f32; unless "
+            "sm90_xmma_gemm_f32f32_tf32f32 is a library's kernel (cuBLAS, "
+            "cuDNN, ATen's) run by one of the window's extern ops: " +
+                Mm);
+}
+
 TEST(AOTINames, WrapperKernelsRunTheirCubinFunction) {
   EXPECT_TRUE(names::launchesCubinFunction("triton_poi_fused_add_0",
                                            "triton_poi_fused_add_0"));

@@ -25,6 +25,8 @@ LaunchMatch aoti::matchLaunches(const CrumbReport &Report, StringRef Function) {
       ++M.WindowSize;
       if (L.Known && names::launchesCubinFunction(L.Kernel, Function))
         M.Candidates.push_back(&L);
+      else if (L.Known && names::isExternOp(L.Kernel))
+        M.Externs.push_back(&L);
     }
   }
   if (!AllCompleted)
@@ -54,6 +56,13 @@ std::string noMatchText(const LaunchMatch &M, StringRef Function) {
     Text += "; it may be one of those not listed";
   else if (M.MayBeAfter)
     Text += "; the fault is in work enqueued after them";
+  if (!M.Externs.empty()) {
+    Text += "; unless " + Function.str() +
+            " is a library's kernel (cuBLAS, cuDNN, ATen's) run by one of "
+            "the window's extern ops: ";
+    for (size_t I = 0; I < M.Externs.size(); ++I)
+      Text += (I ? "; " : "") + M.Externs[I]->Text;
+  }
   return Text;
 }
 

@@ -31,6 +31,10 @@ struct LaunchMatch {
   bool MayBeAfter = false;
   /// Every window says every instrumented launch completed: the last one.
   const ReportedLaunch *AllCompletedLast = nullptr;
+  /// The window's extern ops (shim calls): a fault in a library's kernel
+  /// (cuBLAS, cuDNN, ATen's), which no launch is named by, is in one of
+  /// them.
+  std::vector<const ReportedLaunch *> Externs;
 };
 
 /// The launches of \p Report's windows that run the cubin function

@@ -48,6 +48,13 @@ inline bool isShimUtility(llvm::StringRef FunctionName) {
   return false;
 }
 
+/// Whether the launch site named \p Kernel is an extern op (a shim call:
+/// aoti_torch_cuda_mm_out), whose kernels are a library's.
+inline bool isExternOp(llvm::StringRef Kernel) {
+  return Kernel.starts_with(ShimCudaOpPrefix) ||
+         Kernel.starts_with(ShimCpuOpPrefix);
+}
+
 /// Whether the extern op \p Kernel (a shim function: aoti_torch_cuda_mm_out)
 /// writes every element of its `out` tensor (AOTI_WHOLE_OUT_OP).
 inline bool writesWholeOut(llvm::StringRef Kernel) {
