@@ -226,7 +226,6 @@ StringRef dumpedKernel(const WrapperInventory &Inv, const LaunchSite &Site) {
 /// half of N: its crumbs are never denser than one per N / 2 launches
 /// (a kernel repeating sooner leaves that window ambiguous, and `explain`
 /// says so).
-
 class WindowPlacer {
 public:
   explicit WindowPlacer(const WrapperInventory &Inv) : Inv(Inv) {}
