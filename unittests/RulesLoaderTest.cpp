@@ -76,8 +76,8 @@ rules:
 )yaml",
                           "r.yaml");
   ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
-  EXPECT_EQ(Rules->Path, "r.yaml");
-  EXPECT_EQ(Rules->Digest.size(), 64u);
+  EXPECT_EQ(Rules->path(), "r.yaml");
+  EXPECT_EQ(Rules->digest().size(), 64u);
   EXPECT_EQ(Rules->Settings.LogEnv, "MY_LOG");
   EXPECT_EQ(Rules->Settings.DisableEnv, "AOTI_INSTRUMENT_DISABLE");
   EXPECT_EQ(Rules->Settings.FirstCalls, 3u);
@@ -569,7 +569,7 @@ TEST(RulesLoaderTest, LoadsFromDisk) {
   EXPECT_EQ(Rules->Rules.size(), 1u);
   ASSERT_EQ(Rules->Sources.size(), 1u);
   EXPECT_EQ(Rules->Sources[0].Text, "rules: [{sync: true}]\n");
-  EXPECT_EQ(Rules->Sources[0].Digest, Rules->Digest);
+  EXPECT_EQ(Rules->Sources[0].Digest, Rules->digest());
 }
 
 TEST(SourceSnippetTest, QuotesTheLineWithACaret) {

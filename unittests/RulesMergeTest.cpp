@@ -51,7 +51,7 @@ TEST(RulesMergeTest, RulesOfEveryFileInOrderEachAtItsFile) {
   std::vector<RuleSet> Sets;
   Sets.push_back(parsed(Sparse, "sparse.yaml"));
   Sets.push_back(parsed(Window, "window.yaml"));
-  const std::string SparseDigest = Sets[0].Digest;
+  const std::string SparseDigest = Sets[0].digest();
   auto Merged = mergeRuleSets(std::move(Sets));
   ASSERT_TRUE(bool(Merged)) << describe(Merged.takeError());
   ASSERT_EQ(Merged->Rules.size(), 2u);
@@ -62,27 +62,27 @@ TEST(RulesMergeTest, RulesOfEveryFileInOrderEachAtItsFile) {
   EXPECT_EQ(Merged->where(Merged->Rules[1].Loc), "window.yaml:2:5");
   EXPECT_THAT(Merged->sourceOf(Merged->Rules[1].Loc).Text,
               HasSubstr("exact-window"));
-  EXPECT_EQ(Merged->Path, "sparse.yaml + window.yaml");
+  EXPECT_EQ(Merged->path(), "sparse.yaml + window.yaml");
   EXPECT_EQ(Merged->Description, "sparse crumbs");
   // The digest is of both files: another second file gives another one.
-  EXPECT_EQ(Merged->Digest.size(), 64u);
-  EXPECT_NE(Merged->Digest, SparseDigest);
+  EXPECT_EQ(Merged->digest().size(), 64u);
+  EXPECT_NE(Merged->digest(), SparseDigest);
   std::vector<RuleSet> Other;
   Other.push_back(parsed(Sparse, "sparse.yaml"));
   Other.push_back(parsed("rules: [{name: w, sync: true}]\n", "window.yaml"));
   auto OtherMerged = mergeRuleSets(std::move(Other));
   ASSERT_TRUE(bool(OtherMerged));
-  EXPECT_NE(OtherMerged->Digest, Merged->Digest);
+  EXPECT_NE(OtherMerged->digest(), Merged->digest());
 }
 
 TEST(RulesMergeTest, OneSetIsKeptAsItIs) {
   std::vector<RuleSet> Sets;
   Sets.push_back(parsed(Sparse, "sparse.yaml"));
-  const std::string Digest = Sets[0].Digest;
+  const std::string Digest = Sets[0].digest();
   auto Merged = mergeRuleSets(std::move(Sets));
   ASSERT_TRUE(bool(Merged));
-  EXPECT_EQ(Merged->Digest, Digest);
-  EXPECT_EQ(Merged->Path, "sparse.yaml");
+  EXPECT_EQ(Merged->digest(), Digest);
+  EXPECT_EQ(Merged->path(), "sparse.yaml");
 }
 
 TEST(RulesMergeTest, SectionsComeFromTheOneFileThatHasThem) {

@@ -320,7 +320,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
              "{14}{15}};\n",
-             Emit::quoted(DisplayName), Emit::quoted(Rules.Digest),
+             Emit::quoted(DisplayName), Emit::quoted(Rules.digest()),
              Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
              Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
              Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir),
@@ -526,7 +526,7 @@ using InsertionMap = std::map<unsigned, std::string>;
 std::string instrumentedHeader(StringRef DisplayName, const RuleSet &Rules) {
   return instrumentedMarker().str() + toolVersion().str() +
          ": instrumented copy of " + DisplayName.str() + " (rules " +
-         Rules.Path + ", sha256 " + Rules.Digest +
+         Rules.path() + ", sha256 " + Rules.digest() +
          "). Do not edit: re-run aoti-instrument on the original.\n";
 }
 

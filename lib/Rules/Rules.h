@@ -198,11 +198,6 @@ struct RulesSource {
 };
 
 struct RuleSet {
-  /// The file, or the files of several -rules joined with " + ".
-  std::string Path;
-  /// sha256 of the file's bytes, hex; of several files, of their digests
-  /// (mergeRuleSets).
-  std::string Digest;
   /// The files read, in the order given (RulesLocation::Source).
   std::vector<RulesSource> Sources;
   std::string Description; ///< one line: what the rules are for
@@ -218,6 +213,12 @@ struct RuleSet {
   const RulesSource &sourceOf(RulesLocation Loc) const;
   /// "rules.yaml:3:5": \p Loc in its file.
   std::string where(RulesLocation Loc) const;
+  /// The file, or the files of several -rules joined with " + "; "" for a
+  /// set read from no file.
+  std::string path() const;
+  /// sha256 of the file's bytes, hex; of several files, of their digests
+  /// one per line; "" for a set read from no file.
+  std::string digest() const;
 };
 
 /// Loads and validates a rules file. Errors are ToolErrors with exit code

@@ -37,7 +37,24 @@ const RulesSource &RuleSet::sourceOf(RulesLocation Loc) const {
 }
 
 std::string RuleSet::where(RulesLocation Loc) const {
-  return formatRulesLocation(Sources.empty() ? Path : sourceOf(Loc).Path, Loc);
+  return formatRulesLocation(sourceOf(Loc).Path, Loc);
+}
+
+std::string RuleSet::path() const {
+  std::string Out;
+  for (const RulesSource &Src : Sources)
+    Out += (Out.empty() ? "" : " + ") + Src.Path;
+  return Out;
+}
+
+std::string RuleSet::digest() const {
+  if (Sources.size() <= 1)
+    return Sources.empty() ? "" : Sources.front().Digest;
+  std::string Lines;
+  for (const RulesSource &Src : Sources)
+    Lines += Src.Digest + "\n";
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Lines)),
+                     /*LowerCase=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1407,10 +1424,11 @@ llvm::Expected<std::string> aoti::withRulesSchema(StringRef Readme) {
 
 llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
   RuleSet Out;
-  Out.Path = Path.str();
-  Out.Digest = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
-                           /*LowerCase=*/true);
-  Out.Sources.push_back({Out.Path, Out.Digest, Text.str()});
+  Out.Sources.push_back(
+      {Path.str(),
+       llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
+                   /*LowerCase=*/true),
+       Text.str()});
   Loader L(Path, Out.Sources.front().Text);
   if (llvm::Error E = L.load(Out))
     return std::move(E);

@@ -9,9 +9,6 @@
 #include "Rules/Rules.h"
 #include "Support/ToolError.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/SHA256.h"
-
 using namespace aoti;
 
 namespace {
@@ -79,15 +76,6 @@ llvm::Error mergeInto(RuleSet &Out, RuleSet &S) {
   return llvm::Error::success();
 }
 
-/// The digest of several files: sha256 of their digests, one per line.
-std::string combinedDigest(const std::vector<RulesSource> &Sources) {
-  std::string Lines;
-  for (const RulesSource &Src : Sources)
-    Lines += Src.Digest + "\n";
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Lines)),
-                     /*LowerCase=*/true);
-}
-
 } // namespace
 
 llvm::Expected<RuleSet> aoti::mergeRuleSets(std::vector<RuleSet> Sets) {
@@ -101,11 +89,8 @@ llvm::Expected<RuleSet> aoti::mergeRuleSets(std::vector<RuleSet> Sets) {
       Out.Sources.push_back(std::move(Src));
     if (llvm::Error E = mergeInto(Out, S))
       return std::move(E);
-    Out.Path += " + " + S.Path;
     if (!S.Description.empty())
       Out.Description += (Out.Description.empty() ? "" : "; ") + S.Description;
   }
-  if (Sets.size() > 1)
-    Out.Digest = combinedDigest(Out.Sources);
   return Out;
 }
