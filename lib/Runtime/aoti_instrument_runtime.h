@@ -42,6 +42,7 @@
 #include "aoti_rt/run_scope_impl.h"
 #include "aoti_rt/run_scope_probe.h"
 #include "aoti_rt/run_scope_deferred.h"
+#include "aoti_rt/run_scope_replay.h"
 #include "aoti_rt/run_scope_buffers.h"
 #include "aoti_rt/run_scope_guards.h"
 #include "aoti_rt/run_scope_capture.h"

@@ -320,36 +320,45 @@ inline bool launchStatsDescs(CUfunction Fn, StatsArea &Area, StatsLaunch &L,
                       Stream, Err);
 }
 
-/// One launch of the stats kernel over Ms (all on the current device, at
-/// most Area.Capacity of them), results to Out (device-visible). False with the
-/// error in Err.
-inline bool launchStats(CUfunction Fn, StatsArea &Area,
-                        const TensorMeta *const *Ms, size_t N, Stats *Out,
-                        cudaStream_t Stream, std::string &Err) {
-  StatsLaunch L{}; // zeroed: g++ 13 cannot see that fillDesc sets L.inl[0, N)
+/// One launch of the stats kernel over the \p N descriptors \p Descs (all
+/// on the current device, at most Area.Capacity of them), results to Out
+/// (device-visible). False with the error in Err.
+inline bool launchStatsOf(CUfunction Fn, StatsArea &Area,
+                          const StatsDesc *Descs, size_t N, Stats *Out,
+                          cudaStream_t Stream, std::string &Err) {
+  StatsLaunch L{}; // zeroed: g++ 13 cannot see that the copy sets L.inl
   L.descs = nullptr;
   L.out = Out;
   L.n = static_cast<int32_t>(N);
   L.pad = 0;
+  const int32_t Blocks = mostBlocks(Descs, L.n);
+  if (N <= static_cast<size_t>(kInlineDescs)) {
+    std::copy(Descs, Descs + N, L.inl);
+    return launchStatsDescs(Fn, Area, L, Blocks, Stream, Err);
+  }
+  // From pageable memory: staged before the call returns, so Descs may go.
+  cudaError_t E = cudaMemcpyAsync(Area.descs(), Descs, N * sizeof(StatsDesc),
+                                  cudaMemcpyHostToDevice, Stream);
+  if (E != cudaSuccess) {
+    Err = cudaErrorText(E);
+    return false;
+  }
+  L.descs = Area.descs();
+  return launchStatsDescs(Fn, Area, L, Blocks, Stream, Err);
+}
+
+/// launchStatsOf over the descriptors of Ms.
+inline bool launchStats(CUfunction Fn, StatsArea &Area,
+                        const TensorMeta *const *Ms, size_t N, Stats *Out,
+                        cudaStream_t Stream, std::string &Err) {
+  StatsDesc Inline[kInlineDescs];
   std::vector<StatsDesc> Many;
   if (N > static_cast<size_t>(kInlineDescs))
     Many.resize(N);
-  StatsDesc *Descs = Many.empty() ? L.inl : Many.data();
+  StatsDesc *Descs = Many.empty() ? Inline : Many.data();
   for (size_t I = 0; I < N; ++I)
     fillDesc(Descs[I], *Ms[I]);
-  const int32_t Blocks = mostBlocks(Descs, L.n);
-  if (!Many.empty()) {
-    // From pageable memory: staged before the call returns, so Many may go.
-    cudaError_t E =
-        cudaMemcpyAsync(Area.descs(), Many.data(), N * sizeof(StatsDesc),
-                        cudaMemcpyHostToDevice, Stream);
-    if (E != cudaSuccess) {
-      Err = cudaErrorText(E);
-      return false;
-    }
-    L.descs = Area.descs();
-  }
-  return launchStatsDescs(Fn, Area, L, Blocks, Stream, Err);
+  return launchStatsOf(Fn, Area, Descs, N, Out, Stream, Err);
 }
 
 /// The NaN-count kernel's descriptor of a dense floating tensor: one block
@@ -379,21 +388,35 @@ inline bool launchNanDescs(CUfunction Fn, StatsArea &Area, NanLaunch &L,
                       global().DeviceNanPasses, Stream, Err);
 }
 
-/// The NaN counts of dense floating tensors Ms (isDense), in launches of
-/// up to kNanDescs tensors on \p Stream: results to Out[0, N) (nan, inf,
-/// count; device-visible), accumulators Area.acc()[0, kNanDescs). False
-/// with the error in Err.
-inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
-                           const TensorMeta *const *Ms, size_t N, Stats *Out,
-                           cudaStream_t Stream, std::string &Err) {
+/// The NaN counts of the \p N descriptors \p Descs (dense floating
+/// tensors), in launches of up to kNanDescs on \p Stream: results to
+/// Out[0, N) (nan, inf, count; device-visible), accumulators
+/// Area.acc()[0, kNanDescs). False with the error in Err.
+inline bool launchNanOf(CUfunction Fn, StatsArea &Area, const NanDesc *Descs,
+                        size_t N, Stats *Out, cudaStream_t Stream,
+                        std::string &Err) {
   for (size_t First = 0; First < N; First += kNanDescs) {
     NanLaunch L;
     std::memset(&L, 0, sizeof L);
     L.out = Out + First;
     L.n = static_cast<int32_t>(std::min<size_t>(N - First, kNanDescs));
-    for (int32_t I = 0; I < L.n; ++I)
-      L.d[I] = nanDesc(*Ms[First + static_cast<size_t>(I)]);
+    std::copy(Descs + First, Descs + First + L.n, L.d);
     if (!launchNanDescs(Fn, Area, L, Stream, Err))
+      return false;
+  }
+  return true;
+}
+
+/// launchNanOf over the descriptors of Ms (isDense).
+inline bool launchNanCount(CUfunction Fn, StatsArea &Area,
+                           const TensorMeta *const *Ms, size_t N, Stats *Out,
+                           cudaStream_t Stream, std::string &Err) {
+  NanDesc Descs[kNanDescs];
+  for (size_t First = 0; First < N; First += kNanDescs) {
+    const size_t K = std::min<size_t>(N - First, kNanDescs);
+    for (size_t I = 0; I < K; ++I)
+      Descs[I] = nanDesc(*Ms[First + I]);
+    if (!launchNanOf(Fn, Area, Descs, K, Out + First, Stream, Err))
       return false;
   }
   return true;
@@ -438,6 +461,18 @@ public:
     T *Obj = Free[Pick];
     Free.erase(Free.begin() + static_cast<long>(Pick));
     return Obj;
+  }
+  /// A free object that \p Pred accepts, or null.
+  template <class PredT> T *takeIf(PredT Pred) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (size_t I = 0; I < Free.size(); ++I) {
+      if (!Pred(*Free[I]))
+        continue;
+      T *Obj = Free[I];
+      Free.erase(Free.begin() + static_cast<long>(I));
+      return Obj;
+    }
+    return nullptr;
   }
   void give(T *Obj) {
     std::lock_guard<std::mutex> Lock(Mutex);

@@ -132,6 +132,24 @@ inline bool strideMatches(const CompiledInput &C, const InputFacts &F, int D) {
   return C.strides[D] < 0 || F.Sizes[D] == 1 || F.Strides[D] == C.strides[D];
 }
 
+/// Whether every input of \p P is checked to one dtype, device, rank, dims
+/// and strides (CompiledInput): then a run whose inputs all matched has
+/// the shapes the last one had, and its deferred probes' trace may be
+/// replayed (replay.h).
+inline bool inputsPinned(const Program &P) {
+  if (P.num_inputs <= 0)
+    return false;
+  for (int I = 0; I < P.num_inputs; ++I) {
+    const CompiledInput &C = P.inputs[I];
+    if (!C.dtype || C.device_type < 0 || !C.rank_exact)
+      return false;
+    for (int D = 0; D < C.rank; ++D)
+      if (C.dim_min[D] < 0 || C.dim_min[D] != C.dim_max[D] || C.strides[D] < 0)
+        return false;
+  }
+  return true;
+}
+
 /// Whether input \p F is what \p C says; no allocation, no formatting.
 inline bool inputMatches(const CompiledInput &C, const InputFacts &F,
                          int DeviceIndex) {

@@ -30,6 +30,7 @@ struct ZonePool;
 struct TensorMeta;
 struct RuntimeKernels;
 struct CountPlan;
+struct TraceStep;
 struct CrumbSlot;
 struct CpuCrumb;
 } // namespace detail
@@ -196,6 +197,28 @@ private:
                        const detail::RuntimeKernels &Fns,
                        const detail::CountPlan &Plan);
   void assignSlots(const detail::ProbeCtx &C, const detail::CountPlan &Plan);
+  bool deferProbeFull(int Site, Phase Ph, const TensorRef *Tensors, int N,
+                      const Probe &Pr, const detail::ProbeCtx &C,
+                      const detail::RuntimeKernels &Fns);
+  // The run's trace (replay.h, run_scope_replay.h).
+  void startTrace();
+  bool replayProbe(int Site, Phase Ph, const TensorRef *Tensors, int N,
+                   const detail::ProbeCtx &C,
+                   const detail::RuntimeKernels &Fns);
+  void launchTraceScans(const detail::TraceStep &S,
+                        const detail::RuntimeKernels &Fns, detail::Stats *Dev,
+                        const detail::ProbeCtx &C);
+  void applyTraceStep(uint32_t Step, const TensorRef *Tensors,
+                      detail::Stats *Host, const detail::ProbeCtx &C);
+  bool replayGuard(int Site, Phase Ph, const TensorRef *Written, int N);
+  void recordProbeStep(int Site, Phase Ph, int N, const Probe &Pr,
+                       const detail::CountPlan &Plan, bool Flushed,
+                       size_t CountedFirst);
+  void recordGuardStep(int Site, Phase Ph, const TensorRef *Written, int N,
+                       bool Hit);
+  void leaveReplay();
+  void stopTrace();
+  void endTrace(bool Clean);
 #endif
   void resolveDeferred(int End);
   void flushBatchFor(int Site, const TensorRef *Written, int N,
@@ -229,6 +252,13 @@ private:
   bool Observing = false;
   bool Capturing = false;
   bool BatchPending = false; ///< Deferred's batches hold counts not launched
+  /// Every graph input matched what the model was compiled for, and that
+  /// pins its dtype, device, dims and strides (detail::inputsPinned): this
+  /// run may record or replay its deferred probes (replay.h).
+  bool InputsPinned = false;
+  uint8_t Trace = 0;      ///< detail::TraceMode
+  size_t TraceCursor = 0; ///< kTraceReplay: the next recorded step
+  uint32_t Flushes = 0;   ///< flushBatch calls so far
   /// CUDA: redzone checks of buffers' last writers not launched yet
   /// (Program::batch_deferred; BufferRun::Pending).
   bool ZonesPending = false;

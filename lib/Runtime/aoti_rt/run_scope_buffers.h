@@ -12,6 +12,7 @@
 
 #include "run_scope.h"
 #include "buffers.h"
+#include "deferred_run.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -14,6 +14,8 @@
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "deferred.h"
+#include "deferred_run.h"
+#include "replay.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -81,6 +83,7 @@ RunScope::kernels(int Device, std::string &Why) {
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   using namespace detail;
   BatchPending = false;
+  ++Flushes;
   if (!Deferred ||
       (Deferred->PendingNan.empty() && Deferred->PendingStats.empty()))
     return true;
@@ -121,7 +124,8 @@ AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
   if (!kernels(M.DevIndex, Why))
     return false;
   if (!Deferred)
-    Deferred = acquireDeferred(currentDevice());
+    Deferred = acquireDeferred(currentDevice(), Prog);
+  stopTrace(); // the fills are not steps of a trace
   DeferredRun &D = *Deferred;
   DeviceGuard Guard(M.DevIndex, currentDevice());
   if (!D.areaOn(M.DevIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
@@ -152,6 +156,8 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
     BatchPending = false;
     return;
   }
+  if (Trace == kTraceReplay && replayGuard(Site, Ph, Written, N))
+    return;
   // Merged fills go before the next launch, the buffer's first user.
   bool Hit = N < 0 || Deferred->PendingNan.Launch.nfills > 0;
   for (int I = 0; I < N && !Hit; ++I) {
@@ -160,6 +166,8 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
           Deferred->PendingNan.overlaps(B, E) ||
           Deferred->PendingStats.overlaps(B, E);
   }
+  if (Trace == kTraceRecord)
+    recordGuardStep(Site, Ph, Written, N, Hit);
   std::string Err;
   if (Hit && !flushBatch(Err)) {
     ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), StreamPtr};
@@ -170,6 +178,7 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
 AOTI_RT_COLD_BEGIN // after the run's sync
 AOTI_RT_OUTLINE void RunScope::resolveDeferred(int EndMode) {
   using namespace detail;
+  stopTrace(); // the run's end ended it first (endTrace)
   if (BatchPending) {
     std::string Err; // a count not launched reads as not taken
     flushBatch(Err);
@@ -398,17 +407,8 @@ AOTI_RT_OUTLINE bool RunScope::planCounts(const detail::ProbeCtx &C,
     if (!Plan.Host)
       return false;
   }
-  // A batch's result slots, reserved when its first tensor comes.
-  auto Reserve = [&](auto &B) {
-    if (B.Host)
-      return true;
-    Stats *Dev = nullptr;
-    B.Host = D.results(B.kCap, Dev);
-    B.Launch.out = Dev;
-    return B.Host != nullptr;
-  };
-  return !(Plan.BatchNan && !Reserve(D.PendingNan)) &&
-         !(Plan.BatchFull && !Reserve(D.PendingStats));
+  return !(Plan.BatchNan && !D.reserve(D.PendingNan)) &&
+         !(Plan.BatchFull && !D.reserve(D.PendingStats));
 }
 
 /// The counts \p Plan does not batch, launched now: statistics first, then
@@ -478,13 +478,10 @@ AOTI_RT_OUTLINE void RunScope::assignSlots(const detail::ProbeCtx &C,
 /// A probe without a sync: the checked tensors and the launch's input
 /// tensors (for "inputs were clean"), and the printed ones of a deferred
 /// stats print, counted on the device into this run's result slots; read by
-/// resolveDeferred. Per probe at most one launch of each runtime kernel:
-/// the NaN-count kernel for dense floating tensors that are only checked,
-/// the statistics kernel for the rest. A tensor already counted in this run
-/// and not written since (SeenTensors) is not counted again: its probe
-/// reads the earlier slot. False (nothing done) when the probe needs the
-/// immediate path: host copies (no kernel, more than 8 dims), another
-/// device's launches pending, no mapped memory.
+/// resolveDeferred. Replayed from the last run's trace while its tensors
+/// match (replay.h), else the full path (deferProbeFull). False (nothing
+/// done) when the probe needs the immediate path: host copies (no kernel,
+/// more than 8 dims), another device's launches pending, no mapped memory.
 AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
                                           const TensorRef *Tensors, int N,
                                           const Probe &Pr,
@@ -497,7 +494,29 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
   if (!Fns)
     return false; // the immediate path warns and uses host copies
   if (!Deferred)
-    Deferred = acquireDeferred(currentDevice());
+    Deferred = acquireDeferred(currentDevice(), Prog);
+  if (Trace == kTraceUnstarted)
+    startTrace();
+  if (Trace == kTraceReplay && replayProbe(Site, Ph, Tensors, N, C, *Fns))
+    return true;
+  if (deferProbeFull(Site, Ph, Tensors, N, Pr, C, *Fns))
+    return true;
+  stopTrace(); // the immediate path is no step of a trace
+  return false;
+}
+
+/// deferProbe's full path: per tensor, its metadata read and its need
+/// classified; at most one launch of each runtime kernel (the NaN-count
+/// kernel for dense floating tensors that are only checked, the statistics
+/// kernel for the rest) unless the run's batches take them. A tensor
+/// already counted in this run and not written since (SeenTensors) is not
+/// counted again: its probe reads the earlier slot. Recorded as a step of
+/// the run's trace (kTraceRecord).
+AOTI_RT_OUTLINE bool
+RunScope::deferProbeFull(int Site, Phase Ph, const TensorRef *Tensors, int N,
+                         const Probe &Pr, const detail::ProbeCtx &C,
+                         const detail::RuntimeKernels &Fns) {
+  using namespace detail;
   DeferredRun &D = *Deferred; // this run's, until finish()
   ProbeScratch &Scr = D.Scratchpad;
   const size_t NT = static_cast<size_t>(std::max(N, 0));
@@ -528,18 +547,26 @@ AOTI_RT_OUTLINE bool RunScope::deferProbe(int Site, Phase Ph,
     forgetOutputs(D.Seen, Scr, NT);
   lookupSeen(D.Seen, Scr, NT);
   CountPlan Plan;
+  const uint32_t Before = Flushes;
   if (!planCounts(C, Plan)) {
     D.Seen.clear(); // this probe goes the immediate way: a gap
     return false;
   }
+  const bool Flushed = Flushes != Before;
   if (Pr.print == kPrintNames) // unless the stats lines they head wait
     emit(*State, launchLine(C), State->Jsonl ? launchEvent(C) : std::string());
   if (Plan.Scans)
-    launchUnbatched(C, *Fns, Plan);
+    launchUnbatched(C, Fns, Plan);
+  const uint32_t Planned = Flushes;
   assignSlots(C, Plan);
+  if (Flushes != Planned)
+    stopTrace(); // a tensor's storage could not be held
   if (Ph == kBefore)
     forgetOutputs(D.Seen, Scr, NT);
+  const size_t CountedFirst = D.Checks.Counted.size();
   recordProbe(D.Checks, Scr, NT, Site, Ph, Pr);
+  if (Trace == kTraceRecord)
+    recordProbeStep(Site, Ph, N, Pr, Plan, Flushed, CountedFirst);
   return true;
 }
 

@@ -40,6 +40,7 @@ AOTI_RT_OUTLINE void RunScope::checkCompiledInputs(AtenTensorHandle *Inputs,
         ", checked before any launch");
     Message += (Message.empty() ? "" : "\n") + Line;
   }
+  InputsPinned = Message.empty() && inputsPinned(*Prog);
   if (!Message.empty())
     fail(Prog->inputs_on_fail, Message);
 }

@@ -13,6 +13,7 @@
 #include "cuda_api.h"
 #include "cuda_crumbs.h"
 #include "deferred.h"
+#include "deferred_run.h"
 #include "probe_text.h"
 
 #include <cstddef>
@@ -122,6 +123,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   // failure cannot throw from here: it reports and aborts (kEndNoThrow);
   // while an exception unwinds, hits are only reported.
   if (Deferred) {
+    endTrace(/*Clean=*/false);
     try {
       resolveDeferred(Unwinding ? detail::kEndReportOnly
                                 : detail::kEndNoThrow);
@@ -171,6 +173,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
 AOTI_RT_OUTLINE void RunScope::finish() {
 #if AOTI_RT_CUDA
   if (Deferred) {
+    endTrace(/*Clean=*/true);
     resolveDeferred(detail::kEndMayThrow); // may throw: ~RunScope gives back
     releaseDeferred();
   }

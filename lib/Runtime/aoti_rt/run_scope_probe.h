@@ -11,6 +11,7 @@
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "deferred.h"
+#include "deferred_run.h"
 #include "fatal_signal.h"
 #include "safetensors.h"
 

@@ -140,6 +140,8 @@ struct Global {
   std::atomic<uint64_t> DeviceNanPasses{0};
   std::atomic<uint64_t> DeviceTensorScans{0}; ///< tensors in those passes
   std::atomic<uint64_t> PooledBuffers{0}; ///< redzoned bases from a ZonePool
+  /// Deferred probes and guards replayed from a trace (replay.h).
+  std::atomic<uint64_t> ReplayedSteps{0};
   std::atomic<bool> WarnedKernels{false}; ///< runtimeKernelsOrWarn
 };
 
@@ -438,6 +440,7 @@ inline uint64_t deviceStatsPassCount() {
 inline uint64_t deviceNanPassCount() {
   return global().DeviceNanPasses.load();
 }
+inline uint64_t replayedStepCount() { return global().ReplayedSteps.load(); }
 inline uint64_t deviceTensorScanCount() {
   return global().DeviceTensorScans.load();
 }

@@ -1809,12 +1809,132 @@ void breadcrumbsWithoutFault(Kernels &K, cudaStream_t S) {
   check(Prog.lines().empty(), "no report without a fault");
 }
 
+/// Gives \p T one input pinned to float32 [64] on cuda:0 (a CompiledInput
+/// with every dim and stride exact): runs that pass it to
+/// RunScope::checkInputs may replay their deferred probes (replay.h).
+void pinInput(TestProgram &T) {
+  static const int64_t Dims[] = {64}, Strides[] = {1};
+  static const rt::CompiledInput In{0, "arg0_1", "x",  "float32", 1,
+                                    1, true,     Dims, Dims,      Strides};
+  T.P->inputs = &In;
+  T.P->num_inputs = 1;
+}
+
+/// Element \p I of float32 tensor \p T set to \p V on \p S: a launch
+/// that writes it.
+void writeElement(const Twin &T, int64_t I, float V, cudaStream_t S) {
+  void *D = nullptr;
+  check(aoti_torch_get_data_ptr(T.cuda.get(), &D) == AOTI_TORCH_SUCCESS,
+        "writeElement: data pointer");
+  CUDART(cudaMemcpyAsync(static_cast<float *>(D) + I, &V, sizeof V,
+                         cudaMemcpyHostToDevice, S));
+  CUDART(cudaStreamSynchronize(S)); // V is on this stack frame
+}
+
+/// A chain of four launches whose input is pinned, run again and again:
+/// from the second run the deferred probes replay the first run's trace,
+/// and a NaN a launch leaves is named by that launch in a replayed run; a
+/// run whose second launch writes another tensor leaves the replay there
+/// (the rest takes the full path, recorded anew) and still names the
+/// launch; the run after it replays again. A host int64 scalar a launch
+/// returns anew each run (efficient attention's seed) does not stop it.
+void replayedProbes(cudaStream_t S) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> Ones(4096, 1.0f);
+  auto Make = [&] {
+    return makeTwin(aoti_torch_dtype_float32(), {4096}, {1}, bytesOf(Ones));
+  };
+  Twin X = makeTwin(aoti_torch_dtype_float32(), {64}, {1},
+                    bytesOf(std::vector<float>(64, 1.0f)));
+  Twin A = Make(), B = Make(), B2 = Make(), C = Make(), D = Make();
+  TestProgram T("replay");
+  T.P->batch_deferred = true;
+  pinInput(T);
+  const rt::Probe P = deferredProbe(rt::kThrow);
+  AtenTensorHandle Inputs[] = {X.cuda.get()};
+  const char *Names[] = {"buf0", "buf1", "buf2", "buf3"};
+  // One run: the launch at NanAt (-1: none) leaves a NaN; Moved: the
+  // second launch writes B2 instead of B.
+  auto RunOnce = [&](int NanAt, bool Moved) {
+    Twin *Outs[] = {&A, Moved ? &B2 : &B, &C, &D};
+    std::string What;
+    rt::RunScope Run(*T.P, S);
+    Run.checkInputs(Inputs, 0);
+    for (int I = 0; I < 4; ++I) {
+      rt::TensorRef W[] = {{Names[I], rt::kOut, Outs[I]->cuda}};
+      Run.beforeWrite(I, W, 1);
+      writeElement(*Outs[I], 7, I == NanAt ? NaN : 1.0f, S);
+      // The third launch also returns a new int64 scalar on the host, as
+      // efficient attention returns its philox seed.
+      AtenTensorHandle Seed = nullptr;
+      check(aoti_torch_empty_strided(
+                0, nullptr, nullptr, aoti_torch_dtype_int64(),
+                aoti_torch_device_type_cpu(), 0, &Seed) == AOTI_TORCH_SUCCESS,
+            "replay: a host scalar");
+      RAIIAtenTensorHandle SeedOwner(Seed);
+      rt::TensorRef Ts[] = {{Names[I], rt::kOut, Outs[I]->cuda},
+                            {I ? Names[I - 1] : "arg0_1", rt::kIn,
+                             I ? Outs[I - 1]->cuda : X.cuda},
+                            {"seed", rt::kOut, Seed}};
+      Run.probe(I, rt::kAfter, Ts, I == 2 ? 3 : 2, P);
+    }
+    try {
+      Run.finish();
+    } catch (const std::runtime_error &E) {
+      What = E.what();
+    }
+    return What;
+  };
+  auto Named = [](const std::string &What, const std::string &Launch) {
+    return What.find("NaN in ") != std::string::npos &&
+           What.find("after " + Launch) != std::string::npos;
+  };
+  check(RunOnce(-1, false).empty(), "replay: the recording run is clean");
+  uint64_t R0 = rt::detail::replayedStepCount();
+  std::string What = RunOnce(2, false);
+  uint64_t R1 = rt::detail::replayedStepCount();
+  check(R1 - R0 >= 7, "replay: the second run replays its four probes and "
+                      "three guards (" +
+                          std::to_string(R1 - R0) + " steps)");
+  check(Named(What, "#2 tiny_after"),
+        "replay: a replayed run names the launch that made the NaN: " + What);
+  check(RunOnce(-1, false).empty(), "replay: a clean replayed run reports "
+                                    "nothing");
+  uint64_t R2 = rt::detail::replayedStepCount();
+  What = RunOnce(1, true);
+  uint64_t R3 = rt::detail::replayedStepCount();
+  check(R3 - R2 >= 1 && R3 - R2 < R1 - R0,
+        "replay: a run whose second launch writes elsewhere leaves the "
+        "replay there (" +
+            std::to_string(R3 - R2) + " steps replayed)");
+  check(Named(What, "#1 bad_kernel"),
+        "replay: after leaving the replay, the launch is named: " + What);
+  What = RunOnce(3, true);
+  check(rt::detail::replayedStepCount() - R3 >= 7,
+        "replay: the run after it replays the trace it recorded");
+  check(Named(What, "#3 triton_per_fused_x"),
+        "replay: and names the launch: " + What);
+  // Inputs that do not match what the model was compiled for: no replay,
+  // the full path (the wrong input itself is reported by checkInputs).
+  T.P->inputs_on_fail = rt::kWarn;
+  Twin Wrong = makeTwin(aoti_torch_dtype_float32(), {32}, {1},
+                        bytesOf(std::vector<float>(32, 1.0f)));
+  Inputs[0] = Wrong.cuda.get();
+  uint64_t R4 = rt::detail::replayedStepCount();
+  What = RunOnce(0, false);
+  check(rt::detail::replayedStepCount() == R4,
+        "replay: none where an input does not match");
+  check(Named(What, "#0 tiny_ok"), "replay: the full path names it: " + What);
+}
+
 /// The host time of nan-hunt's probes in a convnet-like forward of 57
 /// launches (batched deferred NaN counts): each launch writes a fresh 64 KB
 /// float32 output and reads the previous one and four unchanging constants;
 /// a guard before it, a probe after it. Against the same forward with the
 /// guards alone: the probes' own host cost per site, count launches
-/// included (one per 32 outputs). GPU_TEST_PROBE_FORWARDS: how many forwards
+/// included (one per 32 outputs), taken by the full path (a program whose
+/// inputs are not pinned) and replayed (one whose input is: replay.h), the
+/// three forwards interleaved. GPU_TEST_PROBE_FORWARDS: how many forwards
 /// (more for a profile of the loop, scripts/bench/hostprof.cpp).
 void deferredProbeHostCost(cudaStream_t S) {
   constexpr int Sites = 57;
@@ -1826,12 +1946,16 @@ void deferredProbeHostCost(cudaStream_t S) {
   for (int I = 0; I < 4; ++I)
     Consts.push_back(makeTwin(aoti_torch_dtype_float32(), {64}, {1},
                               bytesOf(std::vector<float>(64, 1.0f))));
-  TestProgram Prog("probe-cost", "", false);
-  Prog.P->batch_deferred = true;
+  TestProgram Full("probe-cost", "", false),
+      Replayed("probe-replay", "", false);
+  Full.P->batch_deferred = Replayed.P->batch_deferred = true;
+  pinInput(Replayed);
+  AtenTensorHandle Inputs[] = {Consts[0].cuda.get()};
   const rt::Probe P = deferredProbe(rt::kThrow);
   const int Forwards = std::atoi(envOr("GPU_TEST_PROBE_FORWARDS", "2000"));
-  auto Forward = [&](bool Probes) {
+  auto Forward = [&](TestProgram &Prog, bool Probes) {
     rt::RunScope Run(*Prog.P, S);
+    Run.checkInputs(Inputs, 0);
     for (int I = 0; I < Sites; ++I) {
       rt::TensorRef W[] = {{"out", rt::kOut, Outs[I].cuda}};
       Run.beforeWrite(I, W, 1);
@@ -1847,22 +1971,38 @@ void deferredProbeHostCost(cudaStream_t S) {
     }
     Run.finish();
   };
-  auto Time = [&](bool Probes) {
+  // Each variant's microseconds per forward, rounds interleaved.
+  double Us[3] = {0, 0, 0};
+  auto Time = [&](int Variant, int N) {
     CUDART(cudaStreamSynchronize(S));
     auto T0 = std::chrono::steady_clock::now();
-    for (int F = 0; F < Forwards; ++F)
-      Forward(Probes);
+    for (int F = 0; F < N; ++F)
+      Forward(Variant == 2 ? Replayed : Full, Variant != 0);
+    CUDART(cudaStreamSynchronize(S));
     auto T1 = std::chrono::steady_clock::now();
-    return std::chrono::duration<double, std::micro>(T1 - T0).count() /
-           Forwards;
+    Us[Variant] += std::chrono::duration<double, std::micro>(T1 - T0).count();
   };
-  Time(true); // warm: the pools, the kernels, the seen list's capacity
-  const double Guards = Time(false), Probed = Time(true);
+  for (int V = 0; V < 3; ++V) // warm: pools, kernels, capacities, the trace
+    Time(V, 20);
+  Us[0] = Us[1] = Us[2] = 0;
+  const uint64_t R0 = rt::detail::replayedStepCount();
+  constexpr int Rounds = 20;
+  for (int R = 0; R < Rounds; ++R)
+    for (int V = 0; V < 3; ++V)
+      Time(V, std::max(1, Forwards / Rounds));
+  const int Done = Rounds * std::max(1, Forwards / Rounds);
+  const double Guards = Us[0] / Done, Probed = Us[1] / Done,
+               Replay = Us[2] / Done;
   std::printf("TIME nan-hunt probes of a 57-launch forward: %.1f us per "
               "forward with the guards alone, %.1f us with the probes: "
-              "%.2f us per probe (2 count launches per forward included)\n",
-              Guards, Probed, (Probed - Guards) / Sites);
+              "%.2f us per probe (2 count launches per forward included); "
+              "replayed: %.1f us, %.2f us per probe\n",
+              Guards, Probed, (Probed - Guards) / Sites, Replay,
+              (Replay - Guards) / Sites);
   check(Probed > Guards, "probe cost: the probes take time");
+  check(rt::detail::replayedStepCount() - R0 >=
+            static_cast<uint64_t>(Done) * Sites,
+        "probe cost: the pinned program's probes were replayed");
 }
 
 void timings(Kernels &K, cudaStream_t S) {
@@ -2417,6 +2557,7 @@ TEST_F(GpuRuntime, CaptureSkipsSyncs) { captureSkipsSyncs(*K); }
 TEST_F(GpuRuntime, Threads) { threads(); }
 TEST_F(GpuRuntime, Timings) { timings(*K, S); }
 TEST_F(GpuRuntime, DeferredProbeHostCost) { deferredProbeHostCost(S); }
+TEST_F(GpuRuntime, ReplayedProbes) { replayedProbes(S); }
 
 /// One scenario of this binary in a process of its own (\p Env: variables
 /// set for it): its stdout and stderr, and how it ended.

@@ -1,0 +1,329 @@
+//===- aoti_rt/run_scope_replay.h - RunScope: replayed probes ---*- C++ -*-===//
+//
+// RunScope's trace (replay.h): a run whose inputs are pinned records what
+// its deferred probes and batch guards did; the next run of the program
+// replays it while each step's tensors keep their recorded addresses and
+// element counts, and records itself from the first step that differs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTI_RT_RUN_SCOPE_REPLAY_H
+#define AOTI_RT_RUN_SCOPE_REPLAY_H
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+
+#include "run_scope.h"
+#include "cuda_stats.h"
+#include "deferred.h"
+#include "deferred_run.h"
+#include "dtype.h"
+#include "replay.h"
+#include "state.h"
+#include "tensor.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#if AOTI_RT_DEFINITIONS && AOTI_RT_CUDA
+AOTI_RT_NAMESPACE_BEGIN
+
+/// At the run's first deferred probe: replay the trace the last run of
+/// this program left on this DeferredRun, or record a new one; neither
+/// unless the inputs are pinned.
+AOTI_RT_OUTLINE void RunScope::startTrace() {
+  using namespace detail;
+  detail::RunTrace &T = Deferred->Trace;
+  TraceCursor = 0;
+  if (!InputsPinned || Capturing) {
+    Trace = kTraceOff;
+    return;
+  }
+  if (T.Valid && T.Owner == Prog && T.Device == Deferred->Device &&
+      T.Device == currentDevice()) {
+    Trace = kTraceReplay;
+    return;
+  }
+  T.clear();
+  T.Owner = Prog;
+  Trace = kTraceRecord;
+}
+
+/// The trace differs from this run at step TraceCursor: the full path from
+/// here on (the seen list, which a replay does not keep, starts empty),
+/// recorded in place of the steps that differed.
+AOTI_RT_OUTLINE void RunScope::leaveReplay() {
+  Deferred->Trace.truncate(TraceCursor);
+  Deferred->Seen.clear();
+  Trace = detail::kTraceRecord;
+}
+
+/// Something no trace can hold (an immediate probe, a mid-run read, a
+/// print, a fill, a tensor not held): this run neither replays nor records
+/// any more, and the next one records anew (before the run's first
+/// deferred probe: the trace stays for a later run).
+AOTI_RT_OUTLINE void RunScope::stopTrace() {
+  using namespace detail;
+  if (Trace == kTraceUnstarted)
+    Trace = kTraceOff;
+  if (Trace != kTraceRecord && Trace != kTraceReplay)
+    return;
+  if (Trace == kTraceReplay)
+    Deferred->Seen.clear();
+  Deferred->Trace.clear();
+  Trace = kTraceOff;
+  global().ReplayedSteps.fetch_add(TraceCursor, std::memory_order_relaxed);
+}
+
+/// The run's end, before its sync: the trace is whole for the next run
+/// when this one recorded or replayed to here and ends normally (\p Clean:
+/// finish()). A replay that took fewer steps keeps those.
+AOTI_RT_OUTLINE void RunScope::endTrace(bool Clean) {
+  using namespace detail;
+  if (!Deferred || (Trace != kTraceRecord && Trace != kTraceReplay))
+    return;
+  RunTrace &T = Deferred->Trace;
+  if (Trace == kTraceReplay)
+    T.truncate(TraceCursor);
+  T.Valid = Clean;
+  T.Device = Deferred->Device;
+  Trace = kTraceOff;
+  global().ReplayedSteps.fetch_add(TraceCursor, std::memory_order_relaxed);
+}
+
+/// Step TraceCursor, if it is this probe and its tensors match: its
+/// effects applied (replayed). False: the full path takes the probe.
+AOTI_RT_OUTLINE bool RunScope::replayProbe(int Site, Phase Ph,
+                                           const TensorRef *Tensors, int N,
+                                           const detail::ProbeCtx &C,
+                                           const detail::RuntimeKernels &Fns) {
+  using namespace detail;
+  DeferredRun &D = *Deferred;
+  const TraceStep *S = D.Trace.match(TraceCursor, Site, Ph, false, N);
+  if (!S || !traceTensorsMatch(D.Trace, *S, Tensors)) {
+    leaveReplay();
+    return false;
+  }
+  std::string Err;
+  if (S->Flush && !flushBatch(Err))
+    cudaFailure(C, Err);
+  // As planCounts takes them: the probe's own slots, then the batches'.
+  const TraceWork W = traceWork(D.Trace, *S);
+  Stats *Host = nullptr, *Dev = nullptr;
+  const size_t Scans = W.ScanFull + W.ScanNan;
+  if ((Scans && !(Host = D.results(Scans, Dev))) ||
+      (W.Nan &&
+       (!D.PendingNan.fits(W.Nan, W.NanBytes) || !D.reserve(D.PendingNan))) ||
+      (W.Full && (!D.PendingStats.fits(W.Full, W.FullBytes) ||
+                  !D.reserve(D.PendingStats)))) {
+    leaveReplay(); // not as recorded: the full path plans it
+    return false;
+  }
+  if (Scans)
+    launchTraceScans(*S, Fns, Dev, C);
+  applyTraceStep(static_cast<uint32_t>(TraceCursor++), Tensors, Host, C);
+  return true;
+}
+
+/// The counts recorded step \p S launched itself (tensors too big for a
+/// batch), into \p Dev: statistics first, then NaN counts.
+AOTI_RT_OUTLINE void
+RunScope::launchTraceScans(const detail::TraceStep &S,
+                           const detail::RuntimeKernels &Fns,
+                           detail::Stats *Dev, const detail::ProbeCtx &C) {
+  using namespace detail;
+  DeferredRun &D = *Deferred;
+  RunTrace &T = D.Trace;
+  T.ScanNan.clear();
+  T.ScanFull.clear();
+  for (uint32_t I = S.First; I < S.First + S.Count; ++I) {
+    const TraceTensor &TT = T.Tensors[I];
+    if (TT.Op == kTraceScanned)
+      T.ScanNan.push_back(TT.Desc);
+    else if (TT.Op == kTraceScannedFull)
+      T.ScanFull.push_back(T.FullDescs[TT.Full]);
+  }
+  const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
+  std::string Err;
+  if (!T.ScanFull.empty() &&
+      !launchStatsOf(Fns.StatsFn, D.Area, T.ScanFull.data(), T.ScanFull.size(),
+                     Dev, St, Err))
+    cudaFailure(C, Err);
+  if (!T.ScanNan.empty() &&
+      !launchNanOf(Fns.NanFn, D.Area, T.ScanNan.data(), T.ScanNan.size(),
+                   Dev + T.ScanFull.size(), St, Err))
+    cudaFailure(C, Err);
+  D.Launched = true;
+}
+
+/// What recorded step \p Step did, with this run's handles: lazy inputs
+/// noted, batched tensors held and added to their batch, the probe's own
+/// counts given their slots in \p Host (statistics first), the compact
+/// records and the probe's record appended. Every slot comes where it came
+/// when recorded; one that does not ends the trace.
+AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
+                                              const TensorRef *Tensors,
+                                              detail::Stats *Host,
+                                              const detail::ProbeCtx &C) {
+  using namespace detail;
+  DeferredRun &D = *Deferred;
+  const RunTrace &T = D.Trace;
+  const TraceStep &S = T.Steps[Step];
+  DeferredChecks &Ch = D.Checks;
+  const size_t First = Ch.Counted.size(), LazyFirst = Ch.Lazies.size();
+  const TraceWork W = traceWork(T, S);
+  size_t KF = 0, KN = W.ScanFull;
+  bool Unheld = false, Moved = false;
+  auto Hold = [&](AtenTensorHandle H) {
+    AtenTensorHandle Ref = nullptr;
+    if (aoti_torch_new_tensor_handle(H, &Ref) != AOTI_TORCH_SUCCESS)
+      Ref = nullptr, Unheld = true;
+    BatchPending = true;
+    D.Launched = true; // its launch comes before the run's sync
+    return Ref;
+  };
+  for (uint32_t I = S.First; I < S.First + S.Count; ++I) {
+    const TraceTensor &TT = T.Tensors[I];
+    const TensorRef &R = Tensors[TT.Index];
+    if (TT.Op == kTraceLazy) {
+      Ch.Lazies.push_back(LazyInput{R.name, R.handle, R.role});
+      continue;
+    }
+    CountedTensor Rec = TT.Counted;
+    Stats *Slot = nullptr; // this run's, where the step counts it
+    if (TT.Op == kTraceBatched)
+      D.PendingNan.add(TT.Begin, TT.End, Hold(R.handle), Slot) = TT.Desc;
+    else if (TT.Op == kTraceBatchedFull)
+      D.PendingStats.add(TT.Begin, TT.End, Hold(R.handle), Slot) =
+          T.FullDescs[TT.Full];
+    else if (TT.Op == kTraceScannedFull)
+      Slot = Host + KF++;
+    else if (TT.Op == kTraceScanned)
+      Slot = Host + KN++;
+    if (TT.Op == kTraceCounted || TT.Op == kTraceKnown) {
+      Ch.Counted.push_back(Rec); // counted earlier this run, or known
+      continue;
+    }
+    Moved = Moved || Slot != Rec.Result;
+    Rec.Result = Slot;
+    Ch.Counted.push_back(Rec);
+  }
+  const DeferredRecord &R = S.Record;
+  Ch.addRecord(S.Site, S.ProbePhase, R.Roles, R.Checks, R.OnFailure, kPrintNone,
+               0, First, LazyFirst, /*Compact=*/true);
+  if (!Unheld && !Moved)
+    return;
+  // Not as recorded (a slot elsewhere: later steps would read wrong ones),
+  // or a tensor's storage not held (counted now, as the full path does).
+  stopTrace();
+  std::string Err;
+  if (Unheld && !flushBatch(Err))
+    cudaFailure(C, Err);
+}
+
+/// A guard of step TraceCursor: flushes where the recorded run flushed;
+/// where it did not, only while the written tensors match. False: the full
+/// guard runs.
+AOTI_RT_OUTLINE bool RunScope::replayGuard(int Site, Phase Ph,
+                                           const TensorRef *Written, int N) {
+  using namespace detail;
+  const RunTrace &T = Deferred->Trace;
+  const TraceStep *S = T.match(TraceCursor, Site, Ph, true, N);
+  if (!S || (!S->Flush && !traceTensorsMatch(T, *S, Written))) {
+    leaveReplay();
+    return false;
+  }
+  ++TraceCursor;
+  std::string Err;
+  if (S->Flush && !flushBatch(Err)) {
+    ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), StreamPtr};
+    cudaFailure(C, Err);
+  }
+  return true;
+}
+
+/// The full path's probe as a step: what it did with each tensor (the
+/// scratchpad's needs, \p Plan, the compact records recordProbe appended
+/// from \p CountedFirst). A probe that printed ends the trace.
+AOTI_RT_OUTLINE void RunScope::recordProbeStep(int Site, Phase Ph, int N,
+                                               const Probe &Pr,
+                                               const detail::CountPlan &Plan,
+                                               bool Flushed,
+                                               size_t CountedFirst) {
+  using namespace detail;
+  DeferredRun &D = *Deferred;
+  const ProbeScratch &Scr = D.Scratchpad;
+  RunTrace &T = D.Trace;
+  const size_t NT = static_cast<size_t>(N < 0 ? 0 : N);
+  if (Pr.print != kPrintNone || NT > UINT16_MAX ||
+      !T.addStep(Site, Ph, false, N, Flushed)) {
+    stopTrace();
+    return;
+  }
+  T.Steps.back().Record = D.Checks.Records.back();
+  size_t K = CountedFirst;
+  for (size_t I = 0; I < NT; ++I) {
+    const TensorMeta &M = Scr.Metas[I];
+    const uint8_t Need = Scr.Needs[I];
+    if (Need == kNone)
+      continue;
+    if (Need == kLazy) {
+      T.addTensor(I, kTraceLazy, nullptr, 0);
+      continue;
+    }
+    // Counted on the host: only what needs no data (a CUDA tensor's
+    // element count, a host tensor of a kind without NaN: its count alone,
+    // wherever it is) is the same next run.
+    const bool HostNoNan = M.Ok && !M.Cuda && !isFloatKind(M.Dtype->Kind);
+    if (Need == kHostKnown && !(M.Ok && M.Cuda) && !HostNoNan) {
+      stopTrace();
+      return;
+    }
+    const uint8_t Op =
+        Need == kScanNan ? (Plan.BatchNan ? kTraceBatched : kTraceScanned)
+        : Need == kScanFull
+            ? (Plan.BatchFull ? kTraceBatchedFull : kTraceScannedFull)
+        : Need == kHostKnown && HostNoNan ? kTraceKnown
+                                          : kTraceCounted;
+    TraceTensor &TT = T.addTensor(I, static_cast<TraceOp>(Op), M.Data, M.Numel);
+    TT.Counted = D.Checks.Counted[K++];
+    TT.Begin = reinterpret_cast<uintptr_t>(M.Data);
+    TT.End = TT.Begin + (M.Ok ? spanBytes(M) : 0);
+    if (Op == kTraceBatched || Op == kTraceScanned)
+      TT.Desc = nanDesc(M);
+    if (!traceFull(Op))
+      continue;
+    TT.Full = static_cast<uint32_t>(T.FullDescs.size());
+    T.FullDescs.emplace_back();
+    fillDesc(T.FullDescs.back(), M);
+  }
+}
+
+/// The full path's guard as a step: whether it flushed, and when it did
+/// not, what the written tensors were (a replay compares them).
+AOTI_RT_OUTLINE void RunScope::recordGuardStep(int Site, Phase Ph,
+                                               const TensorRef *Written, int N,
+                                               bool Hit) {
+  using namespace detail;
+  RunTrace &T = Deferred->Trace;
+  if (!T.addStep(Site, Ph, true, N, Hit)) {
+    stopTrace();
+    return;
+  }
+  for (int I = 0; I < N && !Hit; ++I) {
+    void *Data = nullptr;
+    int64_t Numel = -1;
+    if (aoti_torch_get_data_ptr(Written[I].handle, &Data) !=
+            AOTI_TORCH_SUCCESS ||
+        aoti_torch_get_numel(Written[I].handle, &Numel) != AOTI_TORCH_SUCCESS) {
+      stopTrace();
+      return;
+    }
+    T.addTensor(static_cast<size_t>(I), kTraceVerify, Data, Numel);
+  }
+}
+
+AOTI_RT_NAMESPACE_END
+#endif // AOTI_RT_DEFINITIONS && AOTI_RT_CUDA
+
+#endif // AOTI_RT_RUN_SCOPE_REPLAY_H
