@@ -175,6 +175,17 @@ TEST(RulesLoaderTest, NanCountsBatchUnlessARuleSaysNot) {
   EXPECT_THAT(F.Text, HasSubstr("'batch' must be true or false, not 'often'"));
 }
 
+TEST(RulesLoaderTest, ProbesReplayUnlessTheSettingsSayNot) {
+  EXPECT_TRUE(rulesFrom("rules:\n  - {sync: true}\n").Settings.ReplayProbes);
+  RuleSet Off = rulesFrom("settings: {replay_probes: false}\n"
+                          "rules:\n  - {sync: true}\n");
+  EXPECT_FALSE(Off.Settings.ReplayProbes);
+  EXPECT_THAT(failureOf("settings: {replay_probes: sometimes}\n"
+                        "rules:\n  - {sync: true}\n")
+                  .Text,
+              HasSubstr("'replay_probes' must be true or false"));
+}
+
 TEST(RulesLoaderTest, InputsAreCheckedUnlessTheSettingsSayNot) {
   auto Default = parseRules("rules:\n  - {sync: true}\n", "r.yaml");
   ASSERT_TRUE(bool(Default)) << describe(Default.takeError());

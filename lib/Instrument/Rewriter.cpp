@@ -319,7 +319,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
-             "{14}{15}};\n",
+             "{14}{15}{16}};\n",
              Emit::quoted(DisplayName), Emit::quoted(Rules.digest()),
              Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
              Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
@@ -329,6 +329,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
              Inputs.empty() ? 0 : Inv.InputSpecs.size(),
              inputCheckFail(RS.CheckInputs),
+             RS.ReplayProbes ? "" : ", .replay_probes = false",
              Inv.Package.empty() ? std::string()
                                  : ", .package = " + Emit::quoted(Inv.Package) +
                                        ", .model = " + Emit::quoted(Inv.Model))

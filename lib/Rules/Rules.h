@@ -188,6 +188,9 @@ struct RuntimeSettings {
   /// what the model was compiled for, before any launch of every observed
   /// run.
   InputCheck CheckInputs = InputCheck::Throw;
+  /// Deferred probes replayed from the last run's trace where the inputs
+  /// are pinned (lib/Runtime/README.md, "Replayed probes").
+  bool ReplayProbes = true;
 };
 
 /// One rules file a RuleSet was read from.

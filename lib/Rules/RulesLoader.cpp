@@ -688,6 +688,14 @@ void Loader::settingsKeys(YAMLDict &D, RuntimeSettings &S) {
   enumKey(D, "check_inputs",
           {CheckInputsValue, quoted(inputCheckName(S.CheckInputs))},
           AllInputChecks, inputCheckName, S.CheckInputs);
+  boolKey(D, "replay_probes",
+          {"bool: where every input is checked to one shape, a run's "
+           "deferred NaN checks and prints replay what the last run's "
+           "decided while their tensors stay where they were (cheaper on "
+           "the host; lib/Runtime/README.md, \"Replayed probes\"); `false`: "
+           "each run plans them anew",
+           "`true`"},
+          S.ReplayProbes);
 }
 
 /// `settings: {calls: {first: N, every: M}}`.

@@ -308,6 +308,9 @@ struct Program {
   const CompiledInput *inputs = nullptr;
   int num_inputs = 0;
   OnFail inputs_on_fail = kThrow;
+  /// Where the inputs are pinned, deferred probes are replayed from the
+  /// last run's trace (replay.h; rules `settings: replay_probes`).
+  bool replay_probes = true;
   /// The package the wrapper came from and its model there (null: a
   /// wrapper instrumented alone): what a capture's manifest names.
   const char *package = nullptr;

@@ -35,7 +35,7 @@ AOTI_RT_OUTLINE void RunScope::startTrace() {
   using namespace detail;
   detail::RunTrace &T = Deferred->Trace;
   TraceCursor = 0;
-  if (!InputsPinned || Capturing) {
+  if (!InputsPinned || Capturing || !Prog->replay_probes) {
     Trace = kTraceOff;
     return;
   }
