@@ -63,6 +63,7 @@ struct CountPlan {
   size_t Scans = 0;        ///< tensors counted by a launch of its own
   Stats *Host = nullptr;   ///< their slots (host side), statistics first
   Stats *DevOut = nullptr; ///< the same slots, as the device sees them
+  bool Flushed = false;    ///< the batches were sent first (they were full)
 };
 
 /// A run's deferred probes and their device side: a stats area (the run's

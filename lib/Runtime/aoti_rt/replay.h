@@ -30,7 +30,7 @@
 AOTI_RT_NAMESPACE_BEGIN
 namespace detail {
 
-/// Where a run is with its trace (RunScope::TraceMode).
+/// Where a run is with its trace (RunScope::Trace).
 enum TraceMode : uint8_t {
   kTraceUnstarted, ///< no deferred probe yet
   kTraceOff,       ///< this run neither records nor replays

@@ -31,6 +31,7 @@ struct TensorMeta;
 struct RuntimeKernels;
 struct CountPlan;
 struct TraceStep;
+struct TraceWork;
 struct CrumbSlot;
 struct CpuCrumb;
 } // namespace detail
@@ -196,7 +197,7 @@ private:
   void launchUnbatched(const detail::ProbeCtx &C,
                        const detail::RuntimeKernels &Fns,
                        const detail::CountPlan &Plan);
-  void assignSlots(const detail::ProbeCtx &C, const detail::CountPlan &Plan);
+  bool assignSlots(const detail::ProbeCtx &C, const detail::CountPlan &Plan);
   bool deferProbeFull(int Site, Phase Ph, const TensorRef *Tensors, int N,
                       const Probe &Pr, const detail::ProbeCtx &C,
                       const detail::RuntimeKernels &Fns);
@@ -209,11 +210,11 @@ private:
                         const detail::RuntimeKernels &Fns, detail::Stats *Dev,
                         const detail::ProbeCtx &C);
   void applyTraceStep(uint32_t Step, const TensorRef *Tensors,
-                      detail::Stats *Host, const detail::ProbeCtx &C);
+                      const detail::TraceWork &W, detail::Stats *Host,
+                      const detail::ProbeCtx &C);
   bool replayGuard(int Site, Phase Ph, const TensorRef *Written, int N);
   void recordProbeStep(int Site, Phase Ph, int N, const Probe &Pr,
-                       const detail::CountPlan &Plan, bool Flushed,
-                       size_t CountedFirst);
+                       const detail::CountPlan &Plan, size_t CountedFirst);
   void recordGuardStep(int Site, Phase Ph, const TensorRef *Written, int N,
                        bool Hit);
   void leaveReplay();
@@ -258,7 +259,6 @@ private:
   bool InputsPinned = false;
   uint8_t Trace = 0;      ///< detail::TraceMode
   size_t TraceCursor = 0; ///< kTraceReplay: the next recorded step
-  uint32_t Flushes = 0;   ///< flushBatch calls so far
   /// CUDA: redzone checks of buffers' last writers not launched yet
   /// (Program::batch_deferred; BufferRun::Pending).
   bool ZonesPending = false;

@@ -83,7 +83,6 @@ RunScope::kernels(int Device, std::string &Why) {
 AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
   using namespace detail;
   BatchPending = false;
-  ++Flushes;
   if (!Deferred ||
       (Deferred->PendingNan.empty() && Deferred->PendingStats.empty()))
     return true;
@@ -399,6 +398,7 @@ AOTI_RT_OUTLINE bool RunScope::planCounts(const detail::ProbeCtx &C,
     std::string Err;
     if (!flushBatch(Err))
       cudaFailure(C, Err);
+    Plan.Flushed = true;
   }
   Plan.Scans = (Plan.BatchFull ? 0 : Scr.ScanFull.size()) +
                (Plan.BatchNan ? 0 : Scr.ScanNan.size());
@@ -435,8 +435,8 @@ AOTI_RT_OUTLINE void RunScope::launchUnbatched(const detail::ProbeCtx &C,
 
 /// Each counted tensor's slot: in a batch (its storage held until the
 /// batch's launch), or of the launch above; remembered as counted. A tensor
-/// whose storage could not be held flushes the batches at once.
-AOTI_RT_OUTLINE void RunScope::assignSlots(const detail::ProbeCtx &C,
+/// whose storage could not be held flushes the batches at once: false then.
+AOTI_RT_OUTLINE bool RunScope::assignSlots(const detail::ProbeCtx &C,
                                            const detail::CountPlan &Plan) {
   using namespace detail;
   DeferredRun &D = *Deferred;
@@ -473,6 +473,7 @@ AOTI_RT_OUTLINE void RunScope::assignSlots(const detail::ProbeCtx &C,
   std::string Err;
   if (Unheld && !flushBatch(Err))
     cudaFailure(C, Err);
+  return !Unheld;
 }
 
 /// A probe without a sync: the checked tensors and the launch's input
@@ -547,26 +548,22 @@ RunScope::deferProbeFull(int Site, Phase Ph, const TensorRef *Tensors, int N,
     forgetOutputs(D.Seen, Scr, NT);
   lookupSeen(D.Seen, Scr, NT);
   CountPlan Plan;
-  const uint32_t Before = Flushes;
   if (!planCounts(C, Plan)) {
     D.Seen.clear(); // this probe goes the immediate way: a gap
     return false;
   }
-  const bool Flushed = Flushes != Before;
   if (Pr.print == kPrintNames) // unless the stats lines they head wait
     emit(*State, launchLine(C), State->Jsonl ? launchEvent(C) : std::string());
   if (Plan.Scans)
     launchUnbatched(C, Fns, Plan);
-  const uint32_t Planned = Flushes;
-  assignSlots(C, Plan);
-  if (Flushes != Planned)
+  if (!assignSlots(C, Plan))
     stopTrace(); // a tensor's storage could not be held
   if (Ph == kBefore)
     forgetOutputs(D.Seen, Scr, NT);
   const size_t CountedFirst = D.Checks.Counted.size();
   recordProbe(D.Checks, Scr, NT, Site, Ph, Pr);
   if (Trace == kTraceRecord)
-    recordProbeStep(Site, Ph, N, Pr, Plan, Flushed, CountedFirst);
+    recordProbeStep(Site, Ph, N, Pr, Plan, CountedFirst);
   return true;
 }
 

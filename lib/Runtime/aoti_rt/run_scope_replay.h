@@ -121,7 +121,7 @@ AOTI_RT_OUTLINE bool RunScope::replayProbe(int Site, Phase Ph,
   }
   if (Scans)
     launchTraceScans(*S, Fns, Dev, C);
-  applyTraceStep(static_cast<uint32_t>(TraceCursor++), Tensors, Host, C);
+  applyTraceStep(static_cast<uint32_t>(TraceCursor++), Tensors, W, Host, C);
   return true;
 }
 
@@ -158,11 +158,12 @@ RunScope::launchTraceScans(const detail::TraceStep &S,
 
 /// What recorded step \p Step did, with this run's handles: lazy inputs
 /// noted, batched tensors held and added to their batch, the probe's own
-/// counts given their slots in \p Host (statistics first), the compact
+/// counts (\p W) given their slots in \p Host (statistics first), the compact
 /// records and the probe's record appended. Every slot comes where it came
 /// when recorded; one that does not ends the trace.
 AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
                                               const TensorRef *Tensors,
+                                              const detail::TraceWork &W,
                                               detail::Stats *Host,
                                               const detail::ProbeCtx &C) {
   using namespace detail;
@@ -171,7 +172,6 @@ AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
   const TraceStep &S = T.Steps[Step];
   DeferredChecks &Ch = D.Checks;
   const size_t First = Ch.Counted.size(), LazyFirst = Ch.Lazies.size();
-  const TraceWork W = traceWork(T, S);
   size_t KF = 0, KN = W.ScanFull;
   bool Unheld = false, Moved = false;
   auto Hold = [&](AtenTensorHandle H) {
@@ -248,7 +248,6 @@ AOTI_RT_OUTLINE bool RunScope::replayGuard(int Site, Phase Ph,
 AOTI_RT_OUTLINE void RunScope::recordProbeStep(int Site, Phase Ph, int N,
                                                const Probe &Pr,
                                                const detail::CountPlan &Plan,
-                                               bool Flushed,
                                                size_t CountedFirst) {
   using namespace detail;
   DeferredRun &D = *Deferred;
@@ -256,7 +255,7 @@ AOTI_RT_OUTLINE void RunScope::recordProbeStep(int Site, Phase Ph, int N,
   RunTrace &T = D.Trace;
   const size_t NT = static_cast<size_t>(N < 0 ? 0 : N);
   if (Pr.print != kPrintNone || NT > UINT16_MAX ||
-      !T.addStep(Site, Ph, false, N, Flushed)) {
+      !T.addStep(Site, Ph, false, N, Plan.Flushed)) {
     stopTrace();
     return;
   }
@@ -279,16 +278,18 @@ AOTI_RT_OUTLINE void RunScope::recordProbeStep(int Site, Phase Ph, int N,
       stopTrace();
       return;
     }
-    const uint8_t Op =
+    const TraceOp Op =
         Need == kScanNan ? (Plan.BatchNan ? kTraceBatched : kTraceScanned)
         : Need == kScanFull
             ? (Plan.BatchFull ? kTraceBatchedFull : kTraceScannedFull)
         : Need == kHostKnown && HostNoNan ? kTraceKnown
                                           : kTraceCounted;
-    TraceTensor &TT = T.addTensor(I, static_cast<TraceOp>(Op), M.Data, M.Numel);
+    TraceTensor &TT = T.addTensor(I, Op, M.Data, M.Numel);
     TT.Counted = D.Checks.Counted[K++];
-    TT.Begin = reinterpret_cast<uintptr_t>(M.Data);
-    TT.End = TT.Begin + (M.Ok ? spanBytes(M) : 0);
+    if (Op == kTraceBatched || Op == kTraceBatchedFull) {
+      TT.Begin = reinterpret_cast<uintptr_t>(M.Data);
+      TT.End = TT.Begin + spanBytes(M);
+    }
     if (Op == kTraceBatched || Op == kTraceScanned)
       TT.Desc = nanDesc(M);
     if (!traceFull(Op))
