@@ -448,6 +448,10 @@ S = json.loads(sys.argv[1])
 cuda = S["device"].startswith("cuda")
 sync = torch.cuda.synchronize if cuda else (lambda: None)
 args = [a.to(S["device"]) for a in torch.load(S["inputs"])]
+# --inputs alternate: every other forward gets a copy of the inputs, both
+# alive, as a caller that makes the next input while the last is still
+# referenced.
+args_odd = [a.clone() for a in args] if S.get("alternate") else args
 print(json.dumps({"info": {"device_name": torch.cuda.get_device_name()
                            if cuda else "cpu", "torch": torch.__version__}}),
       flush=True)
@@ -467,8 +471,8 @@ def forwards(n, count):
     m = models[n]
     sync()
     t0 = time.perf_counter()
-    for _ in range(count):
-        m(*args)
+    for i in range(count):
+        m(*(args_odd if i % 2 else args))
     sync()
     return (time.perf_counter() - t0) / count
 
@@ -665,10 +669,11 @@ def with_paired(rows):
 
 def bench_model(name):
     info, rows = in_one_process(name, BENCH, pin=A.pin, rounds=A.rounds,
-                                iters=A.iters, min_round_ms=A.min_round_ms)
+                                iters=A.iters, min_round_ms=A.min_round_ms,
+                                alternate=A.inputs == "alternate")
     for r in with_paired(rows):
-        record(event="bench", model=name, rounds=A.rounds, pin=A.pin, **info,
-               **r)
+        record(event="bench", model=name, rounds=A.rounds, pin=A.pin,
+               inputs=A.inputs, **info, **r)
 
 
 def profile_model(name):
@@ -960,6 +965,10 @@ def parse_args():
     r.add_argument("--pin", default=None,
                    help="taskset's CPU list for the process (default: "
                         "left to the scheduler)")
+    r.add_argument("--inputs", choices=["same", "alternate"], default="same",
+                   help="alternate: every other forward gets a copy of the "
+                        "inputs (a caller that makes a new input tensor "
+                        "while the last one is still referenced)")
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)

@@ -142,4 +142,92 @@ TEST(ReplayTrace, ARunThatLeavesTheTraceKeepsTheStepsBefore) {
   EXPECT_TRUE(T.Steps.empty() && T.Tensors.empty() && !T.Valid);
 }
 
+/// A whole trace of \p Owner: a probe of site 0 over the constant-made
+/// \p Weights (batched), then a probe of site 1 over the input \p In, then
+/// a guard that flushed.
+rd::RunTrace threeSteps(AtenTensorHandle Weights, AtenTensorHandle In,
+                        const void *Owner) {
+  rd::RunTrace T;
+  for (AtenTensorHandle H : {Weights, In}) {
+    void *D = nullptr;
+    int64_t N = 0;
+    EXPECT_EQ(aoti_torch_get_data_ptr(H, &D), AOTI_TORCH_SUCCESS);
+    EXPECT_EQ(aoti_torch_get_numel(H, &N), AOTI_TORCH_SUCCESS);
+    EXPECT_TRUE(T.addStep(H == In ? 1 : 0, rt::kAfter, false, 1, false));
+    T.addTensor(0, rd::kTraceBatched, D, N);
+  }
+  EXPECT_TRUE(T.addStep(2, rt::kBefore, /*Guard=*/true, 1, true));
+  T.Owner = Owner;
+  T.Device = 0;
+  T.Valid = true;
+  return T;
+}
+
+TEST(ReplayTrace, ACallerAlternatingTwoInputsReplaysBoth) {
+  // A serving loop that makes the next input while the last is still
+  // referenced: its runs differ where the input is first read (step 1).
+  std::vector<float> W(64, 1.0f), A(64, 1.0f), B(64, 1.0f), C(64, 1.0f);
+  auto Weights = blob(W.data(), {64}, {1}, aoti_torch_dtype_float32());
+  auto InA = blob(A.data(), {64}, {1}, aoti_torch_dtype_float32());
+  auto InB = blob(B.data(), {64}, {1}, aoti_torch_dtype_float32());
+  auto InC = blob(C.data(), {64}, {1}, aoti_torch_dtype_float32());
+  rt::TensorRef Step0[] = {{"buf0", rt::kOut, Weights.get()}};
+  rt::TensorRef RunA[] = {{"arg0_1", rt::kIn, InA.get()}};
+  rt::TensorRef RunB[] = {{"arg0_1", rt::kIn, InB.get()}};
+  rt::TensorRef RunC[] = {{"arg0_1", rt::kIn, InC.get()}};
+  const int Prog = 0, Other = 0;
+  rd::TracePair P;
+  P.Trace = threeSteps(Weights.get(), InA.get(), &Prog);
+  EXPECT_TRUE(P.select(&Prog, 0));
+  EXPECT_FALSE(rd::traceReplayable(P.Trace, &Other, 0)) << "another program's";
+  EXPECT_FALSE(rd::traceReplayable(P.Trace, &Prog, 1)) << "another device's";
+  EXPECT_FALSE(rd::traceReplayable(P.Trace, &Prog, -1)) << "no device";
+  // Input B: step 0 replays, step 1 differs and there is no spare yet.
+  ASSERT_NE(rd::replayableStep(P.Trace, 0, 0, rt::kAfter, false, Step0, 1),
+            nullptr);
+  EXPECT_EQ(rd::replayableStep(P.Trace, 1, 1, rt::kAfter, false, RunB, 1),
+            nullptr);
+  EXPECT_FALSE(P.takeSpare(1, 1, rt::kAfter, false, RunB, 1));
+  P.fork(1); // B's run records after the step it replayed
+  EXPECT_EQ(P.Shared, 1u);
+  EXPECT_TRUE(P.Spare.Valid && P.Spare.Steps.size() == 3) << "A's, whole";
+  ASSERT_EQ(P.Trace.Steps.size(), 1u);
+  EXPECT_EQ(P.Trace.Tensors.size(), 1u);
+  EXPECT_FALSE(P.Trace.Valid) << "recording";
+  rd::RunTrace TB = threeSteps(Weights.get(), InB.get(), &Prog);
+  P.Trace.addStep(1, rt::kAfter, false, 1, false);
+  P.Trace.Tensors.push_back(TB.Tensors[1]);
+  P.Trace.Steps.back().Count = 1;
+  P.Trace.Steps.push_back(TB.Steps[2]);
+  P.Trace.Steps.back().First = 2;
+  P.Trace.Valid = true;
+  // A again: step 1 is the spare's; they change places.
+  EXPECT_TRUE(P.select(&Prog, 0));
+  EXPECT_EQ(rd::replayableStep(P.Trace, 1, 1, rt::kAfter, false, RunA, 1),
+            nullptr);
+  ASSERT_TRUE(P.takeSpare(1, 1, rt::kAfter, false, RunA, 1));
+  EXPECT_EQ(P.Trace.Tensors[1].Data, A.data());
+  EXPECT_NE(rd::replayableStep(P.Trace, 2, 2, rt::kBefore, true, RunC, 1),
+            nullptr)
+      << "a guard that flushed compares no tensor";
+  ASSERT_TRUE(P.takeSpare(1, 1, rt::kAfter, false, RunB, 1));
+  EXPECT_EQ(P.Trace.Tensors[1].Data, B.data());
+  // Neither's input, another call, or past the steps they share.
+  EXPECT_FALSE(P.takeSpare(1, 1, rt::kAfter, false, RunC, 1));
+  EXPECT_FALSE(P.takeSpare(1, 1, rt::kBefore, false, RunA, 1));
+  EXPECT_FALSE(P.takeSpare(2, 1, rt::kAfter, false, RunA, 1));
+  EXPECT_EQ(P.Trace.Tensors[1].Data, B.data());
+  // A run that replayed one step only keeps that much in common.
+  P.truncate(0);
+  EXPECT_EQ(P.Shared, 0u);
+  EXPECT_FALSE(P.takeSpare(1, 1, rt::kAfter, false, RunA, 1));
+  // A trace that stopped: the spare replays next; another program's spare
+  // goes.
+  P.restart(&Prog);
+  EXPECT_TRUE(P.select(&Prog, 0));
+  EXPECT_EQ(P.Trace.Tensors[1].Data, A.data());
+  EXPECT_FALSE(P.select(&Other, 0));
+  EXPECT_TRUE(P.Spare.Steps.empty());
+}
+
 } // namespace

@@ -83,9 +83,9 @@ struct DeferredRun {
   SeenTensors Seen;        ///< point into chunks: cleared with them
   NanBatch PendingNan;     ///< Program::batch_deferred: NaN counts not launched
   StatsBatch PendingStats; ///< and statistics not launched
-  /// What the last run of Trace.Owner's probes did here, for the next one
-  /// to replay (its slots are this run's chunks).
-  RunTrace Trace;
+  /// What the last runs of Traces.Trace.Owner's probes did here, for the
+  /// next one to replay (their slots are this run's chunks).
+  TracePair Traces;
 
   /// Room for N results, each marked kStatsPending until its launch
   /// writes it: the host pointer (Dev: the device's view), or null.
@@ -167,7 +167,7 @@ struct DeferredRun {
 inline DeferredRun *acquireDeferred(int Device, const void *Owner) {
   DevicePool<DeferredRun> &Pool = DevicePool<DeferredRun>::get();
   DeferredRun *D = Pool.takeIf(
-      [Owner](const DeferredRun &R) { return R.Trace.Owner == Owner; });
+      [Owner](const DeferredRun &R) { return R.Traces.Trace.Owner == Owner; });
   if (!D)
     D = Pool.take(Device, /*Exact=*/false);
   return D ? D : new DeferredRun();

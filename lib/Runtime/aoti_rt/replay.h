@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #if AOTI_RT_DEFINITIONS
@@ -114,6 +115,21 @@ struct RunTrace {
     FullDescs.resize(Steps[K].FullFirst);
     Steps.resize(K);
   }
+  /// Becomes the first \p K steps of \p From (a copy), unfinished: a run
+  /// that replayed them records the rest.
+  void assignPrefix(const RunTrace &From, size_t K) {
+    K = K < From.Steps.size() ? K : From.Steps.size();
+    const size_t NT =
+        K < From.Steps.size() ? From.Steps[K].First : From.Tensors.size();
+    const size_t NF =
+        K < From.Steps.size() ? From.Steps[K].FullFirst : From.FullDescs.size();
+    Steps.assign(From.Steps.begin(), From.Steps.begin() + K);
+    Tensors.assign(From.Tensors.begin(), From.Tensors.begin() + NT);
+    FullDescs.assign(From.FullDescs.begin(), From.FullDescs.begin() + NF);
+    Owner = From.Owner;
+    Device = From.Device;
+    Valid = false;
+  }
   /// Step \p K if it is this call (a guard or probe of \p Site, \p Ph with
   /// \p N tensors); null otherwise.
   const TraceStep *match(size_t K, int Site, Phase Ph, bool Guard,
@@ -201,6 +217,74 @@ inline bool traceTensorsMatch(const RunTrace &T, const TraceStep &S,
   }
   return true;
 }
+
+/// Whether \p T is whole and was recorded by \p Owner on \p Device.
+inline bool traceReplayable(const RunTrace &T, const void *Owner, int Device) {
+  return T.Valid && T.Owner == Owner && T.Device == Device && Device >= 0;
+}
+
+/// Step \p K of \p T if this call replays it: the same call, and its
+/// tensors as recorded (a guard that flushed compares none).
+inline const TraceStep *replayableStep(const RunTrace &T, size_t K, int Site,
+                                       Phase Ph, bool Guard,
+                                       const TensorRef *Tensors, int N) {
+  const TraceStep *S = T.match(K, Site, Ph, Guard, N);
+  if (!S || (Guard && S->Flush) || traceTensorsMatch(T, *S, Tensors))
+    return S;
+  return nullptr;
+}
+
+/// The program's two latest traces on a DeferredRun: the one a run
+/// replays, and the one before it, which shares its first Shared steps. A
+/// caller that alternates two input tensors (the next one made while the
+/// last is still referenced) makes runs that differ from the step where
+/// the input is first read: each input replays its own trace.
+struct TracePair {
+  RunTrace Trace;
+  RunTrace Spare;
+  size_t Shared = 0; ///< leading steps the two have in common
+
+  /// A run that differs from Trace at step \p K, a call of \p Site,
+  /// \p Ph: when Spare has the same steps before it and replays this one,
+  /// the two change places.
+  bool takeSpare(size_t K, int Site, Phase Ph, bool Guard,
+                 const TensorRef *Tensors, int N) {
+    if (!Spare.Valid || K > Shared ||
+        !replayableStep(Spare, K, Site, Ph, Guard, Tensors, N))
+      return false;
+    std::swap(Trace, Spare);
+    return true;
+  }
+  /// A run that differs from both at step \p K: Trace, whole, becomes the
+  /// spare, and the run records after a copy of its first K steps.
+  void fork(size_t K) {
+    Spare = std::move(Trace);
+    Trace.assignPrefix(Spare, K);
+    Shared = Trace.Steps.size();
+  }
+  /// The run's end replayed only the first \p K steps of Trace.
+  void truncate(size_t K) {
+    Trace.truncate(K);
+    Shared = Shared < K ? Shared : K;
+  }
+  /// Trace is started anew (Spare stays).
+  void restart(const void *Owner) {
+    Trace.clear();
+    Trace.Owner = Owner;
+    Shared = 0;
+  }
+  /// Only traces \p Owner recorded on \p Device may replay: Spare kept
+  /// if it is one, and Trace the one that is, if either is.
+  bool select(const void *Owner, int Device) {
+    if (!traceReplayable(Spare, Owner, Device)) {
+      Spare.clear();
+      Shared = 0;
+    }
+    if (!traceReplayable(Trace, Owner, Device) && Spare.Valid)
+      std::swap(Trace, Spare);
+    return traceReplayable(Trace, Owner, Device);
+  }
+};
 
 } // namespace detail
 AOTI_RT_NAMESPACE_END

@@ -29,31 +29,32 @@
 AOTI_RT_NAMESPACE_BEGIN
 
 /// At the run's first deferred probe: replay the trace the last run of
-/// this program left on this DeferredRun, or record a new one; neither
-/// unless the inputs are pinned.
+/// this program left on this DeferredRun (or the one before it, when the
+/// last run stopped tracing), or record a new one; neither unless the
+/// inputs are pinned.
 AOTI_RT_OUTLINE void RunScope::startTrace() {
   using namespace detail;
-  detail::RunTrace &T = Deferred->Trace;
+  TracePair &P = Deferred->Traces;
   TraceCursor = 0;
   if (!InputsPinned || Capturing || !Prog->replay_probes) {
     Trace = kTraceOff;
     return;
   }
-  if (T.Valid && T.Owner == Prog && T.Device == Deferred->Device &&
-      T.Device == currentDevice()) {
+  const int Cur = currentDevice();
+  if (P.select(Prog, Deferred->Device == Cur ? Cur : -1)) {
     Trace = kTraceReplay;
     return;
   }
-  T.clear();
-  T.Owner = Prog;
+  P.restart(Prog);
   Trace = kTraceRecord;
 }
 
-/// The trace differs from this run at step TraceCursor: the full path from
-/// here on (the seen list, which a replay does not keep, starts empty),
-/// recorded in place of the steps that differed.
+/// The run differs from the trace at step TraceCursor, and from the spare
+/// (TracePair::takeSpare): the full path from here on (the seen list,
+/// which a replay does not keep, starts empty), recorded after the steps
+/// it replayed; the trace, whole, is kept as the spare.
 AOTI_RT_OUTLINE void RunScope::leaveReplay() {
-  Deferred->Trace.truncate(TraceCursor);
+  Deferred->Traces.fork(TraceCursor);
   Deferred->Seen.clear();
   Trace = detail::kTraceRecord;
 }
@@ -70,7 +71,7 @@ AOTI_RT_OUTLINE void RunScope::stopTrace() {
     return;
   if (Trace == kTraceReplay)
     Deferred->Seen.clear();
-  Deferred->Trace.clear();
+  Deferred->Traces.restart(Prog);
   Trace = kTraceOff;
   global().ReplayedSteps.fetch_add(TraceCursor, std::memory_order_relaxed);
 }
@@ -82,9 +83,10 @@ AOTI_RT_OUTLINE void RunScope::endTrace(bool Clean) {
   using namespace detail;
   if (!Deferred || (Trace != kTraceRecord && Trace != kTraceReplay))
     return;
-  RunTrace &T = Deferred->Trace;
+  TracePair &P = Deferred->Traces;
   if (Trace == kTraceReplay)
-    T.truncate(TraceCursor);
+    P.truncate(TraceCursor);
+  RunTrace &T = P.Trace;
   T.Valid = Clean;
   T.Device = Deferred->Device;
   Trace = kTraceOff;
@@ -99,16 +101,18 @@ AOTI_RT_OUTLINE bool RunScope::replayProbe(int Site, Phase Ph,
                                            const detail::RuntimeKernels &Fns) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  const TraceStep *S = D.Trace.match(TraceCursor, Site, Ph, false, N);
-  if (!S || !traceTensorsMatch(D.Trace, *S, Tensors)) {
+  const RunTrace &T = D.Traces.Trace;
+  if (!replayableStep(T, TraceCursor, Site, Ph, false, Tensors, N) &&
+      !D.Traces.takeSpare(TraceCursor, Site, Ph, false, Tensors, N)) {
     leaveReplay();
     return false;
   }
+  const TraceStep *S = &T.Steps[TraceCursor]; // or the spare's, swapped in
   std::string Err;
   if (S->Flush && !flushBatch(Err))
     cudaFailure(C, Err);
   // As planCounts takes them: the probe's own slots, then the batches'.
-  const TraceWork W = traceWork(D.Trace, *S);
+  const TraceWork W = traceWork(T, *S);
   Stats *Host = nullptr, *Dev = nullptr;
   const size_t Scans = W.ScanFull + W.ScanNan;
   if ((Scans && !(Host = D.results(Scans, Dev))) ||
@@ -133,7 +137,7 @@ RunScope::launchTraceScans(const detail::TraceStep &S,
                            detail::Stats *Dev, const detail::ProbeCtx &C) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  RunTrace &T = D.Trace;
+  RunTrace &T = D.Traces.Trace;
   T.ScanNan.clear();
   T.ScanFull.clear();
   for (uint32_t I = S.First; I < S.First + S.Count; ++I) {
@@ -168,7 +172,7 @@ AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
                                               const detail::ProbeCtx &C) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  const RunTrace &T = D.Trace;
+  const RunTrace &T = D.Traces.Trace;
   const TraceStep &S = T.Steps[Step];
   DeferredChecks &Ch = D.Checks;
   const size_t First = Ch.Counted.size(), LazyFirst = Ch.Lazies.size();
@@ -227,13 +231,13 @@ AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
 AOTI_RT_OUTLINE bool RunScope::replayGuard(int Site, Phase Ph,
                                            const TensorRef *Written, int N) {
   using namespace detail;
-  const RunTrace &T = Deferred->Trace;
-  const TraceStep *S = T.match(TraceCursor, Site, Ph, true, N);
-  if (!S || (!S->Flush && !traceTensorsMatch(T, *S, Written))) {
+  const RunTrace &T = Deferred->Traces.Trace;
+  if (!replayableStep(T, TraceCursor, Site, Ph, true, Written, N) &&
+      !Deferred->Traces.takeSpare(TraceCursor, Site, Ph, true, Written, N)) {
     leaveReplay();
     return false;
   }
-  ++TraceCursor;
+  const TraceStep *S = &T.Steps[TraceCursor++]; // or the spare's
   std::string Err;
   if (S->Flush && !flushBatch(Err)) {
     ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), StreamPtr};
@@ -252,7 +256,7 @@ AOTI_RT_OUTLINE void RunScope::recordProbeStep(int Site, Phase Ph, int N,
   using namespace detail;
   DeferredRun &D = *Deferred;
   const ProbeScratch &Scr = D.Scratchpad;
-  RunTrace &T = D.Trace;
+  RunTrace &T = D.Traces.Trace;
   const size_t NT = static_cast<size_t>(N < 0 ? 0 : N);
   if (Pr.print != kPrintNone || NT > UINT16_MAX ||
       !T.addStep(Site, Ph, false, N, Plan.Flushed)) {
@@ -306,7 +310,7 @@ AOTI_RT_OUTLINE void RunScope::recordGuardStep(int Site, Phase Ph,
                                                const TensorRef *Written, int N,
                                                bool Hit) {
   using namespace detail;
-  RunTrace &T = Deferred->Trace;
+  RunTrace &T = Deferred->Traces.Trace;
   if (!T.addStep(Site, Ph, true, N, Hit)) {
     stopTrace();
     return;

@@ -1874,7 +1874,7 @@ void replayedProbes(cudaStream_t S) {
       RAIIAtenTensorHandle SeedOwner(Seed);
       rt::TensorRef Ts[] = {{Names[I], rt::kOut, Outs[I]->cuda},
                             {I ? Names[I - 1] : "arg0_1", rt::kIn,
-                             I ? Outs[I - 1]->cuda : X.cuda},
+                             I ? Outs[I - 1]->cuda.get() : Inputs[0]},
                             {"seed", rt::kOut, Seed}};
       Run.probe(I, rt::kAfter, Ts, I == 2 ? 3 : 2, P);
     }
@@ -1889,41 +1889,59 @@ void replayedProbes(cudaStream_t S) {
     return What.find("NaN in ") != std::string::npos &&
            What.find("after " + Launch) != std::string::npos;
   };
+  // One run as RunOnce, its report in What: the steps it replayed.
+  std::string What;
+  auto Replayed = [&](int NanAt, bool Moved) {
+    const uint64_t Before = rt::detail::replayedStepCount();
+    What = RunOnce(NanAt, Moved);
+    return rt::detail::replayedStepCount() - Before;
+  };
+  // A run replayed whole (four probes, three guards) that names Launch.
+  auto ReplaysAndNames = [&](int NanAt, bool Moved, const std::string &Launch,
+                             const std::string &Why) {
+    const uint64_t Steps = Replayed(NanAt, Moved);
+    check(Steps >= 7,
+          "replay: " + Why + " (" + std::to_string(Steps) + " steps replayed)");
+    check(Named(What, Launch), "replay: " + Why + ", named: " + What);
+    return Steps;
+  };
   check(RunOnce(-1, false).empty(), "replay: the recording run is clean");
-  uint64_t R0 = rt::detail::replayedStepCount();
-  std::string What = RunOnce(2, false);
-  uint64_t R1 = rt::detail::replayedStepCount();
-  check(R1 - R0 >= 7, "replay: the second run replays its four probes and "
-                      "three guards (" +
-                          std::to_string(R1 - R0) + " steps)");
-  check(Named(What, "#2 tiny_after"),
-        "replay: a replayed run names the launch that made the NaN: " + What);
+  const uint64_t Whole = ReplaysAndNames(
+      2, false, "#2 tiny_after", "the second run replays and names the NaN");
   check(RunOnce(-1, false).empty(), "replay: a clean replayed run reports "
                                     "nothing");
-  uint64_t R2 = rt::detail::replayedStepCount();
-  What = RunOnce(1, true);
-  uint64_t R3 = rt::detail::replayedStepCount();
-  check(R3 - R2 >= 1 && R3 - R2 < R1 - R0,
+  const uint64_t Part = Replayed(1, true);
+  check(Part >= 1 && Part < Whole,
         "replay: a run whose second launch writes elsewhere leaves the "
         "replay there (" +
-            std::to_string(R3 - R2) + " steps replayed)");
+            std::to_string(Part) + " steps replayed)");
   check(Named(What, "#1 bad_kernel"),
         "replay: after leaving the replay, the launch is named: " + What);
-  What = RunOnce(3, true);
-  check(rt::detail::replayedStepCount() - R3 >= 7,
-        "replay: the run after it replays the trace it recorded");
-  check(Named(What, "#3 triton_per_fused_x"),
-        "replay: and names the launch: " + What);
+  ReplaysAndNames(3, true, "#3 triton_per_fused_x",
+                  "the run after it replays the trace it recorded");
+  // A caller that alternates two input tensors (the next one made while
+  // the last is still referenced): the first run of the other input
+  // records its own trace, and from then on each input replays its own.
+  Twin X2 = makeTwin(aoti_torch_dtype_float32(), {64}, {1},
+                     bytesOf(std::vector<float>(64, 1.0f)));
+  Inputs[0] = X2.cuda.get();
+  check(Replayed(-1, false) == 0 && What.empty(),
+        "replay: another input's first run records, clean");
+  Inputs[0] = X.cuda.get();
+  ReplaysAndNames(2, true, "#2 tiny_after",
+                  "the first input's trace, kept as the spare, replays when "
+                  "that input comes back");
+  Inputs[0] = X2.cuda.get();
+  check(Replayed(-1, false) >= 7 && What.empty(),
+        "replay: and the other input's trace replays in turn, clean");
+  Inputs[0] = X.cuda.get();
   // Inputs that do not match what the model was compiled for: no replay,
   // the full path (the wrong input itself is reported by checkInputs).
   T.P->inputs_on_fail = rt::kWarn;
   Twin Wrong = makeTwin(aoti_torch_dtype_float32(), {32}, {1},
                         bytesOf(std::vector<float>(32, 1.0f)));
   Inputs[0] = Wrong.cuda.get();
-  uint64_t R4 = rt::detail::replayedStepCount();
-  What = RunOnce(0, false);
-  check(rt::detail::replayedStepCount() == R4,
-        "replay: none where an input does not match");
+  check(Replayed(0, false) == 0, "replay: none where an input does not match");
   check(Named(What, "#0 tiny_ok"), "replay: the full path names it: " + What);
 }
 
