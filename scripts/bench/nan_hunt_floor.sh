@@ -15,7 +15,10 @@
 #                 launches alone: the host's part of the floor)
 #   noscan        nan-hunt whole, its count kernels reading nothing
 # The patched runtime appends, at each package's 30th run, its count
-# launches and the bytes they read in that run to /tmp/aoti-exp.txt.
+# launches and the bytes they read in that run to /tmp/aoti-exp.txt. The
+# runs in docs/benchmarks.md used the patch as of commit bba40d8, against
+# ccd302a's runtime (one trace per program); it now applies to the runtime
+# with TracePair, where a floor run still takes the spare on another input.
 #
 # Here: git apply scripts/bench/nan_hunt_floor.patch; scripts/build_wheel.sh
 # .device/exp; git checkout lib/Runtime (never commit the patch applied);
