@@ -217,6 +217,8 @@ private:
                        const detail::CountPlan &Plan, size_t CountedFirst);
   void recordGuardStep(int Site, Phase Ph, const TensorRef *Written, int N,
                        bool Hit);
+  const detail::TraceStep *nextStep(int Site, Phase Ph, bool Guard,
+                                    const TensorRef *Tensors, int N);
   void leaveReplay();
   void stopTrace();
   void endTrace(bool Clean);

@@ -49,6 +49,22 @@ AOTI_RT_OUTLINE void RunScope::startTrace() {
   Trace = kTraceRecord;
 }
 
+/// Step TraceCursor if this call (a probe or guard of \p Site, \p Ph over
+/// \p N tensors) replays it, or else the spare's (TracePair::takeSpare);
+/// null when neither does: the replay is left.
+AOTI_RT_OUTLINE const detail::TraceStep *
+RunScope::nextStep(int Site, Phase Ph, bool Guard, const TensorRef *Tensors,
+                   int N) {
+  detail::TracePair &P = Deferred->Traces;
+  if (!detail::replayableStep(P.Trace, TraceCursor, Site, Ph, Guard, Tensors,
+                              N) &&
+      !P.takeSpare(TraceCursor, Site, Ph, Guard, Tensors, N)) {
+    leaveReplay();
+    return nullptr;
+  }
+  return &P.Trace.Steps[TraceCursor];
+}
+
 /// The run differs from the trace at step TraceCursor, and from the spare
 /// (TracePair::takeSpare): the full path from here on (the seen list,
 /// which a replay does not keep, starts empty), recorded after the steps
@@ -61,8 +77,8 @@ AOTI_RT_OUTLINE void RunScope::leaveReplay() {
 
 /// Something no trace can hold (an immediate probe, a mid-run read, a
 /// print, a fill, a tensor not held): this run neither replays nor records
-/// any more, and the next one records anew (before the run's first
-/// deferred probe: the trace stays for a later run).
+/// any more, and the next one replays the spare or records anew (before
+/// the run's first deferred probe: the trace stays for a later run).
 AOTI_RT_OUTLINE void RunScope::stopTrace() {
   using namespace detail;
   if (Trace == kTraceUnstarted)
@@ -101,18 +117,14 @@ AOTI_RT_OUTLINE bool RunScope::replayProbe(int Site, Phase Ph,
                                            const detail::RuntimeKernels &Fns) {
   using namespace detail;
   DeferredRun &D = *Deferred;
-  const RunTrace &T = D.Traces.Trace;
-  if (!replayableStep(T, TraceCursor, Site, Ph, false, Tensors, N) &&
-      !D.Traces.takeSpare(TraceCursor, Site, Ph, false, Tensors, N)) {
-    leaveReplay();
+  const TraceStep *S = nextStep(Site, Ph, /*Guard=*/false, Tensors, N);
+  if (!S)
     return false;
-  }
-  const TraceStep *S = &T.Steps[TraceCursor]; // or the spare's, swapped in
   std::string Err;
   if (S->Flush && !flushBatch(Err))
     cudaFailure(C, Err);
   // As planCounts takes them: the probe's own slots, then the batches'.
-  const TraceWork W = traceWork(T, *S);
+  const TraceWork W = traceWork(D.Traces.Trace, *S);
   Stats *Host = nullptr, *Dev = nullptr;
   const size_t Scans = W.ScanFull + W.ScanNan;
   if ((Scans && !(Host = D.results(Scans, Dev))) ||
@@ -231,13 +243,10 @@ AOTI_RT_OUTLINE void RunScope::applyTraceStep(uint32_t Step,
 AOTI_RT_OUTLINE bool RunScope::replayGuard(int Site, Phase Ph,
                                            const TensorRef *Written, int N) {
   using namespace detail;
-  const RunTrace &T = Deferred->Traces.Trace;
-  if (!replayableStep(T, TraceCursor, Site, Ph, true, Written, N) &&
-      !Deferred->Traces.takeSpare(TraceCursor, Site, Ph, true, Written, N)) {
-    leaveReplay();
+  const TraceStep *S = nextStep(Site, Ph, /*Guard=*/true, Written, N);
+  if (!S)
     return false;
-  }
-  const TraceStep *S = &T.Steps[TraceCursor++]; // or the spare's
+  ++TraceCursor;
   std::string Err;
   if (S->Flush && !flushBatch(Err)) {
     ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), StreamPtr};
