@@ -691,9 +691,10 @@ void Loader::settingsKeys(YAMLDict &D, RuntimeSettings &S) {
   boolKey(D, "replay_probes",
           {"bool: where every input is checked to one shape, a run's "
            "deferred NaN checks and prints replay what the last run's "
-           "decided while their tensors stay where they were (cheaper on "
-           "the host; lib/Runtime/README.md, \"Replayed probes\"); `false`: "
-           "each run plans them anew",
+           "decided (or the run's before, for a caller that alternates two "
+           "input tensors) while their tensors stay where they were "
+           "(cheaper on the host; lib/Runtime/README.md, \"Replayed "
+           "probes\"); `false`: each run plans them anew",
            "`true`"},
           S.ReplayProbes);
 }
