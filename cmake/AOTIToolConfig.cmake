@@ -23,7 +23,8 @@ else()
       INTERFACE_LINK_LIBRARIES -l:libzstd.so.1)
   endif()
   set(AOTI_LLVM_LIBS clangTooling clangToolingCore clangFrontend clangDriver
-    clangSerialization clangAST clangLex clangBasic ${AOTI_LLVM_COMPONENT_LIBS})
+    clangSerialization clangASTMatchers clangAST clangLex clangBasic
+    ${AOTI_LLVM_COMPONENT_LIBS})
 endif()
 # libzip reads and writes .pt2 packages (Debian: libzip-dev).
 find_package(PkgConfig REQUIRED)

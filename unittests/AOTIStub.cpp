@@ -4,6 +4,7 @@
 #include "Analysis/WrapperAnalysis.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/Twine.h"
 
 using namespace aoti;
 using namespace aoti::test;
@@ -36,6 +37,10 @@ AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor,
                                        void **ret_data_ptr);
 AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src,
                                 int32_t non_blocking);
+AOTITorchError aoti_torch_new_uninitialized_tensor(AtenTensorHandle *ret);
+AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle,
+                                            AtenTensorHandle *new_handle);
+AOTITorchError aoti_torch_delete_tensor_object(AtenTensorHandle tensor);
 AOTITorchError aoti_torch_proxy_executor_call_function(
     AOTIProxyExecutorHandle proxy_executor, int extern_node_index,
     int num_ints, int64_t *flatten_int_args, int num_tensors,
@@ -55,9 +60,65 @@ aoti_torch_cpu_addmm_out(AtenTensorHandle out, AtenTensorHandle self,
 constexpr StringRef CShimCudaH = R"cpp(
 #pragma once
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
-extern "C" AOTITorchError aoti_torch_cuda_mm_out(AtenTensorHandle out,
-                                                 AtenTensorHandle self,
-                                                 AtenTensorHandle mat2);
+extern "C" {
+AOTITorchError aoti_torch_cuda_mm_out(AtenTensorHandle out,
+                                      AtenTensorHandle self,
+                                      AtenTensorHandle mat2);
+AOTITorchError aoti_torch_cuda_topk(AtenTensorHandle self, int64_t k,
+                                    int64_t dim, int32_t largest,
+                                    int32_t sorted, AtenTensorHandle *ret0,
+                                    AtenTensorHandle *ret1);
+AOTITorchError aoti_torch_cuda_cat(const AtenTensorHandle *tensors,
+                                   int64_t tensors_len_, int64_t dim,
+                                   AtenTensorHandle *ret0);
+AOTITorchError aoti_torch_cuda_index_Tensor(AtenTensorHandle self,
+                                            const AtenTensorHandle **indices,
+                                            int64_t indices_len_,
+                                            AtenTensorHandle *ret0);
+AOTITorchError aoti_torch_cuda__embedding_bag(
+    AtenTensorHandle weight, AtenTensorHandle indices,
+    AtenTensorHandle offsets, int32_t scale_grad_by_freq, int64_t mode,
+    int32_t sparse, AtenTensorHandle *per_sample_weights,
+    int32_t include_last_offset, int64_t padding_idx, AtenTensorHandle *ret0,
+    AtenTensorHandle *ret1, AtenTensorHandle *ret2, AtenTensorHandle *ret3);
+AOTITorchError aoti_torch_cuda__scaled_dot_product_flash_attention(
+    AtenTensorHandle query, AtenTensorHandle key, AtenTensorHandle value,
+    double dropout_p, int32_t is_causal, int32_t return_debug_mask,
+    double *scale, AtenTensorHandle *ret0, AtenTensorHandle *ret1,
+    AtenTensorHandle *ret2, AtenTensorHandle *ret3, int64_t *ret4,
+    int64_t *ret5, AtenTensorHandle *ret6, AtenTensorHandle *ret7,
+    AtenTensorHandle *ret8);
+AOTITorchError aoti_torch_cuda__scaled_dot_product_efficient_attention_backward(
+    AtenTensorHandle grad_out_, AtenTensorHandle query, AtenTensorHandle key,
+    AtenTensorHandle value, AtenTensorHandle attn_bias, AtenTensorHandle out,
+    AtenTensorHandle logsumexp, AtenTensorHandle philox_seed,
+    AtenTensorHandle philox_offset, double dropout_p,
+    const int32_t *grad_input_mask, int64_t grad_input_mask_len_,
+    int32_t is_causal, double *scale, AtenTensorHandle *ret0,
+    AtenTensorHandle *ret1, AtenTensorHandle *ret2, AtenTensorHandle *ret3);
+AOTITorchError aoti_torch_cuda__flash_attention_forward_no_dropout_inplace(
+    AtenTensorHandle out, AtenTensorHandle query, AtenTensorHandle key,
+    AtenTensorHandle value, AtenTensorHandle *cum_seq_q,
+    AtenTensorHandle *cum_seq_k, int64_t max_q, int64_t max_k,
+    double dropout_p, int32_t is_causal, int32_t return_debug_mask,
+    double *scale, int64_t *window_size_left, int64_t *window_size_right,
+    AtenTensorHandle *seqused_k, AtenTensorHandle *alibi_slopes,
+    AtenTensorHandle *block_table, AtenTensorHandle *ret0);
+AOTITorchError aoti_torch_cuda_view_dtype(AtenTensorHandle self,
+                                          int32_t dtype,
+                                          AtenTensorHandle *ret0);
+AOTITorchError aoti_torch_cuda_fill__Scalar(AtenTensorHandle self,
+                                            double value);
+}
+)cpp";
+
+/// aoti_torch/c/shim_cpu.h: hand-written CPU ops (oneDNN, collectives).
+constexpr StringRef ShimCpuH = R"cpp(
+#pragma once
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+extern "C" AOTITorchError aoti_torch_cpu__c10d_functional_all_reduce_(
+    AtenTensorHandle inp, const char *reduce_op, const char *group_name,
+    AtenTensorHandle *ret0);
 )cpp";
 
 /// aoti_runtime/model.h: the std pieces AOTI's code uses, the handle
@@ -75,6 +136,7 @@ typename remove_reference<T>::type &&move(T &&t) {
 template <class T, unsigned long N> struct array {
   T Elems[N];
   T *data() { return Elems; }
+  const T *cbegin() const { return Elems; }
 };
 template <class T> struct unique_ptr {
   unique_ptr() = default;
@@ -121,6 +183,7 @@ RAIIAtenTensorHandle reinterpret_tensor_wrapper(AtenTensorHandle self,
                                                 int64_t storage_offset);
 AtenTensorHandle
 wrap_with_raii_handle_if_needed(const RAIIAtenTensorHandle &handle);
+template <typename T> T &temporary_reference(T &&t) { return t; }
 struct ConstantMap {
   ConstantHandle &at(unsigned long);
 };
@@ -169,6 +232,7 @@ static AuxStreamCache _aoti_aux_stream_cache;
 constexpr StringRef IncludeCpuH = R"cpp(
 #pragma once
 #include <torch/csrc/inductor/aoti_runtime/model.h>
+#include <torch/csrc/inductor/aoti_torch/c/shim_cpu.h>
 #include <torch/csrc/inductor/aoti_torch/generated/c_shim_cpu.h>
 )cpp";
 constexpr StringRef IncludeCudaH = R"cpp(
@@ -180,10 +244,43 @@ constexpr StringRef IncludeCudaH = R"cpp(
 
 } // namespace
 
+std::string aoti::test::stubWrapper(StringRef Device, StringRef Before,
+                                    StringRef Launches) {
+  return (llvm::Twine("#include <torch/csrc/inductor/aoti_include/") + Device +
+          R"cpp(.h>
+)cpp" + Before +
+          R"cpp(
+namespace torch::aot_inductor {
+void AOTInductorModel::run_impl(AtenTensorHandle *input_handles,
+                                AtenTensorHandle *output_handles,
+                                DeviceStreamType stream,
+                                AOTIProxyExecutorHandle proxy_executor) {
+  __check_inputs_outputs(input_handles, output_handles);
+  auto inputs = steal_from_raw_handles_to_raii_handles(input_handles, 1);
+  auto arg0_1 = std::move(inputs[0]);
+  [[maybe_unused]] auto &w = constants_->at(0);
+  inputs.clear();
+  static constexpr int64_t int_array_0[] = {4L, 8L};
+  AtenTensorHandle buf0_handle;
+  AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_empty_strided(2, int_array_0, int_array_0, 6, 0, this->device_idx_, &buf0_handle));
+  RAIIAtenTensorHandle buf0(buf0_handle);
+  AtenTensorHandle buf1_handle;
+  AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_empty_strided(2, int_array_0, int_array_0, 6, 0, this->device_idx_, &buf1_handle));
+  RAIIAtenTensorHandle buf1(buf1_handle);
+)cpp" + Launches +
+          R"cpp(
+  output_handles[0] = buf1.release();
+} // AOTInductorModel::run_impl
+} // namespace torch::aot_inductor
+)cpp")
+      .str();
+}
+
 StubAnalysis aoti::test::analyzeWithStub(StringRef Wrapper) {
   const std::string Inductor = (StubRoot + "/torch/csrc/inductor/").str();
   clang::tooling::FileContentMappings Files = {
       {Inductor + "aoti_torch/c/shim.h", ShimH.str()},
+      {Inductor + "aoti_torch/c/shim_cpu.h", ShimCpuH.str()},
       {Inductor + "aoti_torch/generated/c_shim_cpu.h", CShimCpuH.str()},
       {Inductor + "aoti_torch/generated/c_shim_cuda.h", CShimCudaH.str()},
       {Inductor + "aoti_runtime/model.h", ModelH.str()},

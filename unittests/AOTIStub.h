@@ -26,6 +26,12 @@ struct StubAnalysis {
   WrapperInventory Inv;
 };
 
+/// A wrapper whose run_impl binds graph input arg0_1, constant w and two
+/// buffers buf0 and buf1, then runs \p Launches; \p Before goes above
+/// run_impl. \p Device: "cpu" or "cuda" (its aoti_include header).
+std::string stubWrapper(llvm::StringRef Device, llvm::StringRef Before,
+                        llvm::StringRef Launches);
+
 /// Parses \p Wrapper (which includes
 /// `<torch/csrc/inductor/aoti_include/{cpu,cuda}.h>`) with the stub headers
 /// and no system headers at all (-nostdinc), and analyzes it.

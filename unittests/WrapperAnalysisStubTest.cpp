@@ -31,39 +31,6 @@ std::vector<std::string> tensorsOf(const LaunchSite &Site) {
   return Out;
 }
 
-/// A wrapper whose run_impl binds graph input arg0_1, constant w and two
-/// buffers, then runs \p Launches; \p Before goes above run_impl.
-std::string wrapper(StringRef Device, StringRef Before, StringRef Launches) {
-  return (llvm::Twine("#include <torch/csrc/inductor/aoti_include/") + Device +
-          R"cpp(.h>
-)cpp" + Before +
-          R"cpp(
-namespace torch::aot_inductor {
-void AOTInductorModel::run_impl(AtenTensorHandle *input_handles,
-                                AtenTensorHandle *output_handles,
-                                DeviceStreamType stream,
-                                AOTIProxyExecutorHandle proxy_executor) {
-  __check_inputs_outputs(input_handles, output_handles);
-  auto inputs = steal_from_raw_handles_to_raii_handles(input_handles, 1);
-  auto arg0_1 = std::move(inputs[0]);
-  [[maybe_unused]] auto &w = constants_->at(0);
-  inputs.clear();
-  static constexpr int64_t int_array_0[] = {4L, 8L};
-  AtenTensorHandle buf0_handle;
-  AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_empty_strided(2, int_array_0, int_array_0, 6, 0, this->device_idx_, &buf0_handle));
-  RAIIAtenTensorHandle buf0(buf0_handle);
-  AtenTensorHandle buf1_handle;
-  AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_empty_strided(2, int_array_0, int_array_0, 6, 0, this->device_idx_, &buf1_handle));
-  RAIIAtenTensorHandle buf1(buf1_handle);
-)cpp" + Launches +
-          R"cpp(
-  output_handles[0] = buf1.release();
-} // AOTInductorModel::run_impl
-} // namespace torch::aot_inductor
-)cpp")
-      .str();
-}
-
 /// A Triton launch helper as torch 2.12+ writes it (a noinline template
 /// whose body calls launchKernel).
 constexpr StringRef TritonHelper = R"cpp(
@@ -98,7 +65,7 @@ WrapperInventory analyze(const std::string &Code) {
 }
 
 TEST(WrapperAnalysisStubTest, CppKernelCall) {
-  WrapperInventory Inv = analyze(wrapper("cpu", R"cpp(
+  WrapperInventory Inv = analyze(stubWrapper("cpu", R"cpp(
 extern "C" void cpp_fused_relu_0(const float *in_ptr0, float *out_ptr0);
 )cpp",
                                          R"cpp(
@@ -125,7 +92,7 @@ extern "C" void cpp_fused_relu_0(const float *in_ptr0, float *out_ptr0);
 
 TEST(WrapperAnalysisStubTest, TritonHelperCall) {
   WrapperInventory Inv =
-      analyze(wrapper("cuda", TritonHelper, (Kernels.str() + R"cpp(
+      analyze(stubWrapper("cuda", TritonHelper, (Kernels.str() + R"cpp(
   call_triton_poi_fused_relu_0(buf0, w, 128L, this->device_idx_, stream, kernels, this->cubin_dir_);
 )cpp")));
   EXPECT_EQ(Inv.Device, "cuda");
@@ -144,7 +111,7 @@ TEST(WrapperAnalysisStubTest, TritonHelperCall) {
 }
 
 TEST(WrapperAnalysisStubTest, HelperWithoutLaunchKernelIsNoLaunch) {
-  WrapperInventory Inv = analyze(wrapper("cuda", R"cpp(
+  WrapperInventory Inv = analyze(stubWrapper("cuda", R"cpp(
 namespace torch::aot_inductor {
 static void call_triton_not_a_launch(const RAIIAtenTensorHandle &in_ptr0) {}
 } // namespace torch::aot_inductor
@@ -156,7 +123,7 @@ static void call_triton_not_a_launch(const RAIIAtenTensorHandle &in_ptr0) {}
 }
 
 TEST(WrapperAnalysisStubTest, ExternOps) {
-  WrapperInventory Inv = analyze(wrapper("cpu", "", R"cpp(
+  WrapperInventory Inv = analyze(stubWrapper("cpu", "", R"cpp(
   void *ptr;
   AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_get_data_ptr(buf0, &ptr));
   AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_cpu_addmm_out(buf0, w, arg0_1, wrap_with_raii_handle_if_needed(reinterpret_tensor_wrapper(w, 2, int_array_0, int_array_0, 0L)), 1L, 1L));
@@ -179,7 +146,7 @@ TEST(WrapperAnalysisStubTest, ExternOps) {
 }
 
 TEST(WrapperAnalysisStubTest, ProxyExecutorCall) {
-  WrapperInventory Inv = analyze(wrapper("cpu", "", R"cpp(
+  WrapperInventory Inv = analyze(stubWrapper("cpu", "", R"cpp(
   aoti_torch_proxy_executor_call_function(proxy_executor, 0, 1, std::array<int64_t, 1>{7L}.data(), 2, std::array<AtenTensorHandle, 2>{buf0, arg0_1}.data());
 )cpp"));
   ASSERT_EQ(Inv.Sites.size(), 1u);
@@ -196,7 +163,7 @@ TEST(WrapperAnalysisStubTest, ProxyExecutorCall) {
 
 TEST(WrapperAnalysisStubTest, MultiStream) {
   WrapperInventory Inv =
-      analyze(wrapper("cuda", TritonHelper, (Kernels.str() + R"cpp(
+      analyze(stubWrapper("cuda", TritonHelper, (Kernels.str() + R"cpp(
   AOTICudaStreamGuard stream_guard(stream, this->device_idx_);
   _aoti_aux_stream_cache.ensure(2, this->device_idx_, stream);
   std::unique_ptr<AOTICudaStreamGuard> _aoti_current_stream_guard;

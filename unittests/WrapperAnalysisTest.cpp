@@ -609,10 +609,11 @@ TEST(Snippet, OutParameterOwnerLineBelongsToTheLaunch) {
   EXPECT_EQ(Abs.Tensors[0].Param, "self");
   EXPECT_EQ(Abs.Tensors[0].Name, "buf0");
   EXPECT_EQ(Abs.Tensors[0].Role, ArgRole::Input);
-  // &buf5_handle: the output is the RAII handle that takes it over.
+  // &buf5_handle: the output is the RAII handle that takes it over; the
+  // call makes it (ret0 of the shim's declaration).
   EXPECT_EQ(Abs.Tensors[1].Param, "ret0");
   EXPECT_EQ(Abs.Tensors[1].Name, "buf5");
-  EXPECT_EQ(Abs.Tensors[1].Role, ArgRole::Output);
+  EXPECT_EQ(Abs.Tensors[1].Role, ArgRole::Ret);
   EXPECT_TRUE(Abs.Tensors[1].ViaOutParam);
   EXPECT_EQ(Abs.Tensors[1].Origin, HandleOrigin::Buffer);
   EXPECT_EQ(Abs.Tensors[1].Expr, "&buf5_handle");
@@ -625,14 +626,15 @@ TEST(Snippet, OutParameterOwnerLineBelongsToTheLaunch) {
             lineEndOf(A.Text, "    RAIIAtenTensorHandle buf5(buf5_handle);"));
   EXPECT_EQ(lineAt(A.Text, Abs.AfterOffset), "    buf0.reset();");
 
-  // No RAII owner: the handle's name without _handle, anchored on its line;
+  // No RAII owner: the raw handle, the one name a probe after the call can
+  // use (all_reduce_'s is deleted on the next line), anchored on its line;
   // the [abs] comment belongs to the previous launch.
   const LaunchSite &Bare = A.Inv.Sites[1];
   ASSERT_EQ(Bare.Tensors.size(), 2u);
   EXPECT_EQ(Bare.Tensors[0].Name, "l1_bias");
   EXPECT_EQ(Bare.Tensors[0].Origin, HandleOrigin::Constant);
-  EXPECT_EQ(Bare.Tensors[1].Name, "buf6");
-  EXPECT_EQ(Bare.Tensors[1].Role, ArgRole::Output);
+  EXPECT_EQ(Bare.Tensors[1].Name, "buf6_handle");
+  EXPECT_EQ(Bare.Tensors[1].Role, ArgRole::Ret);
   EXPECT_TRUE(Bare.Tensors[1].ViaOutParam);
   // Its origin: see RawOutParamWithoutOwnerIsABuffer.
   EXPECT_EQ(Bare.AfterOffset,
@@ -643,11 +645,11 @@ TEST(Snippet, OutParameterOwnerLineBelongsToTheLaunch) {
 }
 
 // Regression test (was a bug in FunctionAnalyzer::makeTensorArg): an extern
-// op's output written through
-// `&buf6_handle` with no `RAIIAtenTensorHandle buf6(buf6_handle);` owner is
-// named "buf6" (a buffer's name) but gets origin "other": the raw handle is
-// always in Handles (recordHandle stores it as Other), so the intended
-// `else if (R.ViaOutParam) T.Origin = HandleOrigin::Buffer;` never runs.
+// op's output written through `&buf6_handle` with no
+// `RAIIAtenTensorHandle buf6(buf6_handle);` owner got origin "other": the
+// raw handle is always in Handles (recordHandle stores it as Other). It is
+// a buffer, named by its raw handle (the name "buf6" it once had named no
+// variable: a probe after the call did not compile).
 TEST(Snippet, RawOutParamWithoutOwnerIsABuffer) {
   AOTI_REQUIRE_TORCH();
   Analyzed A = analyze(cpuSnippet("void AOTInductorModel::run_impl(",
@@ -657,7 +659,7 @@ TEST(Snippet, RawOutParamWithoutOwnerIsABuffer) {
   ASSERT_EQ(A.Inv.Sites.size(), 2u);
   ASSERT_EQ(A.Inv.Sites[1].Tensors.size(), 2u);
   const TensorArg &Out = A.Inv.Sites[1].Tensors[1];
-  EXPECT_EQ(Out.Name, "buf6");
+  EXPECT_EQ(Out.Name, "buf6_handle");
   EXPECT_EQ(Out.Origin, HandleOrigin::Buffer);
 }
 

@@ -14,6 +14,8 @@ llvm::StringRef aoti::roleName(ArgRole Role) {
     return "out";
   case ArgRole::InOut:
     return "inout";
+  case ArgRole::Ret:
+    return "ret";
   case ArgRole::Unknown:
     return "unknown";
   }
@@ -28,25 +30,6 @@ ArgRole aoti::kernelParamRole(llvm::StringRef Param) {
   if (Param.starts_with(names::InPtrPrefix))
     return ArgRole::Input;
   return ArgRole::Unknown;
-}
-
-/// `out`, `out1`: \p Prefix alone or followed by a number.
-static bool isNumbered(llvm::StringRef Param, llvm::StringRef Prefix) {
-  return Param == Prefix ||
-         (Param.starts_with(Prefix) && Param.size() > Prefix.size() &&
-          llvm::isDigit(Param[Prefix.size()]));
-}
-
-ArgRole aoti::shimParamRole(llvm::StringRef Callee, llvm::StringRef Param) {
-  if (isNumbered(Param, names::OutParam) ||
-      (Param != names::ShimReturnParam &&
-       isNumbered(Param, names::ShimReturnParam)))
-    return ArgRole::Output;
-  // In-place ops (index_put_, copy_) write their `self`.
-  if (Param == names::SelfParam && Callee.ends_with("_") &&
-      !Callee.ends_with("__"))
-    return ArgRole::InOut;
-  return ArgRole::Input;
 }
 
 llvm::StringRef aoti::originName(HandleOrigin Origin) {

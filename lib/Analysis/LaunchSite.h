@@ -19,17 +19,16 @@
 namespace aoti {
 
 /// What a launch does with a tensor argument, as far as the callee's
-/// declaration tells (parameter names, constness, out-parameters).
-enum class ArgRole { Input, Output, InOut, Unknown };
+/// declaration tells (parameter names, constness, out-parameters): reads
+/// it, writes it (it exists before the call: an `out=`), both, or creates
+/// it (Ret: an extern op returns it through `AtenTensorHandle* retN`, a
+/// custom op fills a tensor that starts undefined; before the call there is
+/// nothing to read, and after it the tensor may be undefined).
+enum class ArgRole { Input, Output, InOut, Ret, Unknown };
 llvm::StringRef roleName(ArgRole Role);
 /// What Inductor's name of a kernel parameter says of it (`in_out_ptr0`,
 /// `out_ptr1`, `in_ptr2`); Unknown for any other name.
 ArgRole kernelParamRole(llvm::StringRef Param);
-/// What extern op \p Callee does with its tensor parameter \p Param:
-/// `out`, `out1`, ... and the returned `ret0`, ... are written, the `self`
-/// of an in-place op (its name ends in one `_`) is read and written, the
-/// rest is read.
-ArgRole shimParamRole(llvm::StringRef Callee, llvm::StringRef Param);
 
 /// Where a named tensor handle in run_impl comes from.
 enum class HandleOrigin { GraphInput, Constant, Buffer, Other };
@@ -46,7 +45,24 @@ struct TensorArg {
   bool IsView = false;
   /// Written through `&Name_handle`: a fresh output of an extern op.
   bool ViaOutParam = false;
+  /// Passed where the op takes an optional tensor (`AtenTensorHandle*
+  /// bias`, an element of `const AtenTensorHandle** indices`).
+  bool Optional = false;
+  /// Passed as `RAIIAtenTensorHandle(tmp)` of a handle that is nothing
+  /// else's (a dtype view made for the call): deleted when the call's
+  /// statement ends, so a probe after the launch cannot read it.
+  bool FreedByCall = false;
+  /// An earlier launch returned it, or AOTI made it undefined
+  /// (`aoti_torch_new_uninitialized_tensor`) to stand for None.
+  bool MaybeUndefined = false;
   std::string Expr; ///< The argument as written.
+
+  /// Whether the handle may hold no tensor when a probe reads it: an
+  /// optional argument, a tensor the call returns (attention's debug mask
+  /// and philox state come back undefined), or MaybeUndefined.
+  bool mayBeUndefined() const {
+    return Optional || Role == ArgRole::Ret || MaybeUndefined;
+  }
 };
 
 struct ScalarArg {
@@ -55,6 +71,9 @@ struct ScalarArg {
   /// When Expr names a local of run_impl (`xnumel_3`), its initializer
   /// (`32L*s77`): how symbolic sizes reach a launch.
   std::string Definition;
+  /// An extern op's scalar result, written through the pointer passed
+  /// (`int64_t* ret4`: `&buf5_4`).
+  bool Returned = false;
 };
 
 /// One element of a call_ helper's `void* kernel_args_[]` (what the kernel
@@ -67,6 +86,9 @@ struct KernelArgSlot {
   std::string TensorParam;
   /// A shim parameter's: what the op does with a tensor passed there.
   ArgRole Role = ArgRole::Unknown;
+  /// A shim parameter the call writes its result through (`retN`): read
+  /// after the call only.
+  bool Returned = false;
 };
 
 struct LaunchSite {

@@ -4,6 +4,7 @@
 #include "Analysis/ASTSearch.h"
 #include "Analysis/KernelHelper.h"
 #include "Analysis/ParsePCH.h"
+#include "Analysis/ShimSignature.h"
 #include "Analysis/SourceText.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>
+#include <set>
 
 using namespace clang;
 using namespace aoti;
@@ -64,13 +66,24 @@ const InitListExpr *handleArrayInit(const VarDecl *VD) {
   return dyn_cast_or_null<InitListExpr>(VD->getInit());
 }
 
-/// `std::array<AtenTensorHandle, N>{a, b}.data()`: how torch 2.9 and later
-/// pass tensor lists to the proxy executor.
+/// An element of a tensor list: a handle, or (a list of optional tensors,
+/// `const AtenTensorHandle**`) the address of one.
+bool isListElementType(QualType T) {
+  if (isRawHandleType(T))
+    return true;
+  const auto *PT = T->getAs<PointerType>();
+  return PT && isRawHandleType(PT->getPointeeType());
+}
+
+/// `std::array<AtenTensorHandle, N>{a, b}.data()` (or `.cbegin()`): how
+/// torch 2.9 and later pass tensor lists to the proxy executor and to
+/// extern ops (`std::array<const AtenTensorHandle*, N>{...}` for optional
+/// tensors).
 const InitListExpr *handleStdArrayData(const Expr *E) {
   const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
   if (!Call || !Call->getMethodDecl() ||
       !Call->getMethodDecl()->getDeclName().isIdentifier() ||
-      Call->getMethodDecl()->getName() != names::StdArrayData)
+      !names::isStdArrayStart(Call->getMethodDecl()->getName()))
     return nullptr;
   const Expr *Object = Call->getImplicitObjectArgument();
   if (!Object)
@@ -85,7 +98,7 @@ const InitListExpr *handleStdArrayData(const Expr *E) {
             dyn_cast<InitListExpr>(List->getInit(0)->IgnoreImplicit()))
       List = Inner;
   if (!List || List->getNumInits() == 0 ||
-      !isRawHandleType(List->getInit(0)->getType()))
+      !isListElementType(List->getInit(0)->getType()))
     return nullptr;
   return List;
 }
@@ -151,6 +164,9 @@ struct ResolvedTensor {
   const VarDecl *Var = nullptr;
   bool IsView = false;
   bool ViaOutParam = false;
+  /// Passed as `RAIIAtenTensorHandle(Var)`: the temporary deletes the
+  /// handle when the call's statement ends.
+  bool Consumed = false;
 };
 
 class FunctionAnalyzer {
@@ -183,6 +199,7 @@ public:
     size_t SitesBefore = Inv.Sites.size();
     size_t BuffersBefore = Inv.Buffers.size();
     collectHandles(Body);
+    collectNewHandles(Body);
     analyzeCompound(Body);
     if (Function == names::RunImpl)
       attachFirstUses(SitesBefore, BuffersBefore);
@@ -266,6 +283,23 @@ private:
         if (isRawHandleType(VD->getType()))
           return VD;
     return nullptr;
+  }
+
+  /// `aoti_torch_new_tensor_handle(x, &tmp_x_0)`: tmp_x_0 is another
+  /// handle of x's tensor (AOTI passes it as `RAIIAtenTensorHandle(tmp_x_0)`,
+  /// deleted when the call's statement ends).
+  void collectNewHandles(const Stmt *Root) {
+    walkTree(Root, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call || calleeName(Call) != names::NewTensorHandle ||
+          Call->getNumArgs() != 2)
+        return true;
+      auto Source = resolveTensor(Call->getArg(0));
+      auto Copy = resolveTensor(Call->getArg(1));
+      if (Source && Copy && Copy->ViaOutParam && !Source->ViaOutParam)
+        NewHandleOf[Copy->Var] = *Source;
+      return false;
+    });
   }
 
   void collectHandles(const Stmt *Root) {
@@ -415,7 +449,8 @@ private:
         return false;
       // A launch's arguments hold no further launches.
       const auto *Call = dyn_cast<CallExpr>(S);
-      return !Call || (!recordLaunch(Call, Anchor) && !recordAlloc(Call));
+      return !Call || (!recordLaunch(Call, Anchor) && !recordAlloc(Call) &&
+                       !noteUninitialized(Call));
     });
   }
 
@@ -459,12 +494,9 @@ private:
       return std::nullopt;
     }
     // Fallback ops of the C shim: the generated per-device headers hold
-    // only ops; shim.h mixes ops with utilities.
-    StringRef DeclFile = SM.getFilename(DeclLoc);
-    if (DeclFile.contains(names::GeneratedShimPath))
-      return std::make_pair(LaunchKind::Extern, Name.str());
-    if (DeclFile.ends_with(names::ShimHeaderPath) &&
-        Name.starts_with(names::ShimPrefix) && !names::isShimUtility(Name))
+    // only ops; shim.h, shim_cpu.h (oneDNN, collectives) and
+    // shim_deprecated.h mix ops with utilities.
+    if (isShimOp(Name, SM.getFilename(DeclLoc)))
       return std::make_pair(LaunchKind::Extern, Name.str());
     return std::nullopt;
   }
@@ -488,6 +520,10 @@ private:
         if (Construct->getNumArgs() != 1)
           return std::nullopt;
         E = Construct->getArg(0);
+        // `RAIIAtenTensorHandle(tmp)` takes the raw handle over.
+        R.Consumed = R.Consumed ||
+                     (!isRawHandleType(Construct->getType()) &&
+                      isRawHandleType(E->IgnoreImplicit()->getType()));
       } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
         const CXXMethodDecl *MD = MC->getMethodDecl();
         bool Unwraps = MD && (isa<CXXConversionDecl>(MD) ||
@@ -510,7 +546,8 @@ private:
           return std::nullopt;
         if (Callee == names::ReinterpretTensorWrapper)
           R.IsView = true;
-        else if (Callee != names::WrapWithRAIIHandle)
+        else if (Callee != names::WrapWithRAIIHandle &&
+                 Callee != names::TemporaryReference)
           return std::nullopt;
         E = Call->getArg(0);
       } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -526,8 +563,8 @@ private:
     return std::nullopt;
   }
 
-  static ArgRole roleOf(LaunchKind Kind, StringRef Callee,
-                        const ParmVarDecl *Param, bool ViaOutParam) {
+  static ArgRole roleOf(LaunchKind Kind, const ParmVarDecl *Param,
+                        bool ViaOutParam) {
     if (ViaOutParam)
       return ArgRole::Output;
     if (!Param)
@@ -542,8 +579,7 @@ private:
           Param->getType()->getPointeeType().isConstQualified())
         return ArgRole::Input;
       return ArgRole::Unknown;
-    case LaunchKind::Extern:
-      return shimParamRole(Callee, P);
+    case LaunchKind::Extern: // its signature says (recordShimArgument)
     case LaunchKind::UserTriton:
     case LaunchKind::Proxy:
       // Nothing in the declaration says which pointers a user kernel or a
@@ -553,21 +589,25 @@ private:
     return ArgRole::Unknown;
   }
 
-  TensorArg makeTensorArg(const ResolvedTensor &R, std::string Param,
-                          ArgRole Role, std::string Expr) const {
+  TensorArg makeTensorArg(ResolvedTensor R, std::string Param, ArgRole Role,
+                          std::string Expr) const {
     TensorArg T;
+    // `RAIIAtenTensorHandle(tmp_x_0)` after `aoti_torch_new_tensor_handle(
+    // x, &tmp_x_0)`: x's tensor, under a name that outlives the call.
+    if (auto It = NewHandleOf.find(R.Var); It != NewHandleOf.end()) {
+      R.IsView = R.IsView || It->second.IsView;
+      R.Var = It->second.Var;
+      R.Consumed = false;
+    }
+    T.FreedByCall = R.Consumed;
     const VarDecl *Named = R.Var;
     if (R.ViaOutParam)
       if (auto It = OwnerOfSlot.find(R.Var); It != OwnerOfSlot.end())
         Named = It->second;
+    // An out-parameter no RAII handle takes (one deleted right after the
+    // call, as all_reduce_'s) is named by its raw handle, the one name a
+    // probe after the call can use.
     T.Name = Named->getName().str();
-    if (Named == R.Var && R.ViaOutParam)
-      T.Name =
-          StringRef(T.Name)
-              .drop_back(StringRef(T.Name).ends_with(names::RawHandleSuffix)
-                             ? names::RawHandleSuffix.size()
-                             : 0)
-              .str();
     // An out-parameter is a fresh buffer whether or not an RAII handle
     // takes ownership of it later.
     if (R.ViaOutParam) {
@@ -682,21 +722,30 @@ private:
                                 calleeName(Call) == names::LaunchKernel
                             ? 1
                             : 0;
-    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I)
-      recordArgument(Site, Call, I, AfterOffset);
+    std::optional<ShimSignature> Sig;
+    if (Site.Kind == LaunchKind::Extern && Call->getDirectCallee())
+      Sig = readShimSignature(*Call->getDirectCallee());
+    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
+      if (Sig && I < Sig->Params.size())
+        recordShimArgument(Site, Sig->Params[I], Call->getArg(I), AfterOffset);
+      else
+        recordArgument(Site, Call, I, AfterOffset);
+    }
+    markUndefinedTensors(Site);
 
     placeProbes(Site, Anchor, AfterOffset);
     attachSourceNodes(Site);
     noteHelper(Site, *Call);
-    if (Site.Kind == LaunchKind::Extern)
-      readShimCall(Site, *Call);
+    if (Sig)
+      readShimCall(Site, *Call, *Sig);
     PrevBoundary = AfterOffset;
     Inv.Sites.push_back(std::move(Site));
     return true;
   }
 
   /// An extern op's shim parameters, and where its name is in the call.
-  void readShimCall(LaunchSite &Site, const CallExpr &Call) const {
+  void readShimCall(LaunchSite &Site, const CallExpr &Call,
+                    const ShimSignature &Sig) const {
     const FunctionDecl *FD = Call.getDirectCallee();
     const auto *Callee =
         dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImpCasts());
@@ -709,11 +758,12 @@ private:
     Site.CalleeEndOffset = Site.CalleeOffset + FD->getName().size();
     if (Buffer.substr(Site.CalleeOffset, FD->getName().size()) != FD->getName())
       return; // spelled through a macro: left alone
-    for (const ParmVarDecl *P : FD->parameters())
+    // A scalar is read (a capture records its value before the call).
+    for (const ShimParam &P : Sig.Params)
       Site.ShimParams.push_back(
-          {P->getName().str(),
-           P->getType().getAsString(Ctx.getPrintingPolicy()), "",
-           shimParamRole(FD->getName(), P->getName())});
+          {P.Name, P.Type, "",
+           P.Role == ArgRole::Unknown ? ArgRole::Input : P.Role,
+           P.Form == ShimForm::RetTensor || P.Form == ShimForm::RetScalar});
   }
 
   /// A Triton launch through its call_ helper: the helper, once per kernel.
@@ -760,12 +810,156 @@ private:
       return;
     }
     TensorArg T = makeTensorArg(
-        *R, ParamName, roleOf(Site.Kind, Site.Kernel, Param, R->ViaOutParam),
+        *R, ParamName, roleOf(Site.Kind, Param, R->ViaOutParam),
         textOf(Arg));
     if (T.ViaOutParam)
       if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
         AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
     Site.Tensors.push_back(std::move(T));
+  }
+
+  /// Records argument \p Arg of an extern op, passed as its shim parameter
+  /// \p P: the declaration's form of the parameter (ShimSignature.h) says
+  /// how to read it.
+  void recordShimArgument(LaunchSite &Site, const ShimParam &P,
+                          const Expr *Arg, unsigned &AfterOffset) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      return;
+    switch (P.Form) {
+    case ShimForm::Tensor:
+    case ShimForm::RetTensor:
+    case ShimForm::OptionalTensor:
+      recordShimTensor(Site, P, Arg, AfterOffset);
+      return;
+    case ShimForm::TensorList:
+    case ShimForm::OptionalTensorList:
+      recordShimList(Site, P, Arg);
+      return;
+    default: {
+      ScalarArg Scalar = scalarArg(P.Name, Arg);
+      Scalar.Returned = P.Form == ShimForm::RetScalar;
+      Site.Scalars.push_back(std::move(Scalar));
+      return;
+    }
+    }
+  }
+
+  /// A tensor argument of an extern op; nothing for a null one (a return
+  /// not asked for, an optional tensor left out).
+  void recordShimTensor(LaunchSite &Site, const ShimParam &P, const Expr *Arg,
+                        unsigned &AfterOffset) {
+    if (isNull(Arg))
+      return;
+    auto R = resolveTensor(Arg);
+    if (!R) {
+      Site.Scalars.push_back(scalarArg(P.Name, Arg));
+      return;
+    }
+    if (P.Form == ShimForm::OptionalTensor) {
+      // `&temporary_reference(buf.get())`, or `&var_N` after `var_N =
+      // buf.get()`: the address of a handle the op reads.
+      R->ViaOutParam = false;
+      followAlias(*R);
+    }
+    TensorArg T = makeTensorArg(*R, P.Name, P.Role, textOf(Arg));
+    T.Optional = P.Form == ShimForm::OptionalTensor;
+    if (T.ViaOutParam)
+      if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
+        AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
+    Site.Tensors.push_back(std::move(T));
+  }
+
+  /// A tensor list of an extern op (`cat`'s tensors, `index_put`'s
+  /// optional indices): each element it holds, as `P.Name[J]`.
+  void recordShimList(LaunchSite &Site, const ShimParam &P, const Expr *Arg) {
+    const InitListExpr *List = listElements(Arg);
+    if (!List) {
+      if (!isNull(Arg))
+        Site.Scalars.push_back(scalarArg(P.Name, Arg));
+      return;
+    }
+    for (unsigned J = 0; J < List->getNumInits(); ++J) {
+      const Expr *Elem = List->getInit(J);
+      auto R = isNull(Elem) ? std::nullopt : resolveTensor(Elem);
+      if (!R)
+        continue;
+      R->ViaOutParam = false; // `&var_N`: an element of an optional list
+      followAlias(*R);
+      TensorArg T = makeTensorArg(*R, P.Name + "[" + std::to_string(J) + "]",
+                                  P.Role, textOf(Elem));
+      T.Optional = P.Form == ShimForm::OptionalTensorList;
+      Site.Tensors.push_back(std::move(T));
+    }
+  }
+
+  /// The elements of a list argument: `std::array<...>{a, b}.data()`, or a
+  /// local array (`AtenTensorHandle var_array_0[] = {a, b};`).
+  static const InitListExpr *listElements(const Expr *Arg) {
+    if (const InitListExpr *List = handleStdArrayData(Arg))
+      return List;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getInit())
+      return nullptr;
+    if (const auto *List = dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit()))
+      return List;
+    return handleStdArrayData(VD->getInit());
+  }
+
+  bool isNull(const Expr *E) const {
+    return E->IgnoreParenImpCasts()->isNullPointerConstant(
+        Ctx, Expr::NPC_ValueDependentIsNotNull);
+  }
+
+  /// `AtenTensorHandle var_N = buf.get();`: a raw-handle local that only
+  /// names another tensor stands for it.
+  static void followAlias(ResolvedTensor &R) {
+    if (!R.Var || !isRawHandleType(R.Var->getType()) || !R.Var->getInit())
+      return;
+    auto Inner = resolveTensor(R.Var->getInit());
+    if (Inner && Inner->Var && Inner->Var != R.Var && !Inner->ViaOutParam) {
+      R.Var = Inner->Var;
+      R.IsView = R.IsView || Inner->IsView;
+    }
+  }
+
+  /// Which of \p Site's tensors may hold no tensor: a custom op's outputs
+  /// (the tensors it is given that `aoti_torch_new_uninitialized_tensor`
+  /// made, undefined until the proxy executor fills them: Ret), such a
+  /// tensor given to any other launch (AOTI's None for a Tensor parameter,
+  /// as attention backward's attn_bias), and a tensor an earlier launch
+  /// returned.
+  void markUndefinedTensors(LaunchSite &Site) {
+    for (TensorArg &T : Site.Tensors) {
+      T.MaybeUndefined = T.MaybeUndefined || Returned.count(T.Name);
+      auto It = llvm::find_if(Uninitialized, [&](const VarDecl *VD) {
+        return VD->getName() == T.Name;
+      });
+      if (It == Uninitialized.end())
+        continue;
+      if (Site.Kind != LaunchKind::Proxy) {
+        T.MaybeUndefined = true;
+        continue;
+      }
+      T.Role = ArgRole::Ret;
+      Uninitialized.erase(It);
+    }
+    for (const TensorArg &T : Site.Tensors)
+      if (T.Role == ArgRole::Ret)
+        Returned.insert(T.Name);
+  }
+
+  /// `aoti_torch_new_uninitialized_tensor(&bufN_handle)`: bufN is undefined
+  /// until the launch that fills it.
+  bool noteUninitialized(const CallExpr *Call) {
+    if (calleeName(Call) != names::NewUninitializedTensor ||
+        Call->getNumArgs() != 1)
+      return false;
+    if (auto R = resolveTensor(Call->getArg(0)); R && R->ViaOutParam) {
+      auto It = OwnerOfSlot.find(R->Var);
+      Uninitialized.push_back(It != OwnerOfSlot.end() ? It->second : R->Var);
+    }
+    return true;
   }
 
   /// Adds each tensor of the handle array \p List, passed as \p Param, to
@@ -777,7 +971,7 @@ private:
       if (auto Elem = resolveTensor(List->getInit(J)))
         Site.Tensors.push_back(makeTensorArg(
             *Elem, ParamName + "[" + std::to_string(J) + "]",
-            roleOf(Site.Kind, Site.Kernel, Param, false),
+            roleOf(Site.Kind, Param, false),
             textOf(List->getInit(J))));
   }
 
@@ -785,7 +979,12 @@ private:
   /// of the local variable it names, if any.
   ScalarArg scalarArg(const std::string &ParamName, const Expr *Arg) const {
     ScalarArg Scalar{ParamName, textOf(Arg), ""};
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+    // `&var_0` (an optional scalar, `int32_t var_0 = 0;`): its value.
+    const Expr *Named = Arg->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Named);
+        UO && UO->getOpcode() == UO_AddrOf)
+      Named = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Named))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
           Scalar.Definition = textOf(VD->getInit());
@@ -828,6 +1027,13 @@ private:
   llvm::DenseMap<const VarDecl *, HandleInfo> Handles;
   llvm::DenseMap<const VarDecl *, const VarDecl *> OwnerOfSlot;
   llvm::DenseMap<const VarDecl *, unsigned> OwnerLineEnd;
+  /// Raw handles made by aoti_torch_new_tensor_handle, and of what.
+  llvm::DenseMap<const VarDecl *, ResolvedTensor> NewHandleOf;
+  /// Handles made undefined (for a custom op to fill, or as None), not yet
+  /// filled by one.
+  std::vector<const VarDecl *> Uninitialized;
+  /// Names of the tensors this function's launches returned so far.
+  std::set<std::string> Returned;
   /// Multi-stream AOTI: aux slot -> the variable bound to it, and back.
   std::map<unsigned, std::string> AuxStreamVars;
   llvm::DenseMap<const VarDecl *, unsigned> SlotOfVar;

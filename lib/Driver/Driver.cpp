@@ -94,6 +94,16 @@ llvm::Expected<RuleSet> loadRulesFiles(llvm::ArrayRef<std::string> Paths) {
 
 /// Refuses a command line that asks for no action, or for two.
 llvm::Error checkAction(const DriverOptions &Options) {
+  if (Options.ListShimOps != ListFormat::None) {
+    if (!Options.InputPath.empty() || Options.List != ListFormat::None ||
+        !Options.RulesPaths.empty() || !Options.OutputPath.empty() ||
+        Options.InPlace || Options.PrintCompileCommand || Options.PrintFlags)
+      return makeToolError(ExitCode::Usage, "",
+                           "--list-shim-ops takes no input file and no other "
+                           "action (only --torch-version, --torch-include, "
+                           "--python)");
+    return llvm::Error::success();
+  }
   bool Listing = Options.List != ListFormat::None;
   bool Rules = !Options.RulesPaths.empty();
   bool Writing = Options.InPlace || !Options.OutputPath.empty();
@@ -388,6 +398,26 @@ llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
 
 namespace {
 
+/// \p Run with \p Options whose --torch-version, if any, is replaced by the
+/// --torch-include of that release's headers (fetched first when they are
+/// not in the cache).
+template <typename RunT>
+llvm::Error withTorchHeaders(const DriverOptions &Options,
+                             llvm::raw_ostream &Err, RunT Run) {
+  if (Options.TorchVersion.empty())
+    return Run(Options);
+  FetchOptions Fetch;
+  Fetch.Python = Options.Python;
+  auto Include = findOrFetchTorchHeaders(
+      *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
+  if (!Include)
+    return Include.takeError();
+  DriverOptions WithHeaders = Options;
+  WithHeaders.TorchVersion.clear();
+  WithHeaders.TorchIncludeDir = std::move(*Include);
+  return Run(WithHeaders);
+}
+
 /// runDriver once the input and the rules are read and the torch headers
 /// are settled.
 llvm::Error runOn(const DriverOptions &Options, bool Package,
@@ -421,6 +451,10 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
                             llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (llvm::Error E = checkOptions(Options))
     return E;
+  if (Options.ListShimOps != ListFormat::None)
+    return withTorchHeaders(Options, Err, [&](const DriverOptions &O) {
+      return runShimOpsListing(O, Out, Err);
+    });
   bool Package = isPackagePath(Options.InputPath);
 
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
@@ -450,20 +484,10 @@ llvm::Error aoti::runDriver(const DriverOptions &Options,
     Rules = std::move(*Loaded);
   }
   // Last before parsing: a typo in the rules should not wait for a
-  // download. From here on the release's headers are --torch-include's.
-  if (!Options.TorchVersion.empty()) {
-    FetchOptions Fetch;
-    Fetch.Python = Options.Python;
-    auto Include = findOrFetchTorchHeaders(
-        *TorchRelease::parse(Options.TorchVersion), Fetch, Err);
-    if (!Include)
-      return Include.takeError();
-    DriverOptions WithHeaders = Options;
-    WithHeaders.TorchVersion.clear();
-    WithHeaders.TorchIncludeDir = std::move(*Include);
-    return runOn(WithHeaders, Package, std::move(Buffer), Rules, Out, Err);
-  }
-  return runOn(Options, Package, std::move(Buffer), Rules, Out, Err);
+  // download.
+  return withTorchHeaders(Options, Err, [&](const DriverOptions &O) {
+    return runOn(O, Package, std::move(Buffer), Rules, Out, Err);
+  });
 }
 
 std::optional<uint64_t> aoti::parseByteSize(StringRef Text) {

@@ -33,6 +33,9 @@ enum class ListFormat { None, Table, Json };
 struct DriverOptions {
   std::string InputPath;
   ListFormat List = ListFormat::None;
+  /// --list-shim-ops: the call form of every op of the torch's C shim (no
+  /// input file).
+  ListFormat ListShimOps = ListFormat::None;
   /// Flags after `--` (FixedCompilationDatabase::loadFromCommandLine), used
   /// as given; null when there is no `--`.
   std::shared_ptr<const clang::tooling::CompilationDatabase>

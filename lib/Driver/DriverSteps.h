@@ -52,6 +52,10 @@ llvm::Error runPackageDriver(const DriverOptions &Options,
                              const std::optional<RuleSet> &Rules,
                              llvm::raw_ostream &Out, llvm::raw_ostream &Err);
 
+/// --list-shim-ops (lib/Driver/ShimOpsDriver.cpp).
+llvm::Error runShimOpsListing(const DriverOptions &Options,
+                              llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+
 /// --print-compile-command on a wrapper.
 llvm::Error printWrapperCompileCommand(const DriverOptions &Options,
                                        llvm::StringRef Text,

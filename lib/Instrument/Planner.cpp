@@ -16,6 +16,7 @@ uint8_t aoti::roleBits(ArgRole Role) {
   case ArgRole::Input:
     return InputRole;
   case ArgRole::Output:
+  case ArgRole::Ret: // made by the launch: seen after it only
     return OutputRole;
   case ArgRole::InOut:
   case ArgRole::Unknown:

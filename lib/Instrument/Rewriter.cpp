@@ -100,20 +100,32 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
       .str();
 }
 
+/// A tensor a probe passes to the runtime.
+struct ProbeTensor {
+  std::string Name;
+  uint8_t Bits = 0; ///< roleBits
+  /// Every argument naming it may be undefined (TensorArg::mayBeUndefined):
+  /// the runtime skips it when it holds no tensor.
+  bool MaybeUndefined = true;
+};
+
 /// The tensors a probe passes to the runtime: each named handle once, its
 /// roles merged (SDPA passes three views of one buffer). Before a launch,
-/// the outputs it returns through `&bufN_handle` do not exist yet.
-std::vector<std::pair<std::string, uint8_t>>
-probeTensors(const LaunchSite &Site, bool After) {
-  std::vector<std::pair<std::string, uint8_t>> Out;
+/// what it returns (`&bufN_handle`, a custom op's undefined output) does
+/// not exist yet; after it, a temporary handle the call's statement
+/// deleted no longer does.
+std::vector<ProbeTensor> probeTensors(const LaunchSite &Site, bool After) {
+  std::vector<ProbeTensor> Out;
   for (const TensorArg &T : Site.Tensors) {
-    if (T.ViaOutParam && !After)
+    if ((T.ViaOutParam || T.Role == ArgRole::Ret) && !After)
       continue;
-    auto It = llvm::find_if(Out, [&](const auto &E) { return E.first == T.Name; });
-    if (It != Out.end())
-      It->second |= roleBits(T.Role);
-    else
-      Out.push_back({T.Name, roleBits(T.Role)});
+    if (T.FreedByCall && After)
+      continue;
+    auto It = llvm::find_if(Out, [&](const ProbeTensor &E) { return E.Name == T.Name; });
+    if (It == Out.end())
+      It = Out.insert(Out.end(), ProbeTensor{T.Name, 0, true});
+    It->Bits |= roleBits(T.Role);
+    It->MaybeUndefined = It->MaybeUndefined && T.mayBeUndefined();
   }
   return Out;
 }
@@ -141,11 +153,16 @@ std::set<std::string> stableConstants(const WrapperInventory &Inv) {
 
 /// One element of an emitted `::aoti_rt::TensorRef` array. Positional: these
 /// arrays sit in run_impl, outside the tables' pragma region, and the
-/// fields' types (name, role, handle, stable) differ, so a swap does not
-/// compile either.
-std::string tensorRef(StringRef Name, uint8_t Bits, bool Stable = false) {
-  return "{" + Emit::quoted(Name) + ", " + roleName(Bits).str() + ", " +
-         Name.str() + (Stable ? ", true}" : "}");
+/// fields' types (name, role, handle, stable, presence) differ, so a swap
+/// does not compile either.
+std::string tensorRef(const ProbeTensor &T, bool Stable = false) {
+  std::string Ref = "{" + Emit::quoted(T.Name) + ", " +
+                    roleName(T.Bits).str() + ", " + T.Name;
+  if (Stable || T.MaybeUndefined)
+    Ref += Stable ? ", true" : ", false";
+  if (T.MaybeUndefined)
+    Ref += ", ::aoti_rt::Presence::MaybeUndefined";
+  return Ref + "}";
 }
 
 /// A launch on another stream than run_impl's: the probe's syncs,
@@ -178,8 +195,7 @@ std::string probeCall(const LaunchSite &Site, bool After, const ProbePlan &P,
   const std::string StreamArgs = streamArgs(Site);
   std::string Refs;
   for (size_t I = 0; I < Tensors.size(); ++I)
-    Refs += (I ? ", " : "") + tensorRef(Tensors[I].first, Tensors[I].second,
-                                        Stable.count(Tensors[I].first));
+    Refs += (I ? ", " : "") + tensorRef(Tensors[I], Stable.count(Tensors[I].Name));
   Emit E(Site.Indent);
   E.open("{ // aoti-instrument: " + llvm::Twine(After ? "after" : "before") +
          " #" + Ordinal + " " + Site.Kernel);
@@ -208,10 +224,10 @@ std::string beforeWriteCall(const LaunchSite &Site) {
     return Guard("aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);");
   std::string Refs;
   unsigned N = 0;
-  for (const auto &[Name, Bits] : probeTensors(Site, /*After=*/false)) {
-    if (!(Bits & OutputRole))
+  for (const ProbeTensor &T : probeTensors(Site, /*After=*/false)) {
+    if (!(T.Bits & OutputRole))
       continue;
-    Refs += (N++ ? ", " : "") + tensorRef(Name, Bits);
+    Refs += (N++ ? ", " : "") + tensorRef(T);
   }
   if (!N)
     return "";
@@ -715,7 +731,7 @@ void insertShimCapture(const LaunchSite &Site, InsertionMap &Insertions) {
   for (const KernelArgSlot &P : Site.ShimParams)
     Params += (Params.empty() ? "{" : ", {") + Emit::quoted(P.Name) + ", " +
               Emit::quoted(P.Type) + ", " + roleName(roleBits(P.Role)).str() +
-              "}";
+              (P.Returned ? ", true}" : "}");
   Insertions[Site.BeforeOffset] +=
       Emit(Site.Indent)
           .line("static constexpr ::aoti_rt::ShimParam " + Table + "[] = {" +

@@ -12,9 +12,18 @@ using namespace aoti;
 
 std::string aoti::formatTensorArg(const TensorArg &T) {
   std::string S = T.Name + ":" + roleName(T.Role).str();
+  if (T.Optional)
+    S += ":opt";
   if (T.IsView)
     S += ":view";
   return S;
+}
+
+/// `param=expr(definition)`, `:ret` for a scalar the call returns.
+static std::string formatScalarArg(const ScalarArg &A) {
+  return (A.Param.empty() ? A.Expr : A.Param + "=" + A.Expr) +
+         (A.Definition.empty() ? "" : "(" + A.Definition + ")") +
+         (A.Returned ? ":ret" : "");
 }
 
 void aoti::printInventoryTable(const WrapperInventory &Inv,
@@ -62,8 +71,7 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
   for (auto [S, Tensors] : llvm::zip(Inv.Sites, TensorCells)) {
     std::vector<std::string> Scalars;
     for (const ScalarArg &A : S.Scalars)
-      Scalars.push_back((A.Param.empty() ? A.Expr : A.Param + "=" + A.Expr) +
-                        (A.Definition.empty() ? "" : "(" + A.Definition + ")"));
+      Scalars.push_back(formatScalarArg(A));
     OS << llvm::format("%4u %6u  %-11s  ", S.Ordinal, S.Line,
                        kindName(S.Kind).str().c_str())
        << llvm::left_justify(S.Kernel, KernelWidth) << "  "
@@ -175,6 +183,9 @@ void printTensorJson(const TensorArg &T, llvm::json::OStream &J) {
       J.attribute("origin_index", *T.OriginIndex);
     J.attribute("view", T.IsView);
     J.attribute("out_param", T.ViaOutParam);
+    J.attribute("optional", T.Optional);
+    J.attribute("may_be_undefined", T.mayBeUndefined());
+    J.attribute("freed_by_call", T.FreedByCall);
     J.attribute("expr", T.Expr);
   });
 }
@@ -186,6 +197,8 @@ void printScalarJson(const ScalarArg &A, llvm::json::OStream &J) {
     J.attribute("expr", A.Expr);
     if (!A.Definition.empty())
       J.attribute("definition", A.Definition);
+    if (A.Returned)
+      J.attribute("returned", true);
   });
 }
 

@@ -48,6 +48,24 @@ inline bool isShimUtility(llvm::StringRef FunctionName) {
   return false;
 }
 
+/// Whether `std::array<...>{...}.NAME()` gives the start of the array
+/// (how AOTI passes a list of handles).
+inline bool isStdArrayStart(llvm::StringRef Method) {
+  return Method == StdArrayData || Method == StdArrayCBegin;
+}
+
+/// The device part of shim op \p Function's name (`cuda` in
+/// `aoti_torch_cuda_topk`); "" for the device-neutral ops of shim.h.
+inline llvm::StringRef shimDeviceOf(llvm::StringRef Function) {
+  if (!Function.consume_front(ShimPrefix))
+    return "";
+#define AOTI_SHIM_DEVICE(Name, Spelling)                                       \
+  if (Function.starts_with(Spelling "_"))                                      \
+    return Spelling;
+#include "Support/AOTINames.def"
+  return "";
+}
+
 /// Whether the launch site named \p Kernel is an extern op (a shim call:
 /// aoti_torch_cuda_mm_out), whose kernels are a library's.
 inline bool isExternOp(llvm::StringRef Kernel) {

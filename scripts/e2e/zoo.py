@@ -18,6 +18,17 @@ Models (MODELS; add one by adding a builder there):
   llama_prefill  the same at 1 x 512 tokens
   transformer12  models.py's 12-layer transformer with its dynamic shapes,
                  8 x 256 tokens (gpu_scenarios.py's bench part)
+  moe            models.py's mixture-of-experts block (a softmax router,
+                 torch.topk, 8 expert MLPs as batched einsum, a gather by
+                 the top-k indices), fp32, 512 tokens x 512
+  moe_bf16       the same in bf16, the chosen experts' outputs added back to
+                 their tokens with index_add, 512 x 512 (torch 2.11's AOTI
+                 cannot compile torch._grouped_mm experts on CUDA: its
+                 wrapper calls aoti_torch_cuda__grouped_mm, which 2.11's
+                 shim does not declare)
+  llama_bf16     llama_decode's decoder in bf16 at 1 x 128 tokens: its
+                 attention is the extern cuDNN SDPA (outputs returned
+                 through the shim's out-parameters, some undefined)
 
 Phases (each a subcommand; each stops starting work when --deadline
 seconds have passed, so one call fits the device's 10 minutes; what exists
@@ -51,6 +62,12 @@ in --work is reused, so a phase cut short is finished by calling it again):
               host's cost where the model is launch-bound; elsewhere it
               holds added GPU time too). Per-kernel tables in
               OUT/zoo-profile-<model>.txt.
+  fidelity    per model, ONE process loads the original and every variant
+              and calls each --runs times (scripts/e2e/fidelity.py): every
+              output bit-identical to the original's (one the original
+              itself does not repeat, an atomics-based sum, compared with
+              allclose), and nothing on stderr (the C++ side's included)
+              but the tool's own lines
   armed       the cost of an armed CUDA core dump (issue 30): per model,
               --processes pairs of processes, one with the dump armed
               (docs/coredump.md's environment) and one without, in
@@ -180,6 +197,34 @@ def transformer12():
     return models.build("transformer", dynamic=True)
 
 
+def moe(bf16=False, tokens=512, d=512):
+    """models.py's mixture-of-experts block (8 experts, top 2): fp32 with
+    the chosen experts gathered, or bf16 with them added back in place
+    (index_add)."""
+    def build():
+        import torch
+        import models
+        torch.manual_seed(0)
+        m = models.MoE(d=d, hidden=2 * d,
+                       combine="index_add" if bf16 else "gather")
+        x = torch.randn(tokens, d, generator=generator())
+        if bf16:
+            m, x = m.to(torch.bfloat16), x.to(torch.bfloat16)
+        return m, (x,), None
+    return build
+
+
+def llama_bf16(tokens=128, layers=8):
+    """The decoder of llama() in bf16: Inductor calls SDPA as the extern
+    cuDNN attention, whose outputs the shim returns (some undefined)."""
+    def build():
+        import torch
+        import models
+        m, vocab = models.llama_logits(layers)
+        return m.to(torch.bfloat16), (torch_randint(vocab, (1, tokens)),), None
+    return build
+
+
 # name -> () -> (module, example args, dynamic_shapes or None), on the CPU;
 # build_one moves them to --device.
 MODELS = {
@@ -191,6 +236,9 @@ MODELS = {
     "llama_decode": llama(16),
     "llama_prefill": llama(512),
     "transformer12": transformer12,
+    "moe": moe(),
+    "moe_bf16": moe(bf16=True),
+    "llama_bf16": llama_bf16(),
 }
 
 
@@ -773,6 +821,36 @@ def phase_bench():
     each_built_model(bench_model)
 
 
+def fidelity_model(name):
+    """The original and every variant in one process (fidelity.py): outputs
+    bit for bit, and what each variant added to stderr."""
+    spec = {"device": A.device, "variants": variants_of(name), "runs": A.runs,
+            "inputs": os.path.join(model_dir(name), "inputs.pt")}
+    rc, out, err = run_cmd([sys.executable, os.path.join(HERE, "fidelity.py"),
+                            json.dumps(spec)])
+    lines = [l for l in json_lines(out) if "variants" in l or
+             "original_failed" in l]
+    if rc != 0 or not lines:
+        record(event="fidelity-failed", model=name, rc=rc, error=tail(err))
+        return
+    res = lines[-1]
+    if "original_failed" in res:
+        record(event="fidelity-failed", model=name,
+               error=res["original_failed"])
+        return
+    for variant, r in res["variants"].items():
+        extra = r.get("noise", [])
+        record(event="fidelity", model=name, variant=variant, ok=r["ok"],
+               identical=r.get("identical"), error=r.get("error"),
+               differing_outputs=r.get("differing_outputs"),
+               unstable_outputs=res["unstable_outputs"], noise=extra,
+               clean=not extra)
+
+
+def phase_fidelity():
+    each_built_model(fidelity_model)
+
+
 def phase_profile():
     each_built_model(profile_model)
 
@@ -972,6 +1050,10 @@ def parse_args():
     f = sub.add_parser("profile", parents=[common],
                        help="torch.profiler of each model's variants")
     f.add_argument("--forwards", type=int, default=10)
+    fi = sub.add_parser("fidelity", parents=[common],
+                        help="every variant bit for bit against the original")
+    fi.add_argument("--runs", type=int, default=3,
+                    help="calls of each variant (later calls replay)")
     a = sub.add_parser("armed", parents=[common],
                        help="the cost of an armed CUDA core dump: processes "
                             "armed and not, alternating")

@@ -410,6 +410,40 @@ class ConvChannels(nn.Module):
         return n.fc(torch.flatten(n.avgpool(f), 1))
 
 
+class MoE(nn.Module):
+    """A mixture-of-experts block as LLMs serve it: a softmax router picks
+    the top k of `experts` expert MLPs per token (torch.topk, whose two
+    tensors the C shim returns through AtenTensorHandle* out-parameters),
+    the experts run on every token as batched matmuls (einsum), and the
+    chosen experts' outputs, weighted by their renormalized router
+    probabilities, are combined: gathered by the top-k indices and summed
+    (combine="gather"), or added back to their tokens in place
+    (combine="index_add", as dispatching kernels do); a residual around it.
+    """
+
+    def __init__(self, d=64, hidden=128, experts=8, k=2, combine="gather"):
+        super().__init__()
+        self.k, self.combine = k, combine
+        self.router = nn.Linear(d, experts)
+        self.w1 = nn.Parameter(torch.randn(experts, d, hidden) * d ** -0.5)
+        self.w2 = nn.Parameter(torch.randn(experts, hidden, d) * hidden ** -0.5)
+
+    def forward(self, x):  # x: [tokens, d]
+        probs = torch.softmax(self.router(x).float(), dim=-1)
+        w, idx = torch.topk(probs, self.k, dim=-1)
+        w = (w / w.sum(-1, keepdim=True)).to(x.dtype)
+        h = F.silu(torch.einsum("td,edh->teh", x, self.w1))
+        y = torch.einsum("teh,ehd->ted", h, self.w2)
+        if self.combine == "gather":
+            chosen = torch.gather(y, 1,
+                                  idx[..., None].expand(-1, -1, x.shape[-1]))
+            return x + (chosen * w[..., None]).sum(1)
+        token = torch.arange(x.shape[0], device=x.device).repeat_interleave(
+            self.k)
+        picked = y[token, idx.reshape(-1)] * w.reshape(-1, 1)
+        return x + torch.zeros_like(x).index_add(0, token, picked)
+
+
 def build(name, device="cpu", dtype=torch.float32, dynamic=False,
           layers=12, d=256, heads=8, batch=8, seq=256):
     """Returns (module, example_args, dynamic_shapes) ready for export."""
@@ -470,6 +504,12 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
         args = (torch.randn(2, 3, 224, 224, generator=gen),
                 torch.randperm(64, generator=gen))
         dyn = None
+    elif name == "moe":
+        m, args = MoE(), (torch.randn(64, 64, generator=gen),)
+        dyn = None
+    elif name == "moe_index_add":
+        m, args = MoE(combine="index_add"), (torch.randn(64, 64, generator=gen),)
+        dyn = None
     elif name in ("fail_grid", "fail_oom"):
         m = Failures(name[len("fail_"):])
         args = (torch.randn(128, 64, generator=gen),)
@@ -487,4 +527,4 @@ def build(name, device="cpu", dtype=torch.float32, dynamic=False,
 NAMES = ["mlp", "mlp_bias", "nan_chain", "embed", "transformer", "gather_ima",
          "user_oob", "user_uninit", "user_oob_deep", "user_before",
          "fail_grid", "fail_oom", "nan_weight", "llama_gather", "llama_ids",
-         "conv_gather", "conv_channels"]
+         "conv_gather", "conv_channels", "moe", "moe_index_add"]

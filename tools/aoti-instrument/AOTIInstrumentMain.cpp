@@ -22,14 +22,26 @@ llvm::cl::opt<std::string> InputPath(llvm::cl::Positional,
                                      llvm::cl::desc("<wrapper.cpp | model.pt2>"),
                                      llvm::cl::cat(ToolCategory));
 
+/// What a listing option takes: nothing or `table` for a table, `json`.
+llvm::cl::ValuesClass listFormats() {
+  return llvm::cl::values(
+      clEnumValN(ListFormat::Table, "", "a table (the default)"),
+      clEnumValN(ListFormat::Table, "table", "a table"),
+      clEnumValN(ListFormat::Json, "json", "one JSON object"));
+}
+
 llvm::cl::opt<ListFormat> List(
     "list", llvm::cl::desc("List the kernel launch sites of the wrapper"),
-    llvm::cl::ValueOptional,
-    llvm::cl::values(
-        clEnumValN(ListFormat::Table, "", "a table (the default)"),
-        clEnumValN(ListFormat::Table, "table", "a table"),
-        clEnumValN(ListFormat::Json, "json", "one JSON object")),
-    llvm::cl::init(ListFormat::None), llvm::cl::cat(ToolCategory));
+    llvm::cl::ValueOptional, listFormats(), llvm::cl::init(ListFormat::None),
+    llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<ListFormat> ListShimOps(
+    "list-shim-ops",
+    llvm::cl::desc("List every op of the C shim of the torch the tool parses "
+                   "with (--torch-version, --torch-include, or the python3 "
+                   "on PATH) and what it does with each argument, and exit"),
+    llvm::cl::ValueOptional, listFormats(), llvm::cl::init(ListFormat::None),
+    llvm::cl::cat(ToolCategory));
 
 llvm::cl::list<std::string> RulesPaths(
     "rules",
@@ -176,6 +188,7 @@ Examples:
   aoti-instrument wrapper.cpp --list -- -std=c++17 -I/opt/torch/include
   aoti-instrument wrapper.cpp --list --torch-version=2.13
   aoti-instrument wrapper.cpp --print-flags
+  aoti-instrument --list-shim-ops --torch-version=2.15
 
 Exit codes:
   0  success
@@ -238,7 +251,7 @@ int main(int Argc, const char **Argv) {
       return reportError(std::move(E), llvm::errs());
     return static_cast<int>(ExitCode::Success);
   }
-  if (InputPath.empty()) {
+  if (InputPath.empty() && ListShimOps == ListFormat::None) {
     llvm::errs() << "aoti-instrument: error: no input file; usage: "
                     "aoti-instrument <wrapper.cpp | model.pt2> (--list | -rules FILE|PRESET [-o OUT | -i]) [-- <flags>]\n";
     return static_cast<int>(ExitCode::Usage);
@@ -247,6 +260,7 @@ int main(int Argc, const char **Argv) {
   DriverOptions Options;
   Options.InputPath = InputPath;
   Options.List = List;
+  Options.ListShimOps = ListShimOps;
   Options.CommandLineDatabase = std::move(FlagsDatabase);
   Options.BuildPath = BuildPath;
   Options.TorchIncludeDir = TorchInclude;

@@ -255,7 +255,7 @@ TEST(Capture, AnExternOpsCallThroughTheRealShim) {
       {"self", "AtenTensorHandle", rt::kIn},
       {"output_size", "const int64_t *", rt::kIn},
       {"output_size_len_", "int64_t", rt::kIn},
-      {"ret0", "AtenTensorHandle *", rt::kOut}};
+      {"ret0", "AtenTensorHandle *", rt::kOut, /*returned=*/true}};
   AtenTensorHandle Ret = nullptr;
   AOTITorchError E;
   {

@@ -226,6 +226,60 @@ TEST(Stats, UndefinedEmptyAndUnknownSite) {
   EXPECT_EQ(L.size(), 3u) << T.log(); // names, gone, e; no NaN report
 }
 
+TEST(Stats, MaybeUndefinedTensorsAreLeftOutSilently) {
+  // What an extern op returns may be undefined (attention's debug mask),
+  // and AOTI passes an undefined tensor for None: a probe says nothing of
+  // them, and asks without an exception (the shim would print a c10
+  // back-trace for every metadata call on one).
+  TestProgram T(testDir());
+  std::vector<float> D = {1, 2};
+  auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
+  AtenTensorHandle Raw = nullptr;
+  ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&Raw), AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Undefined(Raw);
+  testing::internal::CaptureStderr();
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    rt::TensorRef Ts[] = {
+        {"buf7", rt::kOut, Undefined, false, rt::Presence::MaybeUndefined},
+        {"buf8", rt::kOut, Buf, false, rt::Presence::MaybeUndefined},
+        {"var_0", rt::kIn, nullptr, false, rt::Presence::MaybeUndefined}};
+    rt::Probe P = probe(rt::kPrintValues);
+    P.nan_roles = 3;
+    P.nan_checks = rt::kCheckNan | rt::kCheckInf;
+    P.save = true;
+    P.save_roles = 3;
+    Run.probe(2, rt::kAfter, Ts, 3, P);
+  }
+  std::string Err = testing::internal::GetCapturedStderr();
+  auto L = T.lines();
+  EXPECT_EQ(L.size(), 4u) << T.log(); // names, buf8's stats, values, save
+  EXPECT_TRUE(contains(L, "buf8 out float32 [2]")) << T.log();
+  EXPECT_TRUE(contains(L, "saved 1 tensor(s)")) << T.log();
+  EXPECT_FALSE(contains(L, "buf7")) << T.log();
+  EXPECT_FALSE(contains(L, "var_0")) << T.log();
+  EXPECT_EQ(Err.find("Exception"), std::string::npos) << Err;
+  EXPECT_EQ(Err.find("undefined"), std::string::npos) << Err;
+}
+
+TEST(Stats, AnUndefinedTensorNotMarkedSoIsReported) {
+  // A tensor the tool did not expect to be undefined is said to be, still
+  // without an exception.
+  TestProgram T(testDir());
+  AtenTensorHandle Raw = nullptr;
+  ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&Raw), AOTI_TORCH_SUCCESS);
+  RAIIAtenTensorHandle Undefined(Raw);
+  testing::internal::CaptureStderr();
+  {
+    rt::RunScope Run(*T.P, nullptr);
+    rt::TensorRef Ts[] = {{"buf7", rt::kOut, Undefined}};
+    Run.probe(2, rt::kAfter, Ts, 1, probe(rt::kPrintStats));
+  }
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(contains(T.lines(), "buf7 out undefined")) << T.log();
+  EXPECT_EQ(Err.find("Exception"), std::string::npos) << Err;
+}
+
 //--- Printing ---------------------------------------------------------------//
 
 TEST(Print, NamesOnlyIsOneLine) {

@@ -112,6 +112,15 @@ struct SiteInfo {
   const char *stream;
 };
 
+/// Whether a probe's tensor argument always holds a tensor.
+enum class Presence : uint8_t {
+  Defined,
+  /// A tensor the launch returned (`AtenTensorHandle* retN`: attention's
+  /// debug mask and philox state come back undefined) or an optional one:
+  /// a probe skips it, saying nothing, when it holds no tensor.
+  MaybeUndefined
+};
+
 /// A tensor argument of a launch, named as in run_impl.
 struct TensorRef {
   const char *name;
@@ -121,6 +130,7 @@ struct TensorRef {
   /// knows): its bytes are the same for the whole run, so a deferred NaN
   /// check counts it (for "inputs were clean") only when it reports.
   bool stable = false;
+  Presence presence = Presence::Defined;
 };
 
 /// One element of a captured Triton launch's `kernel_args_` (rules
@@ -158,6 +168,9 @@ struct ShimParam {
   const char *name; ///< "out", "self", "stride", "stride_len_", "ret0"
   const char *type; ///< "AtenTensorHandle", "const int64_t*", "double"
   uint8_t role;     ///< Role bits of a tensor passed there (the tool knows)
+  /// The call writes its result through it (`ret0`, the declaration says):
+  /// nothing to read before the call.
+  bool returned = false;
 };
 
 /// How a captured shim argument is recorded: by its C type.

@@ -344,13 +344,6 @@ inline bool hasLength(const ShimParam *Ps, int I, int N) {
          paramName(Ps[I + 1]) == paramName(Ps[I]) + "_len_";
 }
 
-/// `ret0`, `ret1`, ...: what the op returns, through a pointer.
-inline bool isReturn(const ShimParam &P) {
-  const std::string N = paramName(P);
-  return N.size() > 3 && N.compare(0, 3, "ret") == 0 && N[3] >= '0' &&
-         N[3] <= '9';
-}
-
 /// The handles argument \p I passes: one, a list, an optional one (null
 /// when absent); a return only \p After the call.
 inline std::vector<AtenTensorHandle>
@@ -358,7 +351,7 @@ argHandles(const ShimParam *Ps, const ShimArg *As, int I, int N, bool After) {
   const ShimArg &A = As[I];
   if (A.kind == kArgTensor)
     return {static_cast<AtenTensorHandle>(const_cast<void *>(A.p))};
-  if (A.kind != kArgTensorPtr || !A.p || (isReturn(Ps[I]) && !After))
+  if (A.kind != kArgTensorPtr || !A.p || (Ps[I].returned && !After))
     return {};
   const auto *H = static_cast<const AtenTensorHandle *>(A.p);
   if (hasLength(Ps, I, N))

@@ -128,7 +128,7 @@ inline bool writeManifest(const CaptureRequest &R, const char *Completed,
 inline int addCaptureTensor(CaptureRequest &R, AtenTensorHandle H,
                             const std::string &Key, uint8_t Role,
                             std::string &Err) {
-  if (!H)
+  if (!isDefined(H)) // an optional one left out, a return the op did not make
     return -1;
   CaptureTensor T;
   T.Meta.RoleBits = Role;
@@ -155,7 +155,7 @@ inline bool addShimTensors(CaptureRequest &R, const ShimArg *As, int N,
                            bool After, std::string &Err) {
   R.ArgTensors.resize(static_cast<size_t>(N));
   for (int I = 0; I < N; ++I) {
-    if (After != isReturn(R.Params[I]))
+    if (After != R.Params[I].returned)
       continue;
     std::vector<AtenTensorHandle> Hs = argHandles(R.Params, As, I, N, After);
     const bool List = hasLength(R.Params, I, N);

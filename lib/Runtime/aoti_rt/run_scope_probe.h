@@ -27,6 +27,32 @@
 
 #if AOTI_RT_DEFINITIONS
 AOTI_RT_NAMESPACE_BEGIN
+namespace detail {
+
+/// Whether a probe reads \p T: it holds a tensor, or cannot be without one.
+inline bool probed(const TensorRef &T) {
+  return T.presence == Presence::Defined || isDefined(T.handle);
+}
+
+/// \p Tensors less those that may be undefined and are (a return the op did
+/// not make, an optional tensor left out: a probe says nothing of them);
+/// \p N is updated, and \p Kept holds the rest when some are left out.
+inline const TensorRef *probedRefs(const TensorRef *Tensors, int &N,
+                                   std::vector<TensorRef> &Kept) {
+  int I = 0;
+  while (I < N && probed(Tensors[I]))
+    ++I;
+  if (I == N)
+    return Tensors;
+  Kept.assign(Tensors, Tensors + I);
+  for (++I; I < N; ++I)
+    if (probed(Tensors[I]))
+      Kept.push_back(Tensors[I]);
+  N = static_cast<int>(Kept.size());
+  return Kept.data();
+}
+
+} // namespace detail
 
 AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
                                        const TensorRef *Tensors, int N,
@@ -35,6 +61,8 @@ AOTI_RT_OUTLINE void RunScope::probeOn(int Site, Phase Ph,
   using namespace detail;
   if (!Observing)
     return;
+  std::vector<TensorRef> Kept;
+  Tensors = probedRefs(Tensors, N, Kept);
   if (Pr.redzones && Buffers && Ph == kAfter)
     checkRedzones(Tensors, N, Site);
   ProbeCtx C{State, Prog, Run, Ph, Site, findSite(*Prog, Site), Stream};

@@ -174,6 +174,15 @@ inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
   return true;
 }
 
+/// Whether \p H holds a tensor: not null, not an undefined at::Tensor (what
+/// an op returns for an output it did not make). Asked without an
+/// exception, which the shim would print with its back-trace.
+inline bool isDefined(AtenTensorHandle H) {
+  bool Defined = false;
+  return H && aoti_torch_is_defined(H, &Defined) == AOTI_TORCH_SUCCESS &&
+         Defined;
+}
+
 /// Forgets what M held but its Name, RoleBits and Handle (M is reused).
 inline void clearMeta(TensorMeta &M) {
   M.Ok = false;
@@ -192,7 +201,7 @@ inline void clearMeta(TensorMeta &M) {
 
 inline bool readMeta(TensorMeta &M) {
   clearMeta(M); // M may be reused (its vectors keep their capacity)
-  if (!M.Handle) {
+  if (!isDefined(M.Handle)) { // asked first: no exception for the shim to print
     M.Error = "undefined";
     return false;
   }

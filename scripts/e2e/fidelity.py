@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Does an instrumented package behave exactly like the original? A
+process loads the original .pt2 and a variant, calls each on the same
+inputs (the RNG seeded the same before every call) and compares every
+output bit for bit with the original's; the variant's stderr (the C++
+side's too: fd 2 is a file around each load and call) is kept apart. Each
+variant gets its own process ("isolate": false puts them all in one), so
+one that kills its process (a segmentation fault) is reported as such.
+
+    fidelity.py SPEC.json        (or the JSON itself as the argument)
+
+SPEC: {"device": "cpu"|"cuda", "inputs": "inputs.pt" (a torch.save'd list),
+       "variants": [["original", "model.pt2"], ["nan-hunt", "v.pt2"], ...],
+       "runs": 2, "preload": ["ops.py"] (Python files run first: the custom
+       ops the packages call)}
+Prints one JSON object: "outputs" (count), "unstable_outputs" (indices of
+outputs that calls of the original itself do not repeat bit for bit, such
+as sums made with atomics: those are compared with torch.allclose; ATen's
+deterministic algorithms are on, warn_only, and an output a variant
+changes is checked against four more calls of the original),
+"original_stderr", and per variant "ok", "error", "identical",
+"differing_outputs", "noise" (what noise() finds in its stderr) and the
+end of its "stderr". Used by scripts/census/census.py and by
+zoo.py's fidelity phase; noise() says which stderr lines a variant added.
+"""
+import json
+import os
+import re
+import runpy
+import sys
+import tempfile
+
+# What an instrumented run may print on stderr besides what the original
+# printed: the tool's own lines. Anything else (a c10 back-trace, a shim
+# warning) is noise that the instrumentation made.
+OWN_LINE = re.compile(r"^\[aoti-instrument\]|^aoti-instrument")
+
+
+# c10's log prefix: `[W1128 19:51:00.275256028 Context.cpp:160] `; the
+# same warning of the original and of a variant differs only there.
+LOG_PREFIX = re.compile(r"^\[[WEIF]\d{4} [\d:.]+ ([^\]]*)\] ")
+
+
+# What run_variants' own deterministic mode makes ATen print for a kernel
+# without a deterministic form, whenever it runs (its count differs from
+# call to call): the harness's, not the variant's.
+HARNESS_LINE = re.compile(r"does not have a deterministic implementation")
+
+
+def noise(stderr, original):
+    """The lines of `stderr` that are neither the tool's nor the original's."""
+    def plain(line):
+        return LOG_PREFIX.sub(r"[\1] ", line)
+    seen = set(plain(line) for line in original.splitlines())
+    return [line for line in stderr.splitlines()
+            if line.strip() and not OWN_LINE.match(line) and
+            not HARNESS_LINE.search(line) and plain(line) not in seen][:20]
+
+
+class Captured:
+    """Runs fn with fd 2 going to a temporary file; .text holds it after."""
+
+    def __init__(self):
+        self.text = ""
+
+    def __call__(self, fn):
+        with tempfile.TemporaryFile() as f:
+            sys.stderr.flush()
+            saved = os.dup(2)
+            os.dup2(f.fileno(), 2)
+            try:
+                return fn(), None
+            except Exception as e:  # noqa: BLE001 - the variant's failure
+                return None, e
+            finally:
+                sys.stderr.flush()
+                os.dup2(saved, 2)
+                os.close(saved)
+                f.seek(0)
+                self.text = f.read().decode(errors="replace")
+
+
+def first_line(e):
+    text = str(e).strip() or repr(e)
+    return text.splitlines()[0][:300]
+
+
+def same_bits(a, b):
+    import torch
+    if a is None or b is None:  # an output the model returns as None
+        return a is None and b is None
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+
+    def bits(t):
+        return t.reshape(-1).contiguous().view(torch.uint8)
+    return torch.equal(bits(a), bits(b))
+
+
+def close(a, b):
+    import torch
+    if a is None or b is None:
+        return a is None and b is None
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    if a.is_floating_point() or a.is_complex():
+        return torch.allclose(a, b, equal_nan=True)
+    return torch.equal(a, b)
+
+
+def differing(outs, ref, stable):
+    """Indices of outputs of `outs` unlike `ref`'s (-1: their count)."""
+    bad = [-1] if len(outs) != len(ref) else []
+    for i, (a, b) in enumerate(zip(outs, ref)):
+        if not (same_bits(a, b) if stable[i] else close(a, b)):
+            bad.append(i)
+    return bad
+
+
+def run_variants(spec):
+    """The original and spec's variants in this process: the JSON object
+    the module's docstring describes."""
+    import torch
+    import torch._inductor.codecache
+    # aoti_load_package probes the CPU's vector ISA in child processes for
+    # a warning (tens of seconds on the GPU machine): not needed here.
+    torch._inductor.codecache.get_device_information = lambda device_type: {}
+    # ATen's kernels that add with atomics (index_add, embedding bags,
+    # pooling and upsampling backward) take their deterministic form where
+    # they have one: what remains is found by recheck().
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    for path in spec.get("preload", []):  # custom ops the packages call
+        runpy.run_path(path)
+    dev = spec["device"]
+    args = [a.to(dev) for a in torch.load(spec["inputs"])]
+
+    def call(model):
+        torch.manual_seed(0)
+        if dev.startswith("cuda"):
+            torch.cuda.manual_seed(0)
+        out = model(*args)
+        if dev.startswith("cuda"):
+            torch.cuda.synchronize()
+        out = [out] if isinstance(out, torch.Tensor) else list(out)
+        return [None if o is None else o.detach().cpu().clone() for o in out]
+
+    cap = Captured()
+    results, models = {}, {}
+    for name, path in spec["variants"]:
+        m, err = cap(lambda: torch._inductor.aoti_load_package(path))
+        if err is not None:
+            results[name] = {"ok": False, "error": "load: " + first_line(err),
+                             "stderr": cap.text[-3000:]}
+        else:
+            models[name] = m
+    if "original" not in models:
+        return {"original_failed": results["original"]["error"]}
+    ref, err = cap(lambda: call(models["original"]))
+    if err is not None:
+        return {"original_failed": first_line(err), "stderr": cap.text[-3000:]}
+    original_stderr = cap.text
+    again, _ = cap(lambda: call(models["original"]))
+    stable = [same_bits(a, b) for a, b in zip(ref, again)]
+
+    def recheck(bad):
+        # An output a variant changed: does the original itself change it
+        # from call to call (atomics)? Then it is compared with allclose.
+        for _ in range(4):
+            more, _ = cap(lambda: call(models["original"]))
+            for i in bad:
+                stable[i] = stable[i] and same_bits(ref[i], more[i])
+
+    for name, m in models.items():
+        if name == "original":
+            continue
+        texts, error, bad = [], None, []
+        for _ in range(spec.get("runs", 2)):
+            out, err = cap(lambda: call(m))
+            texts.append(cap.text)
+            if err is not None:
+                error = first_line(err)
+                break
+            now = [i for i in differing(out, ref, stable) if i >= 0]
+            if now:
+                recheck(now)
+            bad += [i for i in differing(out, ref, stable) if i not in bad]
+        text = "".join(texts)
+        results[name] = {"ok": error is None, "error": error,
+                         "identical": error is None and not bad,
+                         "differing_outputs": bad,
+                         "noise": noise(text, original_stderr),
+                         "stderr": text[-4000:]}
+    return {"outputs": len(ref),
+            "unstable_outputs": [i for i, s in enumerate(stable) if not s],
+            "original_stderr": original_stderr[-3000:], "variants": results}
+
+
+def run_isolated(spec):
+    """Each variant beside the original in a process of its own, so that
+    one that crashes the process (a segmentation fault) is reported as
+    such and the others are still compared."""
+    import subprocess
+    merged = None
+    for name, path in spec["variants"][1:]:
+        one = dict(spec, variants=[spec["variants"][0], [name, path]],
+                   isolate=False)
+        p = subprocess.run([sys.executable, os.path.abspath(__file__),
+                            json.dumps(one)], capture_output=True, text=True)
+        lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+        res = json.loads(lines[-1]) if lines else None
+        if res is None or p.returncode:
+            how = (f"killed by signal {-p.returncode}" if p.returncode < 0
+                   else f"exit status {p.returncode}")
+            res = {"variants": {name: {
+                "ok": False, "error": f"the process died ({how})",
+                "identical": False, "differing_outputs": [],
+                "noise": noise(p.stderr, ""), "stderr": p.stderr[-4000:]}}}
+        if "original_failed" in res:
+            return res
+        if merged is None:
+            merged = {k: v for k, v in res.items() if k != "variants"}
+            merged["variants"] = {}
+        merged["variants"].update(res["variants"])
+    return merged or {"variants": {}}
+
+
+def main():
+    arg = sys.argv[1]
+    spec = json.loads(open(arg).read() if os.path.exists(arg) else arg)
+    run = run_isolated if spec.get("isolate", True) else run_variants
+    print(json.dumps(run(spec)))
+
+
+if __name__ == "__main__":
+    main()
