@@ -15,6 +15,7 @@
 #include "Output/Inventory.h"
 #include "TestUtil.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -326,6 +327,30 @@ TEST(ExternFormsTest, UnownedReturnIsNamedByItsHandle) {
   // The probe after it comes before the delete.
   EXPECT_LT(A.Inv.Sites[0].AfterOffset,
             A.Text.find("aoti_torch_delete_tensor_object"));
+}
+
+} // namespace
+
+namespace {
+
+TEST(ExternFormsTest, TheFuzzersSeedsParseWithTheStub) {
+  // wrapper-fuzzer starts from these: a seed that no longer parses against
+  // the stub headers fuzzes clang's error paths only.
+  const std::string Dir = inputPath("../../fuzz/wrapper-fuzzer/corpus");
+  std::error_code EC;
+  unsigned Seeds = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef Path = It->path();
+    if (!Path.ends_with(".cpp") || Path.ends_with("no-run-impl.cpp"))
+      continue;
+    ++Seeds;
+    StubAnalysis S = analyzeWithStub(readFile(Path.str()));
+    EXPECT_TRUE(S.Parsed) << Path.str() << ": " << S.Diagnostics;
+    EXPECT_EQ(S.AnalysisError, "") << Path.str();
+    EXPECT_FALSE(S.Inv.Sites.empty()) << Path.str();
+  }
+  EXPECT_GE(Seeds, 4u);
 }
 
 } // namespace

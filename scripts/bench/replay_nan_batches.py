@@ -72,8 +72,11 @@ def replay(lines):
             continue
         launches += 1
         add = []
+        # {"buf3", ::aoti_rt::kOut, buf3[, stable[, ::aoti_rt::Presence::X]]}
         for name, role, stable in re.findall(
-                r'\{"(\w+)", ::aoti_rt::(k\w+), \w+(, true)?\}', m.group(1)):
+                r'\{"(\w+)", ::aoti_rt::(k\w+), \w+(?:, (true|false))?'
+                r'(?:, ::aoti_rt::Presence::\w+)?\}', m.group(1)):
+            stable = stable == "true"
             i = ident(name)
             if role in ("kOut", "kInOut") or (role == "kIn" and not stable
                                               and i not in seen):

@@ -141,13 +141,28 @@ def capability_missing(op):
 
 
 def census_module(entries):
+    """A module that runs each entry's call on its inputs (its slice of the
+    forward's arguments) and its weights (the module's parameters: what
+    freezing folds into constants), and returns every tensor they give."""
     import torch
 
     class Census(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.weights = torch.nn.ParameterList()
+            self.slices = []
+            for op, _ in entries:
+                ws = op.weights(A.device) if op.weights else []
+                first = len(self.weights)
+                self.weights.extend(torch.nn.Parameter(w, requires_grad=False)
+                                    for w in ws)
+                self.slices.append((first, first + len(ws)))
+
         def forward(self, *xs):
             outs, i = [], 0
-            for op, n in entries:
-                r = op.call(*xs[i:i + n])
+            for (op, n), (w0, w1) in zip(entries, self.slices):
+                r = op.call(*xs[i:i + n], *[self.weights[k]
+                                             for k in range(w0, w1)])
                 i += n
                 for t in (r if isinstance(r, (tuple, list)) else [r]):
                     if isinstance(t, torch.Tensor):
@@ -182,7 +197,7 @@ def try_op(op):
                                f"{op.shim_function(A.device)}")
     try:
         entries, args = model_inputs([op])
-        m = census_module(entries)
+        m = census_module(entries).eval()
         with torch.no_grad():
             m(*args)
     except Exception as e:  # noqa: BLE001 - any error is the op's reason
@@ -201,12 +216,15 @@ def shim_declares(op):
     still calls aoti_torch_cuda__grouped_mm, which its shim lacks, and the
     wrapper does not compile)."""
     import torch
-    header = os.path.join(os.path.dirname(torch.__file__), "include", "torch",
-                          "csrc", "inductor", "aoti_torch", "generated",
-                          f"c_shim_{A.device}.h")
+    shim = os.path.join(os.path.dirname(torch.__file__), "include", "torch",
+                        "csrc", "inductor", "aoti_torch")
     if not hasattr(shim_declares, "text"):
-        with open(header) as f:
-            shim_declares.text = f.read()
+        shim_declares.text = ""
+        for header in (f"generated/c_shim_{A.device}.h",
+                       f"c/shim_{A.device}.h", "c/shim.h"):
+            if os.path.exists(os.path.join(shim, header)):
+                with open(os.path.join(shim, header)) as f:
+                    shim_declares.text += f.read()
     return op.shim_function(A.device) + "(" in shim_declares.text
 
 
@@ -249,6 +267,8 @@ by_name = {o.name: o for o in ops.OPS}
 chosen = [by_name[n] for n in spec["ops"]]
 from torch._inductor import config, decomposition, lowering
 config.fallback_random = True
+# oneDNN's fused ops (shim_cpu.h) come with freezing: a group of those only.
+config.freezing = any(op.freezing for op in chosen)
 for op in chosen:
     if op.force:
         o = op.overload()
@@ -256,11 +276,12 @@ for op in chosen:
         decomposition.decompositions.pop(o, None)
         lowering.make_fallback(o, warn=False, override_decomp=True)
 entries, args = census.model_inputs(chosen)
-m = census.census_module(entries)
-ep = torch.export.export(m, args, strict=False)
+m = census.census_module(entries).eval()
 d = spec["dir"]
 tmp = os.path.join(d, "compiling.pt2")
-torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
+with torch.no_grad():
+    ep = torch.export.export(m, args, strict=False)
+    torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
 torch.save([a.cpu() for a in args], os.path.join(d, "inputs.pt"))
 with open(os.path.join(d, "ops.json"), "w") as f:
     json.dump({"ops": spec["ops"], "random": any(o.random for o in chosen)}, f)
@@ -306,35 +327,59 @@ def build_bisect(name, group):
 
 def groups_to_build():
     """The ops that passed plan(), in catalog order, --ops-per-model to a
-    group: [(model name, ops)]."""
+    group, the ops compiled with freezing in groups of their own:
+    [(model name, ops)]."""
+    import ops
+    freezing = {o.name for o in ops.OPS if o.freezing}
     ok = [p["op"] for p in plan() if p["ok"]]
     if A.ops:
         wanted = set(A.ops.split(","))
         ok = [o for o in ok if o in wanted]
-    groups = [ok[i:i + A.ops_per_model]
-              for i in range(0, len(ok), A.ops_per_model)]
+    groups = []
+    for kind in ([o for o in ok if o not in freezing],
+                 [o for o in ok if o in freezing]):
+        groups += [kind[i:i + A.ops_per_model]
+                   for i in range(0, len(kind), A.ops_per_model)]
     return [(f"m{i:02d}", g) for i, g in enumerate(groups)]
+
+
+# check_model's answer when the original package itself fails to run.
+ORIGINAL_FAILED = "original-failed"
+
+
+def build_and_check(name, group, built, check):
+    """Builds `group` (bisected as it must be) and, when `check`, checks
+    each model built; a model whose original package fails to run is split
+    in two and each half built and checked, down to the op that fails
+    alone. True when a preset failed."""
+    failed = False
+    for model in build_bisect(name, group):
+        built.append(model)
+        status = check_model(model) if check else False
+        if status != ORIGINAL_FAILED:
+            failed |= bool(status)
+            continue
+        with open(os.path.join(A.work, model, "ops.json")) as f:
+            ops_ = json.load(f)["ops"]
+        if len(ops_) == 1:
+            record(event="op-skipped", device=A.device, op=ops_[0],
+                   stage="run", error="the original package fails to run")
+            continue
+        half = len(ops_) // 2
+        failed |= build_and_check(model + "a", ops_[:half], built, check)
+        failed |= build_and_check(model + "b", ops_[half:], built, check)
+    return failed
 
 
 def run_pipeline(check):
     """Builds every group (--jobs at a time) and, when `check`, checks
     each model as soon as it is built; the models built go to
     WORK/models.json. True when a check failed."""
-    built, failed = [], False
-    lock = threading.Lock()
-
-    def one(group):
-        nonlocal failed
-        models = build_bisect(*group)
-        with lock:
-            built.extend(models)
-        for name in models if check else []:
-            bad = check_model(name)
-            with lock:
-                failed = failed or bad
-
+    built = []
     with cf.ThreadPoolExecutor(A.jobs) as pool:
-        list(pool.map(one, groups_to_build()))
+        failed = any(list(pool.map(
+            lambda group: build_and_check(*group, built, check),
+            groups_to_build())))
     with open(os.path.join(A.work, "models.json"), "w") as f:
         json.dump(sorted(built), f)
     return failed
@@ -426,8 +471,9 @@ def check_model(name):
     res = json.loads(lines[-1])
     if "original_failed" in res:
         record(event="original-failed", device=A.device, model=name,
-               error=res["original_failed"], stderr=tail(res["stderr"]))
-        return failures
+               error=res["original_failed"],
+               stderr=tail(res.get("stderr", "")))
+        return ORIGINAL_FAILED
     for preset, r in res["variants"].items():
         extra = r.get("noise", [])
         ok = r["ok"] and r.get("identical") and not extra
@@ -447,7 +493,7 @@ def phase_check():
     with open(path) as f:
         models = json.load(f)
     with cf.ThreadPoolExecutor(max(1, A.jobs // 4)) as pool:
-        return any(pool.map(check_model, models))
+        return any(status is True for status in pool.map(check_model, models))
 
 
 # ----------------------------------------------------------------- table

@@ -11,15 +11,25 @@ Each entry is an Op:
   call     (*inputs) -> a tensor or a tuple of them: what the model runs
   devices  where the op is tried ("cpu", "cuda")
   force    Inductor lowers the op itself (a Triton or C++ kernel, or a
-           decomposition): the census makes it a fallback, as an
+           decomposition): the census makes it (or the overload `force`
+           names, the graph's op behind an out= function) a fallback, as an
            Inductor that lowers it differently would call it, so that its
-           call form is exercised (table: "forced")
+           call form is exercised. A forced op is a fallback for the whole
+           model: the calls around other entries use ops no entry forces
+           (sub, sin, cos, clamp), never +, * or abs
   dtype    the floating dtype of the inputs where one is chosen per device
            (attention: fp16/bf16 on CUDA)
   needs    a capability the machine must have: "sm80", "sm90" (compute
            capability at least), "fp8"
   random   its outputs depend on the RNG: the census seeds it before each
            call of each variant
+  weights  (device) -> list of tensors: the model's parameters for this op,
+           passed to call after its inputs
+  freezing compiled with torch._inductor.config.freezing (the weights
+           become constants; oneDNN's fused ops of shim_cpu.h), in models
+           of such ops only
+  function the shim function it calls, when its name is not
+           `aoti_torch_<device>_<op>[_<overload>]` ("{device}" is filled)
   why      why the op is not tried at all (never emitted by Inductor, or
            nothing can export it): the table's reason
 
@@ -33,7 +43,8 @@ aten = torch.ops.aten
 
 class Op:
     def __init__(self, name, inputs=None, call=None, devices=("cpu", "cuda"),
-                 force=False, needs=(), random=False, why=None):
+                 force=False, needs=(), random=False, why=None, weights=None,
+                 freezing=False, function=None):
         self.name = name
         self.inputs = inputs
         self.call = call
@@ -42,10 +53,16 @@ class Op:
         self.needs = tuple(needs)
         self.random = random
         self.why = why
+        self.weights = weights
+        self.freezing = freezing
+        self.function = function
 
     def overload(self):
-        """The OpOverload this entry calls (aten.topk.default)."""
-        ns, op, overload = self.name.split(".")
+        """The OpOverload a forced entry makes a fallback: `force` when it
+        names one (the graph's op behind an out= shim function:
+        aten.scatter.src for scatter_src_out), else the entry's own."""
+        name = self.force if isinstance(self.force, str) else self.name
+        ns, op, overload = name.split(".")
         return getattr(getattr(getattr(torch.ops, ns), op), overload)
 
     @property
@@ -58,6 +75,8 @@ class Op:
         the op, then `_<overload>` unless the overload is `default`."""
         if self.proxy:
             return "aoti_torch_proxy_executor_call_function"
+        if self.function:
+            return self.function.format(device=device)
         _, op, overload = self.name.split(".")
         suffix = op if overload == "default" else f"{op}_{overload}"
         return f"aoti_torch_{device}_{suffix}"
@@ -92,7 +111,7 @@ def _accumulate_fake(acc, x):
 
 
 def _accumulated(acc, x):
-    acc = acc * 1
+    acc = torch.sin(acc)
     torch.ops.census.accumulate(acc, x)
     return acc
 
@@ -149,7 +168,7 @@ OPS = [
     Op("aten.topk.default", lambda d: [R(4, 16, device=d)],
        lambda x: aten.topk.default(x, 3)),
     Op("aten.sort.default", lambda d: [R(4, 16, device=d)],
-       lambda x: aten.sort.default(x, -1, True)),
+       lambda x: aten.sort.default(x, -1, True), force=True),
     Op("aten.sort.stable", lambda d: [R(4, 16, device=d)],
        lambda x: aten.sort.stable(x, stable=True, dim=-1)),
     Op("aten.kthvalue.default", lambda d: [R(4, 16, device=d)],
@@ -185,16 +204,16 @@ OPS = [
     # --- indexing and scatter: in-place and out= forms, optional lists
     Op("aten.index_put.default",
        lambda d: [R(8, 4, device=d), I(8, 6, device=d), R(6, 4, device=d)],
-       lambda x, i, v: aten.index_put.default(x, [i], v, True)),
+       lambda x, i, v: aten.index_put.default(x, [i], v, True), force=True),
     Op("aten.index_reduce.default",
        lambda d: [R(8, 4, device=d), I(8, 6, device=d), R(6, 4, device=d)],
        lambda x, i, s: aten.index_reduce.default(x, 0, i, s, "amax")),
     Op("aten.scatter.src_out",
        lambda d: [R(4, 8, device=d), I(8, 4, 3, device=d), R(4, 3, device=d)],
-       lambda x, i, s: aten.scatter.src(x, 1, i, s)),
+       lambda x, i, s: aten.scatter.src(x, 1, i, s), force="aten.scatter.src"),
     Op("aten.scatter.value_out",
        lambda d: [R(4, 8, device=d), I(8, 4, 3, device=d)],
-       lambda x, i: aten.scatter.value(x, 1, i, 2.5)),
+       lambda x, i: aten.scatter.value(x, 1, i, 2.5), force="aten.scatter.value"),
     Op("aten.scatter_reduce.two_out",
        lambda d: [R(4, 8, device=d), I(8, 4, 3, device=d), R(4, 3, device=d)],
        lambda x, i, s: aten.scatter_reduce.two(x, 1, i, s, "amax")),
@@ -209,7 +228,7 @@ OPS = [
        lambda s, x: aten.searchsorted.Tensor(s, x)),
     Op("aten.searchsorted.Scalar",
        lambda d: [torch.linspace(-2, 2, 9).to(d)],
-       lambda s: aten.searchsorted.Scalar(s, 0.3)),
+       lambda s: aten.searchsorted.Scalar(s, 0.3), force=True),
     Op("aten.histc.default", lambda d: [R(64, device=d)],
        lambda x: aten.histc.default(x, 10, -2.0, 2.0)),
     Op("aten.histogram.bin_ct", lambda d: [R(64, device=d)],
@@ -222,9 +241,9 @@ OPS = [
        lambda x: aten.max_pool2d_with_indices.default(x, [2, 2], [2, 2]),
        force=True),
     Op("aten.max_pool3d_with_indices.default", lambda d: _pool_in(d, 3),
-       lambda x: aten.max_pool3d_with_indices.default(x, [2, 2, 2], [2, 2, 2])),
+       lambda x: aten.max_pool3d_with_indices.default(x, [2, 2, 2], [2, 2, 2]), force=True),
     Op("aten.adaptive_max_pool2d.default", lambda d: _pool_in(d),
-       lambda x: aten.adaptive_max_pool2d.default(x, [3, 3])),
+       lambda x: aten.adaptive_max_pool2d.default(x, [3, 3]), force=True),
     Op("aten.adaptive_max_pool3d.default", lambda d: _pool_in(d, 3),
        lambda x: aten.adaptive_max_pool3d.default(x, [3, 3, 3])),
     Op("aten._adaptive_avg_pool2d.default", lambda d: _pool_in(d),
@@ -237,10 +256,10 @@ OPS = [
        lambda x: aten.avg_pool3d.default(x, [3, 3, 3], [2, 2, 2])),
     Op("aten.fractional_max_pool2d.default",
        lambda d: _pool_in(d) + [U(2, 3, 2, device=d)],
-       lambda x, s: aten.fractional_max_pool2d.default(x, [2, 2], [4, 4], s)),
+       lambda x, s: aten.fractional_max_pool2d.default(x, [2, 2], [4, 4], s), force=True),
     Op("aten.fractional_max_pool3d.default",
        lambda d: _pool_in(d, 3) + [U(2, 3, 3, device=d)],
-       lambda x, s: aten.fractional_max_pool3d.default(x, [2, 2, 2], [4, 4, 4], s)),
+       lambda x, s: aten.fractional_max_pool3d.default(x, [2, 2, 2], [4, 4, 4], s), force=True),
     Op("aten.max_unpool2d.default",
        lambda d: _pool_in(d),
        lambda x: aten.max_unpool2d.default(
@@ -255,7 +274,7 @@ OPS = [
        lambda d: _pool_in(d) + [R(2, 3, 4, 4, device=d)],
        lambda x, g: aten.max_pool2d_with_indices_backward.default(
            g, x, [2, 2], [2, 2], [0, 0], [1, 1], False,
-           aten.max_pool2d_with_indices.default(x, [2, 2], [2, 2])[1])),
+           aten.max_pool2d_with_indices.default(x, [2, 2], [2, 2])[1]), force=True),
     Op("aten.max_pool3d_with_indices_backward.default",
        lambda d: _pool_in(d, 3) + [R(2, 3, 4, 4, 4, device=d)],
        lambda x, g: aten.max_pool3d_with_indices_backward.default(
@@ -278,11 +297,11 @@ OPS = [
     Op("aten.avg_pool2d_backward.default",
        lambda d: _pool_in(d) + [R(2, 3, 3, 3, device=d)],
        lambda x, g: aten.avg_pool2d_backward.default(
-           g, x, [3, 3], [2, 2], [0, 0], False, True, None)),
+           g, x, [3, 3], [2, 2], [0, 0], False, True, None), force=True),
     Op("aten.avg_pool3d_backward.default",
        lambda d: _pool_in(d, 3) + [R(2, 3, 3, 3, 3, device=d)],
        lambda x, g: aten.avg_pool3d_backward.default(
-           g, x, [3, 3, 3], [2, 2, 2], [0, 0, 0], False, True, None)),
+           g, x, [3, 3, 3], [2, 2, 2], [0, 0, 0], False, True, None), force=True),
     Op("aten.fractional_max_pool2d_backward.default",
        lambda d: _pool_in(d) + [U(2, 3, 2, device=d), R(2, 3, 4, 4, device=d)],
        lambda x, s, g: aten.fractional_max_pool2d_backward.default(
@@ -318,7 +337,7 @@ OPS = [
            g, x, grid, 0, 0, False, [True, True])),
     Op("aten.soft_margin_loss_backward.default",
        lambda d: [R(4, 8, device=d), R(4, 8, device=d).sign(), R(1, device=d)[0]],
-       lambda x, t, g: aten.soft_margin_loss_backward.default(g, x, t, 1)),
+       lambda x, t, g: aten.soft_margin_loss_backward.default(g, x, t, 1), force=True),
     Op("aten.masked_scatter_backward.default",
        lambda d: [R(4, 8, device=d), R(4, 8, device=d) > 0],
        lambda g, m: aten.masked_scatter_backward.default(g, m, [32])),
@@ -338,12 +357,12 @@ OPS = [
            torch.ones(10, device=a.device), a, 2.0,
            aten._pdist_forward.default(a, 2.0))),
     Op("aten._embedding_bag_dense_backward.default",
-       lambda d: [R(10, 4, device=d), I(10, 8, device=d),
-                  torch.tensor([0, 3]).to(d)],
-       lambda w, i, o: aten._embedding_bag_dense_backward.default(
-           w[:2] * 2, i, torch.tensor([0, 0, 0, 1, 1, 1, 1, 1], device=o.device),
-           o + torch.tensor([3, 2], device=o.device), o * 0, 10, False, 0,
-           None)),
+       lambda d: [R(2, 4, device=d), I(10, 8, device=d),
+                  torch.tensor([0, 0, 0, 1, 1, 1, 1, 1]).to(d),
+                  torch.tensor([3, 5]).to(d), torch.tensor([0, 0]).to(d)],
+       lambda g, i, offset2bag, bag_size, max_indices:
+           aten._embedding_bag_dense_backward.default(
+               g, i, offset2bag, bag_size, max_indices, 10, False, 0, None)),
     Op("aten._embedding_bag_per_sample_weights_backward.default",
        lambda d: [R(10, 4, device=d), I(10, 8, device=d),
                   torch.tensor([0, 3]).to(d)],
@@ -476,7 +495,7 @@ OPS = [
        lambda a, b: aten._grouped_mm.default(
            a, b, offs=torch.tensor([16, 32], device=a.device,
                                    dtype=torch.int32)),
-       devices=("cuda",), needs=("sm90",)),
+       needs=("sm90",)),
     Op("aten._weight_int8pack_mm.default",
        lambda d: [R(8, 32, device=d), I(127, 16, 32, device=d, dtype=torch.int8),
                   U(16, device=d)],
@@ -526,10 +545,10 @@ OPS = [
            aten.view_as_complex.default(x), [1], 0, True)).clone()),
     Op("aten.view_as_complex.default", lambda d: [R(4, 16, 2, device=d)],
        lambda x: aten.view_as_real.default(
-           aten.view_as_complex.default(x) * 2).clone()),
+           aten.view_as_complex.default(x)).sin()),
     Op("aten.view_as_real.default", lambda d: [R(4, 16, 2, device=d)],
        lambda x: aten.view_as_real.default(
-           aten.view_as_complex.default(x.clone())) + 1),
+           aten.view_as_complex.default(x.sin())).cos()),
     Op("aten.polar.default", lambda d: [U(4, 8, device=d), R(4, 8, device=d)],
        lambda a, t: aten.view_as_real.default(aten.polar.default(a, t)).clone()),
     Op("aten.angle.default", lambda d: [R(4, 8, 2, device=d)],
@@ -547,7 +566,7 @@ OPS = [
     # --- normalization, recurrent cells
     Op("aten._fused_rms_norm.default",
        lambda d: [R(4, 16, device=d), U(16, device=d)],
-       lambda x, w: aten._fused_rms_norm.default(x, [16], w, 1e-5)[0]),
+       lambda x, w: aten._fused_rms_norm.default(x, [16], w, 1e-5)[0], force=True),
     Op("aten._thnn_fused_lstm_cell.default",
        lambda d: [R(4, 32, device=d), R(4, 32, device=d), R(4, 8, device=d),
                   R(32, device=d)],
@@ -574,25 +593,25 @@ OPS = [
            "_fused_moving_avg_obs_fq_helper_functional"),
     # --- random: fallback_random makes Inductor call them
     Op("aten.rand.default", lambda d: [R(1, device=d)],
-       lambda x: aten.rand.default([4, 8], device=x.device) + x, random=True),
+       lambda x: aten.rand.default([4, 8], device=x.device) - x, random=True),
     Op("aten.randn.default", lambda d: [R(1, device=d)],
-       lambda x: aten.randn.default([4, 8], device=x.device) + x, random=True),
+       lambda x: aten.randn.default([4, 8], device=x.device) - x, random=True),
     Op("aten.randint.low", lambda d: [R(1, device=d)],
-       lambda x: aten.randint.low(2, 9, [4, 8], device=x.device) + x,
+       lambda x: aten.randint.low(2, 9, [4, 8], device=x.device) - x,
        random=True),
     Op("aten.randint.default", lambda d: [R(1, device=d)],
-       lambda x: aten.randint.default(9, [4, 8], device=x.device) + x,
-       random=True),
+       lambda x: aten.randint.default(9, [4, 8], device=x.device) - x,
+       random=True, force=True),
     Op("aten.randperm.default", lambda d: [R(1, device=d)],
-       lambda x: aten.randperm.default(16, device=x.device) + x, random=True),
+       lambda x: aten.randperm.default(16, device=x.device) - x, random=True),
     Op("aten.bernoulli_.float", lambda d: [R(4, 8, device=d)],
-       lambda x: torch.bernoulli(torch.full_like(x, 0.5)) + x, random=True),
+       lambda x: torch.bernoulli(torch.full_like(x, 0.5)) - x, random=True),
     Op("aten.exponential.default", lambda d: [R(4, 8, device=d)],
-       lambda x: aten.exponential.default(x, 2.0) + x, random=True),
+       lambda x: aten.exponential.default(x, 2.0) - x, random=True),
     Op("aten.uniform.default", lambda d: [R(4, 8, device=d)],
-       lambda x: aten.uniform.default(x, -1.0, 1.0) + x, random=True),
+       lambda x: aten.uniform.default(x, -1.0, 1.0) - x, random=True),
     Op("aten.normal_functional.default", lambda d: [R(4, 8, device=d)],
-       lambda x: aten.normal_functional.default(x, 0.0, 2.0) + x, random=True),
+       lambda x: aten.normal_functional.default(x, 0.0, 2.0) - x, random=True),
     Op("aten.native_dropout.default", lambda d: [R(4, 8, device=d)],
        lambda x: aten.native_dropout.default(x, 0.5, True), random=True),
     # --- pointwise ops and views Inductor lowers itself
@@ -613,25 +632,124 @@ OPS = [
     Op("aten.pow.Scalar", lambda d: [R(4, 8, device=d)],
        lambda a: aten.pow.Scalar(1.5, a), force=True),
     Op("aten.gcd.default", lambda d: [I(60, 4, 8, device=d), I(60, 4, 8, device=d)],
-       lambda a, b: aten.gcd.default(a, b + 1)),
+       lambda a, b: aten.gcd.default(a, torch.clamp_min(b, 1))),
     Op("aten.cat.default", lambda d: [R(4, 8, device=d), R(2, 8, device=d)],
        lambda a, b: aten.cat.default([a, b]), force=True),
     Op("aten.pad.default", lambda d: [R(2, 3, 8, device=d)],
-       lambda x: aten.pad.default(x, [1, 2], "reflect") * 1, force=True),
+       lambda x: aten.pad.default(x.sin(), [1, 2], "reflect").cos(), force=True),
     Op("aten.hann_window.default", lambda d: [R(16, device=d)],
-       lambda x: aten.hann_window.default(16, device=x.device) * x, force=True),
+       lambda x: aten.hann_window.default(16, device=x.device) - x, force=True),
     Op("aten.permute.default", lambda d: [R(2, 3, 4, device=d)],
-       lambda x: aten.permute.default(x * 2, [2, 0, 1]) + 1, force=True),
+       lambda x: aten.permute.default(x.sin(), [2, 0, 1]).cos(), force=True),
     Op("aten.reshape.default", lambda d: [R(2, 3, 4, device=d)],
-       lambda x: aten.reshape.default(x * 2, [6, 4]) + 1, force=True),
+       lambda x: aten.reshape.default(x.sin(), [6, 4]).cos(), force=True),
     Op("aten.squeeze.dim", lambda d: [R(2, 1, 4, device=d)],
-       lambda x: aten.squeeze.dim(x * 2, 1) + 1, force=True),
+       lambda x: aten.squeeze.dim(x.sin(), 1).cos(), force=True),
     Op("aten.slice.Tensor", lambda d: [R(6, 4, device=d)],
-       lambda x: aten.slice.Tensor(x * 2, 0, 1, 5) + 1, force=True),
+       lambda x: aten.slice.Tensor(x.sin(), 0, 1, 5).cos(), force=True),
     Op("aten.narrow.default", lambda d: [R(6, 4, device=d)],
-       lambda x: aten.narrow.default(x * 2, 0, 1, 3) + 1, force=True),
+       lambda x: aten.narrow.default(x.sin(), 0, 1, 3).cos(), force=True),
     Op("aten.view.dtype", lambda d: [R(4, 8, device=d)],
-       lambda x: aten.view.dtype(x * 2, torch.int32) + 1, force=True),
+       lambda x: aten.view.dtype(x.sin(), torch.int32) - 1, force=True),
+    # --- in the shim since torch 2.12 (c_shim_cpu.h and c_shim_cuda.h)
+    Op("aten.grid_sampler_3d.default",
+       lambda d: [R(2, 3, 4, 4, 4, device=d), U(2, 3, 3, 3, 3, lo=-1, hi=1, device=d)],
+       lambda x, grid: aten.grid_sampler_3d.default(x, grid, 0, 0, False),
+       force=True),
+    Op("aten.grid_sampler_3d_backward.default",
+       lambda d: [R(2, 3, 3, 3, 3, device=d), R(2, 3, 4, 4, 4, device=d),
+                  U(2, 3, 3, 3, 3, lo=-1, hi=1, device=d)],
+       lambda g, x, grid: aten.grid_sampler_3d_backward.default(
+           g, x, grid, 0, 0, False, [True, True])),
+    Op("aten.rand_like.default", lambda d: [R(4, 8, device=d)],
+       lambda x: aten.rand_like.default(x) - x, random=True, force=True),
+    Op("aten.randn_like.default", lambda d: [R(4, 8, device=d)],
+       lambda x: aten.randn_like.default(x) - x, random=True, force=True),
+    Op("aten.randint_like.default", lambda d: [R(4, 8, device=d)],
+       lambda x: aten.randint_like.default(x, 9) - x, random=True, force=True),
+    Op("aten.randint_like.low_dtype", lambda d: [R(4, 8, device=d)],
+       lambda x: aten.randint_like.low_dtype(x, 2, 9) - x, random=True,
+       force=True),
+    Op("aten.rand_like.generator",
+       why="an explicit torch.Generator: export refuses generator arguments"),
+    Op("aten.randn_like.generator",
+       why="an explicit torch.Generator: export refuses generator arguments"),
+    Op("aten._flash_attention_forward.no_dropout_inplace",
+       why="FlashAttention's in-place variant for KV-cache serving (torch "
+           "2.13+): not reached by export's SDPA"),
+    # --- oneDNN's fused ops (shim_cpu.h), with freezing
+    Op("mkldnn._convolution_pointwise.default",
+       lambda d: [R(2, 3, 8, 8, device=d)],
+       lambda x, w, b: torch.relu(torch.nn.functional.conv2d(x, w, b, padding=1)),
+       weights=lambda d: [R(8, 3, 3, 3, device=d), R(8, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu_mkldnn__convolution_pointwise"),
+    Op("mkldnn._convolution_pointwise.binary",
+       lambda d: [R(2, 8, 8, 8, device=d), R(2, 8, 8, 8, device=d)],
+       lambda x, y, w, b: torch.nn.functional.conv2d(x, w, b, padding=1) + y,
+       weights=lambda d: [R(8, 8, 3, 3, device=d), R(8, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu_mkldnn__convolution_pointwise_binary"),
+    Op("mkldnn._convolution_pointwise_.binary",
+       lambda d: [R(2, 8, 8, 8, device=d)],
+       lambda x, w, b: _conv_add_inplace(x, w, b),
+       weights=lambda d: [R(8, 8, 3, 3, device=d), R(8, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu_mkldnn__convolution_pointwise_binary_"),
+    Op("mkldnn._convolution_transpose_pointwise.default",
+       lambda d: [R(2, 8, 4, 4, device=d)],
+       lambda x, w, b: torch.nn.functional.conv_transpose2d(x, w, b, stride=2),
+       weights=lambda d: [R(8, 4, 2, 2, device=d), R(4, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu_mkldnn__convolution_transpose_pointwise"),
+    Op("mkldnn._linear_pointwise.default",
+       lambda d: [R(4, 16, device=d)],
+       lambda x, w, b: torch.nn.functional.gelu(torch.nn.functional.linear(x, w, b)),
+       weights=lambda d: [R(16, 16, device=d), R(16, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu__linear_pointwise"),
+    Op("mkldnn._linear_pointwise.binary",
+       lambda d: [R(4, 16, device=d), R(4, 16, device=d)],
+       lambda x, y, w: torch.nn.functional.linear(x, w) + y,
+       weights=lambda d: [R(16, 16, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu__linear_pointwise_binary"),
+    Op("aten.mkldnn_rnn_layer.default",
+       lambda d: [R(2, 5, 16, device=d)],
+       lambda x, wi, wh, bi, bh: _lstm(x, wi, wh, bi, bh),
+       weights=lambda d: [R(64, 16, device=d), R(64, 16, device=d),
+                          R(64, device=d), R(64, device=d)],
+       devices=("cpu",), freezing=True,
+       function="aoti_torch_cpu_mkldnn_rnn_layer"),
+    Op("mkl._mkl_linear.default",
+       why="Inductor takes oneDNN's _linear_pointwise for an fp32 linear of "
+           "this build, not MKL's packed one",
+       function="aoti_torch_cpu__mkl_linear"),
+    Op("onednn.qlinear_pointwise.tensor",
+       why="PT2E-quantized models (prepare_pt2e/convert_pt2e with "
+           "X86InductorQuantizer): not in this catalog",
+       function="aoti_torch_cpu__qlinear_pointwise_tensor"),
+    Op("onednn.qlinear_pointwise.binary_tensor",
+       why="PT2E-quantized models: not in this catalog",
+       function="aoti_torch_cpu__qlinear_pointwise_binary_tensor"),
+    Op("onednn.qconv_pointwise.tensor",
+       why="PT2E-quantized models: not in this catalog",
+       function="aoti_torch_cpu__qconv_pointwise_tensor"),
+    Op("onednn.qconv2d_pointwise.binary_tensor",
+       why="PT2E-quantized models: not in this catalog",
+       function="aoti_torch_cpu__qconv2d_pointwise_binary_tensor"),
+    Op("quantized.int4mm_packed_weight_cpu.default",
+       why="int4 weight-only quantized CPU models: not in this catalog",
+       function="aoti_torch_cpu__weight_int4pack_mm_cpu_tensor"),
+    Op("_c10d_functional.all_reduce.default",
+       why="collectives need a process group (torch.distributed)",
+       function="aoti_torch_cpu__c10d_functional_all_reduce"),
+    Op("_c10d_functional.all_reduce_.default",
+       why="collectives need a process group (torch.distributed)",
+       function="aoti_torch_cpu__c10d_functional_all_reduce_"),
+    Op("_c10d_functional.wait_tensor.default",
+       why="collectives need a process group (torch.distributed)",
+       function="aoti_torch_cpu__c10d_functional_wait_tensor"),
     # --- never emitted by Inductor
     Op("aten._efficientzerotensor.default",
        why="makes a ZeroTensor, which exported programs cannot hold"),
@@ -702,6 +820,20 @@ def _flash_attention_backward(q, k, v):
     return aten._flash_attention_backward.default(
         torch.ones_like(out), q, k, v, out, lse, None, None, 16, 16, 0.0,
         True, seed, off)
+
+
+def _conv_add_inplace(x, w, b):
+    y = torch.sin(x)  # a buffer of the model's own, added to in place
+    y += torch.nn.functional.conv2d(x, w, b, padding=1)
+    return y
+
+
+def _lstm(x, wi, wh, bi, bh):
+    out, _, _ = torch._VF.lstm(x, (torch.zeros(1, 2, 16, device=x.device),
+                                   torch.zeros(1, 2, 16, device=x.device)),
+                               [wi, wh, bi, bh], True, 1, 0.0, False, False,
+                               True)
+    return out
 
 
 def _int4pack_mm(x, w):

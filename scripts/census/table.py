@@ -57,20 +57,23 @@ class Results:
         self.passed = {}      # model -> presets that passed
         self.skipped = {}     # op -> (stage, error)
         self.harness = {}     # model -> why it could not be checked
-        self.run = 0
+        self.run, self.run_has_models = 0, False
         for events in runs:
-            self.run += 1
+            self.run, self.run_has_models = self.run + 1, False
             for e in events:
                 if e.get("device") == device:
                     self.take(e)
 
     def take(self, e):
         kind = e["event"]
-        model = f"run{self.run}/{e['model']}" if "model" in e else None
         if kind == "census":
-            self.run += 1
+            self.run += self.run_has_models  # a new run in the same file
+            self.run_has_models = False
             self.info = e
-        elif kind == "built":
+            return
+        self.run_has_models = True
+        model = f"run{self.run}/{e['model']}" if "model" in e else None
+        if kind == "built":
             self.model_ops[model] = e["ops"]
             self.failures[model], self.passed[model] = [], set()
         elif kind == "calls":
@@ -140,8 +143,9 @@ def row(fn, res, catalog, presets):
             return "not tried", f"{op.name}: {stage}: {error}"
         built = [m for m, o in res.model_ops.items() if op.name in o]
         if built and any(res.checked(m) for m in built):
-            return "not called", (f"{op.name} built into {built[0]}: Inductor "
-                                  "lowers it, or calls another overload")
+            return "not called", (f"{op.name} built into {built[0]}: export "
+                                  "or Inductor replaced it (a decomposition, "
+                                  "a kernel of its own, another overload)")
         why = [res.harness[m] for m in built if m in res.harness]
         if built:
             return "not checked", f"{op.name} built into {built[0]}: " + (
@@ -152,42 +156,51 @@ def row(fn, res, catalog, presets):
 
 
 def markdown(forms, res, device, presets):
+    """The rows of one device's table: each op of its headers (the
+    generated one first), and the proxy executor."""
     catalog = catalog_by_function(device)
-    headers = (f"c_shim_{device}.h",) + (("shim_cpu.h",) if device == "cpu" else ())
-    fns = [f for f in forms["ops"] if f["header"] in headers]
-    fns += [f for f in forms["ops"] if f["header"] == "shim.h"]
-    rows, counts, ret_counts = [], OrderedDict(), OrderedDict()
+    headers = [f"c_shim_{device}.h"] + (["shim_cpu.h"] if device == "cpu"
+                                        else []) + ["shim.h"]
+    fns = [f for h in headers for f in forms["ops"] if f["header"] == h]
+    rows = []
     for fn in fns:
         status, detail = row(fn, res, catalog, presets)
-        counts[status] = counts.get(status, 0) + 1
-        if fn["returns_tensors"]:
-            ret_counts[status] = ret_counts.get(status, 0) + 1
         rows.append((fn["function"], fn["header"], summarize_form(fn), status,
-                     detail))
+                     detail, fn["returns_tensors"]))
     proxy = row({"function": "aoti_torch_proxy_executor_call_function"}, res,
                 catalog, presets)
     rows.append(("aoti_torch_proxy_executor_call_function", "shim.h",
                  "custom op: tensor list, outputs made undefined first",
-                 *proxy))
-    return rows, counts, ret_counts, fns
+                 *proxy, False))
+    return rows
 
 
-def render(rows, counts, ret_counts, fns, info, device):
-    n_ret = sum(1 for f in fns if f["returns_tensors"])
+def header_counts(rows):
+    """`c_shim_cuda.h: 155 ops, 138 returning tensors: 74 covered, ...`,
+    a line per header."""
+    lines = []
+    for header in OrderedDict((r[1], None) for r in rows):
+        mine = [r for r in rows if r[1] == header]
+        def tally(rs):
+            counts = OrderedDict()
+            for r in rs:
+                counts[r[3]] = counts.get(r[3], 0) + 1
+            return ", ".join(f"{n} {s}" for s, n in counts.items())
+        ret = [r for r in mine if r[5]]
+        lines.append(f"- {header}: {len(mine)} functions ({tally(mine)}); "
+                     f"the {len(ret)} returning tensors: {tally(ret) or '-'}")
+    return lines
+
+
+def render(rows, info, device):
     title = info.get("title") or (
         f"{device.upper()}, torch {info.get('torch', '?')}" +
         (f", {info['device_name']}" if info.get("device_name") else "") +
         (f", CPU vector ISA {info['isa']}" if info.get("isa") else ""))
-    lines = [f"### {title}",
-             "",
-             f"{len(fns)} ops in the shim headers ({n_ret} return tensors they "
-             "make): " + ", ".join(f"{n} {s}" for s, n in counts.items()) +
-             "; of the ones that return tensors: " +
-             ", ".join(f"{n} {s}" for s, n in ret_counts.items()) + ".",
-             "",
-             "| function | header | call form | result | detail |",
-             "| --- | --- | --- | --- | --- |"]
-    for name, header, form, status, detail in rows:
+    lines = [f"### {title}", ""] + header_counts(rows) + [
+        "", "| function | header | call form | result | detail |",
+        "| --- | --- | --- | --- | --- |"]
+    for name, header, form, status, detail, _ in rows:
         lines.append(f"| `{name}` | {header} | {form} | {status} | "
                      f"{detail.replace('|', '/')} |")
     return "\n".join(lines) + "\n"
@@ -197,13 +210,14 @@ def summary_json(rows, info, device):
     return {"device": device, "torch": info.get("torch"),
             "device_name": info.get("device_name"),
             "functions": {r[0]: {"header": r[1], "form": r[2], "status": r[3],
-                                 "detail": r[4]} for r in rows}}
+                                 "detail": r[4], "returns_tensors": r[5]}
+                          for r in rows}}
 
 
 def summary_of(forms, events, device, presets):
     """Shim function -> its row (summary_json's) for the events of one run."""
     res = Results([events], device)
-    rows = markdown(forms, res, device, presets)[0]
+    rows = markdown(forms, res, device, presets)
     return summary_json(rows, res.info, device)["functions"]
 
 
@@ -219,10 +233,10 @@ def main(args, read_events):
         res = Results(events, device)
         if not res.calls:
             continue
-        rows, counts, ret_counts, fns = markdown(forms, res, device, presets)
+        rows = markdown(forms, res, device, presets)
         if args.title:
             res.info = dict(res.info, title=args.title)
-        sections.append(render(rows, counts, ret_counts, fns, res.info, device))
+        sections.append(render(rows, res.info, device))
         summaries.append(summary_json(rows, res.info, device))
     text = "\n".join(sections)
     if args.md:

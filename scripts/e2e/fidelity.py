@@ -3,9 +3,11 @@
 process loads the original .pt2 and a variant, calls each on the same
 inputs (the RNG seeded the same before every call) and compares every
 output bit for bit with the original's; the variant's stderr (the C++
-side's too: fd 2 is a file around each load and call) is kept apart. Each
-variant gets its own process ("isolate": false puts them all in one), so
-one that kills its process (a segmentation fault) is reported as such.
+side's too: fd 2 is a file around each load and call) is kept apart. The
+variants run in one child process; when it dies (a variant's segmentation
+fault), each runs in a process of its own beside the original, so the one
+that kills its process is reported as such ("isolate": false runs them in
+this process).
 
     fidelity.py SPEC.json        (or the JSON itself as the argument)
 
@@ -195,26 +197,38 @@ def run_variants(spec):
             "original_stderr": original_stderr[-3000:], "variants": results}
 
 
-def run_isolated(spec):
-    """Each variant beside the original in a process of its own, so that
-    one that crashes the process (a segmentation fault) is reported as
-    such and the others are still compared."""
+def run_child(spec):
+    """run_variants(spec) in a child process: its result, or None and how
+    the process died."""
     import subprocess
+    p = subprocess.run([sys.executable, os.path.abspath(__file__),
+                        json.dumps(dict(spec, isolate=False))],
+                       capture_output=True, text=True)
+    lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+    if lines and not p.returncode:
+        return json.loads(lines[-1]), None, p.stderr
+    how = (f"killed by signal {-p.returncode}" if p.returncode < 0
+           else f"exit status {p.returncode}")
+    return None, how, p.stderr
+
+
+def run_isolated(spec):
+    """Every variant in one child process beside the original; when that
+    process dies (a variant's segmentation fault), each variant in a
+    process of its own, so the one that crashes is named and the others
+    are still compared."""
+    res, _, _ = run_child(spec)
+    if res is not None:
+        return res
     merged = None
     for name, path in spec["variants"][1:]:
-        one = dict(spec, variants=[spec["variants"][0], [name, path]],
-                   isolate=False)
-        p = subprocess.run([sys.executable, os.path.abspath(__file__),
-                            json.dumps(one)], capture_output=True, text=True)
-        lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
-        res = json.loads(lines[-1]) if lines else None
-        if res is None or p.returncode:
-            how = (f"killed by signal {-p.returncode}" if p.returncode < 0
-                   else f"exit status {p.returncode}")
+        one = dict(spec, variants=[spec["variants"][0], [name, path]])
+        res, how, stderr = run_child(one)
+        if res is None:
             res = {"variants": {name: {
                 "ok": False, "error": f"the process died ({how})",
                 "identical": False, "differing_outputs": [],
-                "noise": noise(p.stderr, ""), "stderr": p.stderr[-4000:]}}}
+                "noise": noise(stderr, ""), "stderr": stderr[-4000:]}}}
         if "original_failed" in res:
             return res
         if merged is None:
