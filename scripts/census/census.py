@@ -460,8 +460,12 @@ def check_model(name):
     spec = {"device": A.device, "inputs": os.path.join(d, "inputs.pt"),
             "variants": variants, "runs": A.runs,
             "preload": [os.path.join(HERE, "ops.py")]}  # the custom ops
+    # save-kernels writes its safetensors under the current directory: the
+    # model's, never the caller's.
     with RUN_SLOTS:
         rc, out, err = run([sys.executable, FIDELITY, json.dumps(spec)],
+                           env={"AOTI_INSTRUMENT_SAVE_DIR":
+                                os.path.join(d, "saves")},
                            timeout=A.run_timeout)
     lines = [l for l in out.splitlines() if l.startswith("{")]
     if rc or not lines:

@@ -827,7 +827,9 @@ def fidelity_model(name):
     spec = {"device": A.device, "variants": variants_of(name), "runs": A.runs,
             "inputs": os.path.join(model_dir(name), "inputs.pt")}
     rc, out, err = run_cmd([sys.executable, os.path.join(HERE, "fidelity.py"),
-                            json.dumps(spec)])
+                            json.dumps(spec)],
+                           {"AOTI_INSTRUMENT_SAVE_DIR":
+                            os.path.join(model_dir(name), "saves")})
     lines = [l for l in json_lines(out) if "variants" in l or
              "original_failed" in l]
     if rc != 0 or not lines:
