@@ -78,6 +78,18 @@ if os.path.isdir(releases_dir):
 for var in ["AOTI_INSTRUMENT_DISABLE", "AOTI_INSTRUMENT_LOG", "CUDA_HOME"]:
     config.environment.pop(var, None)
 
+# `REQUIRES: landlock` where a test needs the rebuild's sandbox on: the
+# kernel has Landlock (`aoti-instrument --version` says which ABI).
+import subprocess
+try:
+    version = subprocess.run(
+        [os.path.join(config.aoti_tools_dir, "aoti-instrument"), "--version"],
+        capture_output=True, text=True, timeout=60).stdout
+    if "Landlock ABI" in version:
+        config.available_features.add("landlock")
+except (OSError, subprocess.TimeoutExpired):
+    pass
+
 if config.torch_include_dir:
     config.available_features.add("torch")
 if os.path.exists(os.path.join(config.cuda_home, "include", "cuda.h")):

@@ -416,7 +416,8 @@ TEST(PackageArchive, ReplacesEntriesAndCopiesTheRest) {
   ASSERT_TRUE(bool(Archive)) << describe(Archive.takeError());
   llvm::StringMap<std::string> Replace;
   Replace["m/data/aotinductor/model/w.wrapper.so"] = Dir.file("new.so");
-  ASSERT_FALSE(bool(Archive->writeWithReplacements(Out, Replace)));
+  llvm::Error Written = Archive->writeWithReplacements(Out, Replace);
+  ASSERT_FALSE(bool(Written)) << describe(std::move(Written));
   EXPECT_EQ(readEntry(Out, "m/data/aotinductor/model/w.wrapper.so"), "new so");
   EXPECT_EQ(readEntry(Out, "m/data/aotinductor/model/w.wrapper.cpp"),
             "old wrapper");

@@ -11,7 +11,10 @@
 // then writeBlobAssembly and appendTrailer. Anything else is ignored.
 //
 // Errors are expected and dropped (FuzzCommon.h); a check that fails aborts:
-// nothing is written outside the input's work directory, the blobs read are
+// the wrapper's recorded compile command, adapted as a rebuild adapts it,
+// keeps no flag that loads code, names a file or reruns the driver, and
+// no include dir outside this machine's; nothing is written outside the
+// input's work directory, the blobs read are
 // disjoint slices of the .so as long as their symbols say, under plain
 // names, appended weights are what the weights blob announces, a copy that
 // fails leaves nothing behind and one that succeeds opens again with the
@@ -32,6 +35,8 @@
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Support/CacheDir.h"
+#include "Support/Trailer.h"
+#include "Support/TrustedDirs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
@@ -292,6 +297,57 @@ void fuzzEmbeddedData(StringRef SoPath, StringRef WrapperText, StringRef Dir) {
     fuzzAppendTrailer(*Data, pathIn(Dir, "linked.so"));
 }
 
+/// Flags no adapted command may hold, whatever the recorded one says: they
+/// load code, name files or run the driver again (RecordedCommand.h).
+constexpr StringRef ForbiddenPrefixes[] = {
+    "@",          "-B",          "-wrapper",  "-fplugin", "-specs",
+    "-Wl,",       "-Wa,",        "-Wp,",      "-Xclang",  "-Xlinker",
+    "-mllvm",     "-fopt-info",  "-fcompare-debug", "-fdump",
+    "-fprofile",  "-fuse-ld",    "-save-temps", "-MF",    "-MD",
+    "-foptimization-record", "-frewrite-map", "-fbasic-block-sections",
+    "-fmemory-profile", "-fstack-usage", "-fcallgraph-info", "-include",
+    "-iquote",    "-idirafter",  "-imacros",  "-iprefix", "-isysroot",
+    "--sysroot"};
+
+/// The wrapper's recorded compile command as a rebuild adapts it, with
+/// checks: no forbidden flag is kept, include dirs lie in this machine's
+/// trusted directories, and adapting the result again changes nothing.
+void fuzzRecordedCommand(StringRef WrapperText) {
+  LocalToolchain Toolchain;
+  Toolchain.TorchIncludeDir = "/usr/include";
+  Toolchain.Compiler = "/bin/true"; // never run
+  std::vector<std::string> Notes;
+  auto Step = planWrapperCompile(WrapperText, "/w/wrapper.cpp", "/w/wrapper.o",
+                                 Toolchain, Notes);
+  if (!Step)
+    return fuzz::consumeReported(Step.takeError());
+  TrustedDirs Trusted(Toolchain.TorchIncludeDir, "", "", "/bin/true");
+  for (size_t I = 1; I < Step->Argv.size(); ++I) {
+    StringRef Arg = Step->Argv[I];
+    for (StringRef Bad : ForbiddenPrefixes)
+      if (Arg.starts_with(Bad))
+        fuzz::fail("the adapted compile command keeps '" + Arg + "'");
+    if (Arg.consume_front("-I") || Arg.consume_front("-isystem"))
+      if (!Arg.empty() && !Trusted.contains(Arg))
+        fuzz::fail("the adapted compile command keeps include dir '" + Arg +
+                   "'");
+  }
+  std::string Again = "int x;\n// Compile cmd\n// " +
+                      shellJoin(Step->Argv) + "\n// Link cmd\n// true\n";
+  std::vector<std::string> NotesAgain;
+  auto Second = planWrapperCompile(Again, "/w/wrapper.cpp", "/w/wrapper.o",
+                                   Toolchain, NotesAgain);
+  if (!Second)
+    fuzz::fail("an adapted command does not adapt again: " +
+               llvm::toString(Second.takeError()));
+  std::vector<std::string> First = Step->Argv, Then = Second->Argv;
+  // The second adds its own -c -o: compare up to them.
+  if (!llvm::equal(llvm::ArrayRef(First).drop_back(2),
+                   llvm::ArrayRef(Then).take_front(First.size() - 2)))
+    fuzz::fail("adapting an adapted command changed it: " +
+               shellJoin(First) + " -> " + shellJoin(Then));
+}
+
 /// Extracts \p Model into \p Dir/files, picks its files and reads its .so
 /// (fuzzEmbeddedData in \p Dir), with checks: every file written lies in
 /// the files directory and came from a model entry.
@@ -318,11 +374,12 @@ void fuzzModel(const PackageArchive &Archive, const PackageModel &Model,
        {&Files->Wrapper, &Files->Kernel, &Files->SharedObject})
     if (!Picked->empty() && !llvm::is_contained(*Paths, *Picked))
       fuzz::fail("findModelFiles picked '" + *Picked + "', not extracted");
-  if (Files->SharedObject.empty())
-    return;
   auto Wrapper = llvm::MemoryBuffer::getFile(Files->Wrapper);
   if (!Wrapper)
     fuzz::fail("cannot read the extracted " + Files->Wrapper);
+  fuzzRecordedCommand((*Wrapper)->getBuffer());
+  if (Files->SharedObject.empty())
+    return;
   fuzzEmbeddedData(Files->SharedObject, (*Wrapper)->getBuffer(), Dir);
 }
 

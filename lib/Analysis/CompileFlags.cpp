@@ -169,11 +169,11 @@ ArgumentsAdjuster getAbsolutePathsAdjuster(std::string Directory) {
 
 /// Reduces a command AOTI recorded on another machine to the flags that
 /// change what the wrapper means: -D/-U, include dirs (-I, -isystem,
-/// -iquote, -idirafter, each kept as it was given), -include, -std, -m*
+/// -iquote, -idirafter, each kept as it was given), -std, -m*
 /// (they pick vectorized code paths) and -fopenmp. Optimization and warning
-/// flags are dropped: the analysis does not need them. Include dirs and
-/// prefix headers that do not exist here are replaced or dropped, with a
-/// note each.
+/// flags are dropped: the analysis does not need them. Include dirs that do
+/// not exist here are replaced or dropped, and prefix headers (-include)
+/// left out, with a note each.
 class RecordedFlagsAdapter {
 public:
   RecordedFlagsAdapter(const CompileFlagsOptions &Options, StringRef Origin,
@@ -217,14 +217,14 @@ private:
           },
           Out);
     } else if (O.matches(options::OPT_include)) {
-      StringRef Header = A.getValue();
-      if (llvm::sys::fs::exists(Header)) {
-        appendWithValue(A, Header, Out);
-      } else {
-        Notes.push_back(("prefix header '" + Header + "' from the " + Origin +
-                         " does not exist here; parsing without it")
-                            .str());
-      }
+      // AOTI's precompiled prefix header of the generating machine: the
+      // wrapper includes the same headers itself. A recorded command never
+      // makes the analysis read a file of this machine it names.
+      Notes.push_back(("prefix header '" + StringRef(A.getValue()) +
+                       "' from the " + Origin +
+                       " left out; parsing without it (the wrapper includes "
+                       "the same headers itself)")
+                          .str());
     } else if (O.matches(options::OPT_std_EQ) ||
                O.matches(options::OPT_fopenmp) ||
                O.matches(options::OPT_m_Group)) {

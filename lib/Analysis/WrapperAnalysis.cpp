@@ -1,6 +1,7 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
 
 #include "Analysis/WrapperAnalysis.h"
+#include "Analysis/ConfinedFileSystem.h"
 #include "Analysis/ASTSearch.h"
 #include "Analysis/KernelHelper.h"
 #include "Analysis/ParsePCH.h"
@@ -1225,7 +1226,8 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
 llvm::Expected<WrapperInventory>
 aoti::analyzeWrapper(StringRef WrapperPath,
                      const std::vector<std::string> &CompilerArgs,
-                     const ParseCache &Cache) {
+                     const ParseCache &Cache,
+                     llvm::ArrayRef<std::string> ReadableRoots) {
   std::string Pch;
   if (!Cache.Dir.empty()) {
     if (auto Buffer = llvm::MemoryBuffer::getFile(WrapperPath))
@@ -1247,7 +1249,10 @@ aoti::analyzeWrapper(StringRef WrapperPath,
     Result.reset();
     Errors.clear(); // the counts ToolInvocation::run goes by
     Errors.Errors.clear();
-    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(
+        FileSystemOptions(), ReadableRoots.empty()
+                                 ? nullptr
+                                 : confinedFileSystem(ReadableRoots));
     tooling::ToolInvocation Invocation(
         Argv, std::make_unique<AnalysisAction>(Result), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);

@@ -28,11 +28,14 @@ namespace aoti {
 /// named, with a hint on how to pass include dirs), NotAWrapper when the
 /// file has no AOTInductorModel::run_impl. With a \p Cache directory, the
 /// parse loads a cached precompiled header of the wrapper's AOTI include
-/// (Analysis/ParsePCH.h), built there the first time.
+/// (Analysis/ParsePCH.h), built there the first time. With
+/// \p ReadableRoots, clang sees no file outside them (ConfinedFileSystem.h:
+/// a package's wrapper).
 llvm::Expected<WrapperInventory>
 analyzeWrapper(llvm::StringRef WrapperPath,
                const std::vector<std::string> &CompilerArgs,
-               const ParseCache &Cache = {});
+               const ParseCache &Cache = {},
+               llvm::ArrayRef<std::string> ReadableRoots = {});
 
 /// The analysis proper, on an already parsed translation unit whose main
 /// file is the wrapper. Exposed for unit tests.

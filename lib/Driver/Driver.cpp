@@ -15,6 +15,7 @@
 #include "Rules/Presets.h"
 #include "Rules/Rules.h"
 #include "Support/CacheDir.h"
+#include "Support/RegularFile.h"
 #include "Support/Trailer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,16 +28,19 @@
 using namespace aoti;
 using llvm::StringRef;
 
+/// The largest wrapper.cpp read (the largest AOTI writes are tens of MB).
+static constexpr uint64_t MaxWrapperBytes = 1ULL << 30;
+
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 aoti::readWrapperFile(StringRef Path) {
   if (llvm::sys::fs::is_directory(Path))
     return makeToolError(ExitCode::InputFile, Path.str(),
                          "is a directory; expected an AOTInductor wrapper.cpp");
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/true);
+  // A FIFO, a device or a file past the cap is not read.
+  auto Buffer = readRegularFile(Path, MaxWrapperBytes, "file",
+                                ExitCode::InputFile);
   if (!Buffer)
-    return makeToolError(ExitCode::InputFile, Path.str(),
-                         "cannot open file: " + Buffer.getError().message());
+    return Buffer.takeError();
   StringRef Text = (*Buffer)->getBuffer();
   if (Text.trim().empty())
     return makeToolError(ExitCode::InputFile, Path.str(),
@@ -325,7 +329,8 @@ llvm::Error printWrapperFlags(const DriverOptions &Options, StringRef Text,
 
 llvm::Expected<WrapperInventory>
 aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
-                         StringRef Text, llvm::raw_ostream &Err) {
+                         StringRef Text, llvm::raw_ostream &Err,
+                         llvm::ArrayRef<std::string> ReadableRoots) {
   llvm::TimeRegion Timing(
       timer(Options, "analyze", "analyze the wrapper (flags, clang parse)"));
   auto Flags = wrapperFlags(Options, Path, Text, Err);
@@ -333,7 +338,7 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
     return Flags.takeError();
 
   ParseCache Cache{buildCacheDir(), &Err, Path.str()};
-  auto Inventory = analyzeWrapper(Path, Flags->Args, Cache);
+  auto Inventory = analyzeWrapper(Path, Flags->Args, Cache, ReadableRoots);
   if (!Inventory)
     return explainParseFailure(Inventory.takeError(), Path, Text,
                                Flags->Args);
@@ -350,7 +355,8 @@ llvm::Expected<std::string> aoti::instrumentWrapperText(
   if (!Plan)
     return Plan.takeError();
   for (const PlanWarning &W : Warnings)
-    llvm::WithColor::warning(Err, W.Location) << W.Message << "\n";
+    llvm::WithColor::warning(Err, escapeControl(W.Location))
+        << printableMessage(W.Message, /*KeepNewlines=*/false) << "\n";
   SitesMatched = Plan->Sites.size();
   return rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
                         Runtime, Summary);

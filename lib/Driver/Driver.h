@@ -10,9 +10,10 @@
 #define AOTI_DRIVER_DRIVER_H
 
 #include "Runtime/RuntimeSource.h"
+#include "Support/PhaseTimes.h"
+#include "Support/Sandbox.h"
 #include "Support/ToolError.h"
 #include "Support/Version.h"
-#include "Support/PhaseTimes.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,6 +74,12 @@ struct DriverOptions {
   /// --max-unpacked-size: how many bytes a package's entries may unpack to,
   /// as given ("64G"); empty: the default limits (ArchiveLimits).
   std::string MaxUnpackedSize;
+  /// --sandbox: Landlock around a rebuild's programs (Sandbox.h).
+  SandboxMode Sandbox = SandboxMode::Auto;
+  /// --compile-time-limit (seconds), --compile-memory-limit and
+  /// --compile-file-limit (bytes) of each program of a rebuild; 0: the
+  /// defaults (BuildSandbox.h).
+  uint64_t CompileSeconds = 0, CompileMemory = 0, CompileFileBytes = 0;
   /// --time-report: where each phase's wall time goes (may be null).
   PhaseTimes *Times = nullptr;
 };

@@ -19,10 +19,12 @@
 namespace aoti {
 
 /// Works out compile flags for \p Path (whose text is \p Text) and analyzes
-/// it; notes go to \p Err.
-llvm::Expected<WrapperInventory> analyzeWrapperFile(
-    const DriverOptions &Options, llvm::StringRef Path, llvm::StringRef Text,
-    llvm::raw_ostream &Err);
+/// it; notes go to \p Err. With \p ReadableRoots (a package's wrapper),
+/// the parse reads no file outside them.
+llvm::Expected<WrapperInventory>
+analyzeWrapperFile(const DriverOptions &Options, llvm::StringRef Path,
+                   llvm::StringRef Text, llvm::raw_ostream &Err,
+                   llvm::ArrayRef<std::string> ReadableRoots = {});
 
 /// Plans and rewrites \p Original, the runtime given as \p Runtime says;
 /// warnings go to \p Err.

@@ -14,11 +14,15 @@
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
 #include "Package/ExportedProgram.h"
+#include "Package/BuildSandbox.h"
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/AOTINames.h"
 #include "Support/CacheDir.h"
+#include "Support/Interrupt.h"
+#include "Support/Trailer.h"
+#include "Support/TrustedDirs.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -35,7 +39,8 @@ namespace path = llvm::sys::path;
 
 namespace {
 
-/// A temporary directory removed with everything in it when done.
+/// A temporary directory removed with everything in it when done, or when
+/// a signal stops the tool (Interrupt.h).
 class WorkDir {
 public:
   llvm::Error create() {
@@ -43,6 +48,9 @@ public:
       return makeToolError(ExitCode::OutputError, "",
                            "cannot create a temporary directory: " +
                                EC.message());
+    Keep = std::getenv("AOTI_INSTRUMENT_KEEP_WORK") != nullptr;
+    if (!Keep)
+      registerDirectory(Dir);
     // The package's files and the objects built from them: the user's only.
     if (std::error_code EC = fs::setPermissions(Dir, fs::owner_all))
       return makeToolError(ExitCode::OutputError, std::string(Dir),
@@ -51,14 +59,17 @@ public:
     return llvm::Error::success();
   }
   ~WorkDir() {
-    if (!Dir.empty() && !std::getenv("AOTI_INSTRUMENT_KEEP_WORK"))
-      fs::remove_directories(Dir);
+    if (Dir.empty() || Keep)
+      return;
+    fs::remove_directories(Dir);
+    unregisterDirectory(Dir);
   }
   std::string sub(const llvm::Twine &Name) const { return pathIn(Dir, Name); }
   StringRef path() const { return Dir; }
 
 private:
   llvm::SmallString<128> Dir;
+  bool Keep = false;
 };
 
 /// A model taken out of the package.
@@ -118,14 +129,33 @@ llvm::Expected<LocalToolchain> localToolchain(const DriverOptions &Options) {
   return Toolchain;
 }
 
+/// \p Arg as a shell word in which the temporary work dir \p Work is named
+/// as the variable $WORK.
+std::string wordWithWork(StringRef Arg, StringRef Work) {
+  if (Work.empty() || !Arg.contains(Work))
+    return shellQuote(Arg);
+  std::string Word;
+  while (!Arg.empty()) {
+    size_t Pos = Arg.find(Work);
+    if (Pos == StringRef::npos) {
+      Word += shellQuote(Arg);
+      break;
+    }
+    if (Pos)
+      Word += shellQuote(Arg.take_front(Pos));
+    Word += "\"$WORK\"";
+    Arg = Arg.drop_front(Pos + Work.size());
+  }
+  return Word;
+}
+
 void printSteps(const RebuildPlan &Plan, StringRef Work,
                 llvm::raw_ostream &Out) {
   auto Print = [&](const BuildStep &Step) {
-    std::string Line = commandLine(Step);
-    // The work dir is temporary: name it as a variable.
-    for (size_t Pos; (Pos = Line.find(Work.str())) != std::string::npos;)
-      Line.replace(Pos, Work.size(), "$WORK");
-    Out << "# " << Step.What << "\n" << Line << "\n";
+    Out << "# " << escapeControl(Step.What) << "\n";
+    for (size_t I = 0; I < Step.Argv.size(); ++I)
+      Out << (I ? " " : "") << wordWithWork(Step.Argv[I], Work);
+    Out << "\n";
   };
   for (const BuildStep &Step : Plan.Early)
     Print(Step);
@@ -170,6 +200,7 @@ private:
   llvm::Expected<ExtractedModel> unpack(size_t Index, bool SourcesOnly) const;
   std::string labelOf(const PackageModel &Model) const;
   llvm::Expected<WrapperInventory> analyzeModel(const ExtractedModel &M) const;
+  std::vector<std::string> analysisRoots() const;
   llvm::Error listModel(size_t Index, bool Json);
   llvm::Error rebuildModel(size_t Index);
   llvm::Expected<std::optional<RebuildPlan>>
@@ -182,6 +213,8 @@ private:
                               std::optional<RebuildPlan> &Plan,
                               StringRef Build, StringRef Instrumented,
                               StringRef Label);
+  llvm::Expected<std::unique_ptr<Sandbox>> sandboxFor(const RebuildPlan &Plan,
+                                                      StringRef Label);
   llvm::Error startEarlySteps(BuildRunner &Runner, const RebuildPlan &Plan,
                               StringRef Label);
   llvm::Error instrumentWrapper(const ExtractedModel &M,
@@ -198,6 +231,8 @@ private:
   llvm::raw_ostream &Err;
   /// What rebuilds use; not set when listing.
   std::optional<LocalToolchain> Toolchain;
+  /// Whether the note that the kernel has no Landlock was printed.
+  bool SandboxNoted = false;
   /// Entry of the package -> the file that replaces it in the new one.
   llvm::StringMap<std::string> Replacements;
 };
@@ -212,17 +247,39 @@ llvm::Expected<ExtractedModel> PackageRun::unpack(size_t Index,
                  Work.sub("model" + llvm::Twine(Index)), SourcesOnly);
 }
 
+/// What the parse of a package's wrapper may read: this machine's torch,
+/// CUDA, Python and system directories (TrustedDirs), clang's builtin
+/// headers, the work directory and the tool's caches (its parse PCH, the
+/// headers of --torch-version).
+std::vector<std::string> PackageRun::analysisRoots() const {
+  std::string TorchInclude = torchIncludeDirFor(Options);
+  llvm::SmallString<256> TorchLib(TorchInclude);
+  path::remove_filename(TorchLib);
+  path::append(TorchLib, "lib");
+  TrustedDirs Trusted(TorchInclude, TorchLib, cudaHome(), "");
+  std::vector<std::string> Roots = Trusted.roots();
+  for (StringRef File : compilerSystemFiles())
+    Roots.push_back(File.str());
+  for (std::string Dir : {clangResourceDir(Options.ResourceDir),
+                          Work.path().str(), defaultCacheDir()})
+    if (!Dir.empty())
+      Roots.push_back(std::move(Dir));
+  return Roots;
+}
+
 /// How messages name \p Model: its name comes from the package, so it is
 /// shown escaped.
 std::string PackageRun::labelOf(const PackageModel &Model) const {
   return escapeControl(Options.InputPath + ": model '" + Model.Name + "'");
 }
 
-/// Analyzes \p M's wrapper, its inputs named as the package exported them.
+/// Analyzes \p M's wrapper, its inputs named as the package exported them;
+/// the parse reads only this machine's toolchain directories, the work
+/// directory and the caches.
 llvm::Expected<WrapperInventory>
 PackageRun::analyzeModel(const ExtractedModel &M) const {
-  auto Inventory =
-      analyzeWrapperFile(Options, M.Files.Wrapper, M.WrapperText, Err);
+  auto Inventory = analyzeWrapperFile(Options, M.Files.Wrapper, M.WrapperText,
+                                      Err, analysisRoots());
   if (!Inventory)
     return Inventory.takeError();
   nameInputsAsExported(Archive, *M.Model, *Inventory);
@@ -344,7 +401,7 @@ llvm::Error PackageRun::printCommands(const PackageModel &Model,
                          "the model has no .so to rebuild "
                          "(package_cpp_only): build it with the "
                          "package's CMakeLists.txt");
-  Out << "# model '" << Model.Name << "'\n";
+  Out << "# model '" << escapeControl(Model.Name) << "'\n";
   printSteps(*Plan, Work.path(), Out);
   return llvm::Error::success();
 }
@@ -355,24 +412,52 @@ llvm::Error PackageRun::instrumentModel(const ExtractedModel &M,
                                         std::optional<RebuildPlan> &Plan,
                                         StringRef Build, StringRef Instrumented,
                                         StringRef Label) {
-  // The kernels and the weights do not depend on the instrumentation:
-  // they build while the wrapper is analyzed.
-  BuildRunner Runner(Build);
-  if (Plan)
-    if (llvm::Error E = startEarlySteps(Runner, *Plan, Label))
-      return E;
-  if (llvm::Error E = instrumentWrapper(M, Instrumented, Label))
-    return E;
   if (!Plan) {
+    if (llvm::Error E = instrumentWrapper(M, Instrumented, Label))
+      return E;
     llvm::WithColor::note(Err, Label)
         << "the model has no .so (package_cpp_only): only its wrapper is "
            "instrumented; build it with the package's CMakeLists.txt\n";
     return llvm::Error::success();
   }
+  auto Box = sandboxFor(*Plan, Label);
+  if (!Box)
+    return Box.takeError();
+  // The kernels and the weights do not depend on the instrumentation:
+  // they build while the wrapper is analyzed.
+  BuildRunner Runner(Build, **Box);
+  auto Usage = llvm::make_scope_exit([&] {
+    if (Options.Times)
+      for (const StepUsage &Step : Runner.usage())
+        Options.Times->addProgram(Step.What, Step.Exit.CpuSeconds,
+                                  Step.Exit.PeakRssBytes);
+  });
+  if (llvm::Error E = startEarlySteps(Runner, *Plan, Label))
+    return E;
+  if (llvm::Error E = instrumentWrapper(M, Instrumented, Label))
+    return E;
   if (llvm::Error E = rebuildSharedObject(Runner, *Plan, Label))
     return E;
   Replacements[M.EntryOf.lookup(M.Files.SharedObject)] = Plan->OutputSo;
   return llvm::Error::success();
+}
+
+/// The sandbox \p Plan's steps run in, with the user's limits; says once
+/// when the kernel has no Landlock.
+llvm::Expected<std::unique_ptr<Sandbox>>
+PackageRun::sandboxFor(const RebuildPlan &Plan, StringRef Label) {
+  ResourceLimits Limits =
+      rebuildLimits(Plan.dataBytes(), Options.CompileSeconds,
+                    Options.CompileMemory, Options.CompileFileBytes);
+  std::string Note;
+  auto Box = Sandbox::create(Plan.Sandbox, Limits, Options.Sandbox, Note);
+  if (!Box)
+    return Box.takeError();
+  if (!Note.empty() && !SandboxNoted) {
+    llvm::WithColor::note(Err, Label) << Note << "\n";
+    SandboxNoted = true;
+  }
+  return Box;
 }
 
 /// Starts the steps of \p Plan that come before the wrapper's compile: the

@@ -1,6 +1,7 @@
 //===- CodeEmitter.cpp - The C++ the rewriter inserts ---------------------===//
 
 #include "Instrument/CodeEmitter.h"
+#include "Support/ToolError.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 
@@ -37,6 +38,10 @@ std::string CodeEmitter::quoted(llvm::StringRef S) {
   OS.write_escaped(S);
   OS << '"';
   return Out;
+}
+
+std::string CodeEmitter::shown(llvm::StringRef S) {
+  return quoted(escapeControl(S));
 }
 
 std::string CodeEmitter::exactDouble(double D) {

@@ -37,6 +37,10 @@ public:
 
   /// A C++ string literal that reads back as exactly \p S.
   static std::string quoted(llvm::StringRef S);
+  /// quoted() of \p S with its control characters escaped (escapeControl):
+  /// for text from the package that the runtime prints (source nodes,
+  /// input names, the model's name).
+  static std::string shown(llvm::StringRef S);
   /// A C++ literal that reads back as exactly \p D.
   static std::string exactDouble(double D);
   /// `1L, -1L, 8L`: \p Values as int64_t literals.

@@ -295,7 +295,7 @@ std::string compiledInputsTable(const WrapperInventory &Inv,
         "{{.index = {0}, .name = {1}, .exported = {2}, .dtype = {3}, "
         ".device_type = {4}, .rank = {5}, .rank_exact = {6}, .dim_min = "
         "{7}_min, .dim_max = {7}_max, .strides = {7}_strides},",
-        Spec.Index, Emit::quoted(Spec.Name), Emit::quoted(Spec.Exported),
+        Spec.Index, Emit::shown(Spec.Name), Emit::shown(Spec.Exported),
         Spec.Dtype.empty() ? "nullptr" : Emit::quoted(Spec.Dtype),
         Spec.DeviceType.value_or(-1), Rank, Emit::bool01(Spec.rankIsExact()),
         Id));
@@ -313,8 +313,8 @@ std::string sitesTable(const WrapperInventory &Inv) {
         "{{.ordinal = {0}, .kernel = {1}, .kind = {2}, .line = {3}, "
         ".source_nodes = {4}, .aten_ops = {5}{6}},",
         S.Ordinal, Emit::quoted(S.Kernel), Emit::quoted(kindName(S.Kind)),
-        S.Line, Emit::quoted(llvm::join(S.SourceNodes, ", ")),
-        Emit::quoted(llvm::join(S.AtenOps, ", ")),
+        S.Line, Emit::shown(llvm::join(S.SourceNodes, ", ")),
+        Emit::shown(llvm::join(S.AtenOps, ", ")),
         S.Stream.empty() ? "" : ", .stream = " + Emit::quoted(S.Stream)));
   if (Inv.Sites.empty())
     E.line("{.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
@@ -336,7 +336,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
              "{14}{15}{16}};\n",
-             Emit::quoted(DisplayName), Emit::quoted(Rules.digest()),
+             Emit::shown(DisplayName), Emit::quoted(Rules.digest()),
              Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
              Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
              Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir),
@@ -347,8 +347,8 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              inputCheckFail(RS.CheckInputs),
              RS.ReplayProbes ? "" : ", .replay_probes = false",
              Inv.Package.empty() ? std::string()
-                                 : ", .package = " + Emit::quoted(Inv.Package) +
-                                       ", .model = " + Emit::quoted(Inv.Model))
+                                 : ", .package = " + Emit::shown(Inv.Package) +
+                                       ", .model = " + Emit::shown(Inv.Model))
       .str();
 }
 
@@ -410,7 +410,7 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
       ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
       ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
       ".exported = {15}, .rule = {16}};",
-      Id, G.InputIndex, Emit::quoted(G.InputName),
+      Id, G.InputIndex, Emit::shown(G.InputName),
       R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr",
       R.Device ? Emit::quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
       Emit::bool01(R.Contiguous), R.Alignment,
@@ -418,8 +418,8 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
       R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0",
       R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
       Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
-      Emit::quoted(exportedName(Inv, G.InputIndex)),
-      Emit::quoted(formatRulesLocation(
+      Emit::shown(exportedName(Inv, G.InputIndex)),
+      Emit::shown(formatRulesLocation(
           llvm::sys::path::filename(Rules.sourceOf(R.Loc).Path), R.Loc))));
   return E.take();
 }
@@ -527,8 +527,8 @@ std::string guardCode(const AnalyzedFunction &F,
              "(input_handles); } "
              "catch (const std::exception &aoti_rt_e) { "
              "aoti_rt_run.aotiCheckFailed(" +
-             std::to_string(Index) + ", " + Emit::quoted(Name) + ", " +
-             Emit::quoted(exportedName(Inv, Index)) + ", aoti_rt_e.what(), " +
+             std::to_string(Index) + ", " + Emit::shown(Name) + ", " +
+             Emit::shown(exportedName(Inv, Index)) + ", aoti_rt_e.what(), " +
              failName(Plan.GuardOnFail) + "); }");
     }
   return E.close().take();

@@ -2,6 +2,8 @@
 
 #include "Output/Inventory.h"
 #include "Support/AOTINames.h"
+#include "Support/ToolError.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -27,13 +29,19 @@ static std::string formatScalarArg(const ScalarArg &A) {
 }
 
 void aoti::printInventoryTable(const WrapperInventory &Inv,
-                               llvm::raw_ostream &OS) {
-  OS << Inv.File << ": " << Inv.Sites.size() << " launch site"
+                               llvm::raw_ostream &Out) {
+  // Names, comments and paths come from the wrapper and the package: each
+  // field is shown on its line, and the whole with its controls escaped.
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  auto Flush = llvm::make_scope_exit(
+      [&] { Out << escapeControl(Text, /*KeepNewlines=*/true); });
+  OS << escapeControl(Inv.File) << ": " << Inv.Sites.size() << " launch site"
      << (Inv.Sites.size() == 1 ? "" : "s") << " (device " << Inv.Device
      << ", run_impl at line " << Inv.RunImplLine << ")\n";
   std::vector<std::string> InputNames;
   for (const GraphInput &In : Inv.Inputs)
-    InputNames.push_back(In.Name);
+    InputNames.push_back(escapeControl(In.Name));
   OS << "inputs: " << (InputNames.empty() ? "-" : llvm::join(InputNames, ", "))
      << "\n";
   OS << "constants: "
@@ -78,8 +86,9 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
        << llvm::left_justify(Tensors, TensorWidth) << "  "
        << (Scalars.empty() ? "-" : llvm::join(Scalars, " ")) << "\n";
     if (!S.SourceNodes.empty() || !S.AtenOps.empty())
-      OS << "             source nodes: [" << llvm::join(S.SourceNodes, ", ")
-         << "]  aten: [" << llvm::join(S.AtenOps, ", ") << "]\n";
+      OS << "             source nodes: ["
+         << escapeControl(llvm::join(S.SourceNodes, ", ")) << "]  aten: ["
+         << escapeControl(llvm::join(S.AtenOps, ", ")) << "]\n";
     if (S.Function != names::RunImpl)
       OS << "             in " << S.Function << "\n";
     if (!S.Stream.empty())

@@ -1,13 +1,18 @@
 //===- PackageArchive.cpp - Read and write .pt2 packages ------------------===//
 
 #include "Package/PackageArchive.h"
+#include "Support/Interrupt.h"
+#include "Support/RegularFile.h"
 #include "Support/ToolError.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <unistd.h>
 #include <zip.h>
 
 using namespace aoti;
@@ -99,6 +104,29 @@ private:
   uint64_t Total = 0;
 };
 
+/// Whether \p Name, an entry's name, is a plain path: UTF-8 with no
+/// control character (C0, DEL, C1), no backslash and no bidirectional
+/// override (it would show a name other than the one used). Entry and
+/// model names reach messages, listings, build commands and the runtime's
+/// reports.
+bool isPlainEntryName(StringRef Name) {
+  if (Name.empty() || !llvm::json::isUTF8(Name))
+    return false;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    unsigned char C = static_cast<unsigned char>(Name[I]);
+    unsigned char Next = I + 1 < Name.size() ? Name[I + 1] : 0;
+    unsigned char Third = I + 2 < Name.size() ? Name[I + 2] : 0;
+    if (C < 0x20 || C == 0x7f || C == '\\' ||
+        (C == 0xc2 && Next >= 0x80 && Next <= 0x9f))
+      return false;
+    bool Bidi = C == 0xe2 && ((Next == 0x80 && Third >= 0xaa && Third <= 0xae) ||
+                              (Next == 0x81 && Third >= 0xa6 && Third <= 0xa9));
+    if (Bidi)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 struct PackageArchive::Impl {
@@ -114,17 +142,26 @@ PackageArchive::PackageArchive(PackageArchive &&) noexcept = default;
 PackageArchive::~PackageArchive() = default;
 
 bool PackageArchive::looksLikeZip(StringRef Path) {
+  // Not a FIFO or a device: reading those could block or never end.
+  if (!isRegularFile(Path))
+    return false;
   auto Buffer = llvm::MemoryBuffer::getFileSlice(Path, 4, 0);
   return Buffer && (*Buffer)->getBuffer() == StringRef("PK\3\4", 4);
 }
 
 llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
                                                     const ArchiveLimits &Limits) {
+  // A regular file, checked on the descriptor libzip then reads.
+  auto Fd = openRegularFile(Path, "package", ExitCode::InputFile, "read");
+  if (!Fd)
+    return Fd.takeError();
   int Err = 0;
-  zip_t *Zip = zip_open(Path.str().c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &Err);
-  if (!Zip)
+  zip_t *Zip = zip_fdopen(*Fd, ZIP_CHECKCONS, &Err);
+  if (!Zip) {
+    ::close(*Fd);
     return makeToolError(ExitCode::InputFile, Path.str(),
                          "cannot read package: " + zipErrorText(Err));
+  }
   auto I = std::make_unique<Impl>();
   I->Zip = Zip;
   PackageArchive Archive(std::move(I));
@@ -142,13 +179,19 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
   llvm::StringMap<uint64_t> ProgramOfModel; // models/<model>.json
   for (zip_int64_t Index = 0; Index < N; ++Index) {
     zip_stat_t Stat;
-    if (zip_stat_index(Zip, Index, ZIP_FL_ENC_GUESS, &Stat) != 0 || !Stat.name)
+    if (zip_stat_index(Zip, Index, ZIP_FL_ENC_RAW, &Stat) != 0 || !Stat.name)
       return makeToolError(ExitCode::InputFile, Path.str(),
                            "cannot read package: " +
                                std::string(zip_strerror(Zip)));
     if (llvm::Error E = Budget.add(Stat))
       return std::move(E);
     StringRef Entry(Stat.name), Prefix, Model;
+    if (!isPlainEntryName(Entry))
+      return makeToolError(ExitCode::InputFile, Path.str(),
+                           "refusing entry '" + escapeControl(Entry) +
+                               "': its name is not a plain path (control "
+                               "characters, a backslash, a bidirectional "
+                               "override or invalid UTF-8)");
     if (exportedProgramOf(Entry, Model))
       ProgramOfModel[Model] = Index;
     if (Entry.ends_with("/") || !modelOf(Entry, Prefix, Model))
@@ -259,23 +302,28 @@ llvm::Expected<std::string> PackageArchive::readEntry(uint64_t Index,
 
 llvm::Error PackageArchive::writeWithReplacements(
     StringRef OutPath, const llvm::StringMap<std::string> &Replacements) const {
-  // A temporary file beside the output, renamed over it once complete.
-  llvm::SmallString<256> Temp;
-  llvm::SmallString<256> Model(OutPath);
-  Model += ".tmp-%%%%%%";
-  int FD;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+  // A temporary directory beside the output (libzip writes a temporary
+  // file of its own beside the archive it closes), removed at exit or on
+  // a signal (Interrupt.h); the archive is renamed over the output once
+  // complete.
+  llvm::SmallString<256> TempDir;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueDirectory(OutPath + ".tmp", TempDir))
     return makeToolError(ExitCode::OutputError, OutPath.str(),
                          "cannot write output: " + EC.message());
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  registerDirectory(TempDir);
+  auto RemoveTemp = llvm::make_scope_exit([&] {
+    llvm::sys::fs::remove_directories(TempDir);
+    unregisterDirectory(TempDir);
+  });
+  std::string Temp = (TempDir + "/" + llvm::sys::path::filename(OutPath)).str();
   auto Fail = [&](const std::string &Why) {
-    llvm::sys::fs::remove(Temp);
     return makeToolError(ExitCode::OutputError, OutPath.str(),
                          "cannot write package: " + Why);
   };
 
   int Err = 0;
-  zip_t *Out = zip_open(Temp.c_str(), ZIP_TRUNCATE, &Err);
+  zip_t *Out = zip_open(Temp.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &Err);
   if (!Out)
     return Fail(zipErrorText(Err));
   zip_int64_t N = zip_get_num_entries(I->Zip, 0);

@@ -2,6 +2,7 @@
 
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"
+#include "Package/BuildSandbox.h"
 #include "Package/RecordedCommand.h"
 #include "Runtime/RuntimeSource.h"
 #include "Support/AOTINames.h"
@@ -111,6 +112,9 @@ public:
     if (!llvm::is_contained(Notes, Text))
       Notes.push_back(std::move(Text));
   }
+
+  /// The directories -I and -L may name (once compiler() has run).
+  const TrustedDirs &trusted() const { return *Trusted; }
 
 private:
   /// The include dir \p Dir (of the option \p Tokens) here; "" when it has
@@ -433,8 +437,10 @@ std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
     hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
     Cached = pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
   }
-  if (!Cached.empty() && fs::exists(Cached))
+  if (!Cached.empty() && fs::exists(Cached)) {
+    Plan.Sandbox.ReadOnly.push_back(Cached);
     return Cached;
+  }
   Plan.Early.push_back(std::move(Compile));
   if (!Cached.empty())
     Plan.ToCache.push_back({Object.str(), Cached});
@@ -484,6 +490,9 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
     Plan.PrecompileStep = Plan.Early.size();
     Plan.Early.push_back(std::move(Build));
     Plan.ToCache.push_back({Dir, Cached});
+    Plan.Sandbox.Writable.push_back(Dir);
+  } else {
+    Plan.Sandbox.ReadOnly.push_back(Cached);
   }
   Compile.Argv.insert(Compile.Argv.begin() + 1,
                       {"-include", pathIn(Dir, "prefix.h")});
@@ -565,7 +574,10 @@ public:
       return E;
     if (llvm::Error E = planData())
       return E;
-    return planLink();
+    if (llvm::Error E = planLink())
+      return E;
+    planSandbox();
+    return llvm::Error::success();
   }
 
 private:
@@ -699,6 +711,19 @@ private:
     return llvm::Error::success();
   }
 
+  /// What the steps may touch: the whole work directory (the package's
+  /// files are read from where they were unpacked), the cache entries
+  /// planned above, this machine's trusted directories.
+  void planSandbox() {
+    StringRef Root = Toolchain.UntrustedDir.empty()
+                         ? WorkDir
+                         : StringRef(Toolchain.UntrustedDir);
+    Plan.Sandbox = rebuildSandboxPolicy(Adapter.trusted(),
+                                        Plan.Link.Argv.front(), Root,
+                                        Plan.Sandbox.ReadOnly,
+                                        Plan.Sandbox.Writable);
+  }
+
   const ModelFiles &Files;
   StringRef InstrumentedWrapper;
   StringRef WorkDir;
@@ -751,42 +776,40 @@ std::string aoti::commandLine(const BuildStep &Step) {
   return shellJoin(Step.Argv);
 }
 
+uint64_t RebuildPlan::dataBytes() const {
+  uint64_t Bytes = 0;
+  for (const EmbeddedBlob &Blob : Data.Blobs)
+    Bytes += Blob.Bytes.size();
+  return Bytes;
+}
+
 struct BuildRunner::Job {
   BuildStep Step;
   std::string Log;
-  llvm::sys::ProcessInfo Process;
-  bool Finished = false;
+  std::unique_ptr<SandboxedProgram> Program;
+  std::optional<ProgramExit> Exit;
 };
 
-BuildRunner::~BuildRunner() {
-  // Never leave a compiler running behind a failure.
-  for (Job *J : Jobs) {
-    if (!J->Finished)
-      llvm::sys::Wait(J->Process, std::nullopt);
-    delete J;
-  }
-}
+BuildRunner::BuildRunner(StringRef LogDir, const Sandbox &Box)
+    : LogDir(LogDir.str()), Box(Box) {}
+
+// The jobs' programs are killed by their own destructors.
+BuildRunner::~BuildRunner() = default;
 
 llvm::Error BuildRunner::start(const BuildStep &Step, size_t *Index) {
   if (Index)
     *Index = Jobs.size();
-  auto *J = new Job{Step, pathIn(LogDir, "step" + std::to_string(Counter++) +
-                                            ".log"),
-                    {}, false};
-  Jobs.push_back(J);
-  std::vector<StringRef> Args(Step.Argv.begin(), Step.Argv.end());
-  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(J->Log),
-                                          StringRef(J->Log)};
-  std::string ErrMsg;
-  bool Failed = false;
-  J->Process = llvm::sys::ExecuteNoWait(Step.Argv.front(), Args, std::nullopt,
-                                        Redirects, 0, &ErrMsg, &Failed);
-  if (Failed) {
-    J->Finished = true;
+  auto J = std::make_unique<Job>();
+  J->Step = Step;
+  J->Log = pathIn(LogDir, "step" + std::to_string(Counter++) + ".log");
+  auto Program = Box.start(Step.Argv, J->Log);
+  if (!Program)
     return makeToolError(ExitCode::CompileError, "",
-                         "cannot " + Step.What + ": " + ErrMsg,
+                         "cannot " + Step.What + ": " +
+                             llvm::toString(Program.takeError()),
                          "command: " + commandLine(Step));
-  }
+  J->Program = std::move(*Program);
+  Jobs.push_back(std::move(J));
   return llvm::Error::success();
 }
 
@@ -797,36 +820,74 @@ llvm::Error BuildRunner::waitFor(size_t Index) {
 llvm::Error BuildRunner::wait() { return waitJobs(0, Jobs.size()); }
 
 llvm::Error BuildRunner::waitJobs(size_t Begin, size_t End) {
-  llvm::Error First = llvm::Error::success();
   for (size_t I = Begin; I < End; ++I) {
-    Job *J = Jobs[I];
-    if (J->Finished)
+    Job &J = *Jobs[I];
+    if (J.Exit)
       continue;
-    std::string ErrMsg;
-    llvm::sys::ProcessInfo Done =
-        llvm::sys::Wait(J->Process, std::nullopt, &ErrMsg);
-    J->Finished = true;
-    if (Done.ReturnCode == 0 || First)
+    J.Exit = J.Program->wait();
+    if (J.Exit->succeeded())
       continue;
-    // The end of the compiler's output says why.
-    std::string Output;
-    if (auto Buffer = llvm::MemoryBuffer::getFile(J->Log)) {
-      StringRef Text = (*Buffer)->getBuffer().rtrim();
-      size_t Lines = 0, Pos = Text.size();
-      while (Pos > 0 && Lines < 12)
-        if (Text[--Pos] == '\n')
-          ++Lines;
-      Output = Text.drop_front(Pos).ltrim('\n').str();
-    }
-    First = makeToolError(
-        ExitCode::CompileError, "",
-        "cannot " + J->Step.What + " (exit code " +
-            std::to_string(Done.ReturnCode) + (ErrMsg.empty() ? "" : ", ") +
-            ErrMsg + ")",
-        "command: " + commandLine(J->Step) +
-            (Output.empty() ? "" : "\n" + Output));
+    // The rebuild has failed: what still runs is of no use.
+    for (const auto &Other : Jobs)
+      if (!Other->Exit)
+        Other->Program->kill();
+    return failure(J);
   }
-  return First;
+  return llvm::Error::success();
+}
+
+/// The end of \p Log (the compiler's output says why it failed).
+static std::string logTail(StringRef Log) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Log);
+  if (!Buffer)
+    return "";
+  StringRef Text = (*Buffer)->getBuffer().rtrim();
+  size_t Lines = 0, Pos = Text.size();
+  while (Pos > 0 && Lines < 12)
+    if (Text[--Pos] == '\n')
+      ++Lines;
+  return Text.drop_front(Pos).ltrim('\n').str();
+}
+
+/// What the compiler's output \p Log says of a limit a program of the step
+/// reached (the driver reports its cc1plus, as or ld killed by one), as a
+/// note naming the flag that raises it; "" for none.
+static std::string limitReached(StringRef Log, const ResourceLimits &Limits) {
+  auto Says = [&](std::initializer_list<StringRef> Texts) {
+    return llvm::any_of(Texts, [&](StringRef T) { return Log.contains(T); });
+  };
+  if (Says({"File size limit exceeded", "File too large"}))
+    return "a file reached the rebuild's limit of " +
+           std::to_string(Limits.FileBytes) +
+           " bytes (--compile-file-limit raises it)";
+  if (Says({"CPU time limit exceeded"}))
+    return "a program reached the rebuild's CPU time limit of " +
+           std::to_string(Limits.CpuSeconds) +
+           " s (--compile-time-limit raises it)";
+  if (Says({"memory exhausted", "Cannot allocate memory", "out of memory"}))
+    return "a program ran out of the rebuild's memory limit of " +
+           std::to_string(Limits.MemoryBytes) +
+           " bytes (--compile-memory-limit raises it)";
+  return "";
+}
+
+llvm::Error BuildRunner::failure(const Job &J) const {
+  std::string Output = logTail(J.Log);
+  std::string Limit = limitReached(Output, Box.limits());
+  return makeToolError(ExitCode::CompileError, "",
+                       "cannot " + J.Step.What + " (" +
+                           J.Exit->describe(Box.limits()) + ")" +
+                           (Limit.empty() ? "" : ": " + Limit),
+                       "command: " + commandLine(J.Step) +
+                           (Output.empty() ? "" : "\n" + Output));
+}
+
+std::vector<StepUsage> BuildRunner::usage() const {
+  std::vector<StepUsage> Usage;
+  for (const auto &J : Jobs)
+    if (J->Exit)
+      Usage.push_back({J->Step.What, *J->Exit});
+  return Usage;
 }
 
 llvm::Error BuildRunner::run(const BuildStep &Step) {

@@ -18,10 +18,12 @@
 #define AOTI_PACKAGE_REBUILD_H
 
 #include "Package/EmbeddedData.h"
+#include "Support/Sandbox.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,6 +94,10 @@ struct RebuildPlan {
   EmbeddedData Data;
   /// One line each: what was adapted ("include dir ... replaced by ...").
   std::vector<std::string> Notes;
+  /// What the steps may read, run and write (BuildSandbox.h).
+  SandboxPolicy Sandbox;
+  /// The bytes of Data's blobs (the file size limit grows with them).
+  uint64_t dataBytes() const;
 };
 
 /// Plans the rebuild of \p Files in \p WorkDir, whose instrumented wrapper
@@ -117,12 +123,19 @@ llvm::Expected<BuildStep> planWrapperCompile(llvm::StringRef WrapperText,
                                              const LocalToolchain &Toolchain,
                                              std::vector<std::string> &Notes);
 
-/// Runs build steps: start() launches one in the background, wait() waits
-/// for all launched ones and returns the first failure, naming the step and
-/// its command and quoting the end of its output.
+/// How one step ran, for --time-report.
+struct StepUsage {
+  std::string What;
+  ProgramExit Exit;
+};
+
+/// Runs build steps in \p Box: start() launches one in the background,
+/// wait() waits for all launched ones and returns the first failure, naming
+/// the step and its command and quoting the end of its output. A step still
+/// running when the runner goes is killed.
 class BuildRunner {
 public:
-  explicit BuildRunner(llvm::StringRef LogDir) : LogDir(LogDir.str()) {}
+  BuildRunner(llvm::StringRef LogDir, const Sandbox &Box);
   ~BuildRunner();
   /// Launches \p Step; its index (for waitFor) goes to \p Index.
   llvm::Error start(const BuildStep &Step, size_t *Index = nullptr);
@@ -131,12 +144,16 @@ public:
   llvm::Error wait();
   /// start() then wait().
   llvm::Error run(const BuildStep &Step);
+  /// How the finished steps ran.
+  std::vector<StepUsage> usage() const;
 
 private:
   struct Job;
   llvm::Error waitJobs(size_t Begin, size_t End);
+  llvm::Error failure(const Job &J) const;
   std::string LogDir;
-  std::vector<Job *> Jobs;
+  const Sandbox &Box;
+  std::vector<std::unique_ptr<Job>> Jobs;
   unsigned Counter = 0;
 };
 

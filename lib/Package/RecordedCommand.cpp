@@ -29,19 +29,6 @@ std::string realPath(StringRef Path) {
   return std::string(Real);
 }
 
-/// \p Path made absolute, with `.` and `..` taken out by name.
-std::string lexicalPath(StringRef Path) {
-  llvm::SmallString<256> Lexical(Path);
-  fs::make_absolute(Lexical);
-  path::remove_dots(Lexical, /*remove_dot_dot=*/true);
-  return std::string(Lexical);
-}
-
-bool isWithin(StringRef Path, StringRef Dir) {
-  return Path == Dir || (Path.starts_with(Dir) && Path.size() > Dir.size() &&
-                         Path[Dir.size()] == '/');
-}
-
 /// The executable \p Name names: itself when it has a directory part and
 /// is absolute, else the program of that name on PATH; "" otherwise (a
 /// relative path would be relative to wherever the tool runs).
@@ -52,29 +39,58 @@ std::string resolveProgram(StringRef Name) {
   return Found ? *Found : "";
 }
 
-/// Where a value is a file, a directory or a response file: kept values
-/// are words (`-march=native`, `-ffp-contract=off`), never paths.
-bool isPlainValue(StringRef Value) {
-  return llvm::all_of(Value, [](char C) {
-    return llvm::isAlnum(C) || StringRef("_-+.,=:").contains(C);
-  });
+/// The single-token flags a rebuild keeps as they were recorded: each
+/// changes what the code means, how it is optimised or which diagnostics
+/// it gets, and none names a file, loads code or runs a program. Every
+/// flag torch 2.9-2.15's cpp_builder.py records on Linux is here
+/// (docs/security.md), except -flto=thin and -fuse-ld=lld (clang with
+/// aot_inductor.enable_lto: left out together, the link works without
+/// them). Anything not matched is left out with a note.
+bool isKeptSpelling(StringRef Flag) {
+  static const llvm::Regex Kept(
+      "^-("
+      // Optimisation and debug information.
+      "O[0-3sgz]?|Ofast|g[0-3]?|gline-tables-only|ggdb[0-3]?|"
+      // The language.
+      "std=(c|gnu)\\+\\+(98|03|0x|11|1y|14|1z|17|2a|20|2b|23|2c|26)|"
+      "pedantic|pedantic-errors|w|pthread|"
+      // Code generation and floating point, by name.
+      "f(no-)?(trapping-math|unsafe-math-optimizations|finite-math-only|"
+      "signed-zeros|math-errno|fast-math|associative-math|reciprocal-math|"
+      "rounding-math|tree-loop-vectorize|tree-vectorize|tree-slp-vectorize|"
+      "vectorize|slp-vectorize|unroll-loops|omit-frame-pointer|PIC|pic|PIE|"
+      "pie|openmp|openmp-simd|strict-aliasing|strict-overflow|exceptions|"
+      "rtti|common|plt|semantic-interposition|gnu-unique|"
+      "stack-protector|stack-protector-strong|stack-protector-all|"
+      "stack-clash-protection|function-sections|data-sections|signed-char|"
+      "unsigned-char|wrapv|delete-null-pointer-checks|"
+      "visibility-inlines-hidden|threadsafe-statics|builtin|inline|"
+      "inline-functions|lax-vector-conversions|asynchronous-unwind-tables|"
+      "unwind-tables|diagnostics-color|caret-diagnostics)|"
+      "ffp-contract=(off|on|fast|fast-honor-pragmas)|"
+      "fexcess-precision=(fast|standard|16)|"
+      "fvisibility=(default|hidden|protected|internal)|"
+      "fdiagnostics-color=(always|never|auto)|fmax-errors=[0-9]+|"
+      "fcf-protection(=(full|branch|return|none|check))?|"
+      // Target: the architecture, the CPU and its features.
+      "m(arch|cpu|tune)=[A-Za-z0-9_.+-]+|msve-vector-bits=[0-9a-z]+|"
+      "m(no-)?[a-z0-9][a-z0-9-]*|"
+      // Warnings (never -Werror alone: the instrumentation's own code
+      // would fail the build on a warning the original did not have).
+      "W(no-)?(error=)?[a-z][a-z0-9+-]*"
+      ")$");
+  return Flag != "-Werror" && Kept.match(Flag);
 }
 
-/// -f options that load code, write files or read them, whatever their
-/// value looks like.
-bool isDeniedFeature(StringRef Spelling) {
-  StringRef Name = Spelling.drop_front(2); // "-f"
-  Name.consume_front("no-");
-  for (StringRef Prefix :
-       {"plugin", "pass-plugin", "profile", "auto-profile", "use-ld", "dump",
-        "save", "crash", "time-trace", "module", "coverage", "record",
-        "debug-prefix-map", "file-prefix-map", "macro-prefix-map",
-        "sanitize", "embed", "xray", "callgraph", "stack-usage", "opt-record",
-        "diagnostics-format", "build-session", "proc-stat-report",
-        "ld-path", "cs-profile", "instrument", "ast-dump", "lto"})
-    if (Name.starts_with(Prefix))
-      return true;
-  return false;
+/// Whether a -D or -U value is a macro name, with a value after `=` for
+/// -D that holds no control character.
+bool isMacroDefinition(StringRef Value) {
+  auto [Name, Definition] = Value.trim().split('=');
+  bool Printable = llvm::all_of(Definition, [](char C) {
+    return static_cast<unsigned char>(C) >= 0x20 && C != 0x7f;
+  });
+  return Printable && !Name.empty() && !llvm::isDigit(Name.front()) &&
+         llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
 /// The libraries a rebuild links: torch's, CUDA's, OpenMP's and the C and
@@ -86,30 +102,6 @@ bool isKnownLibrary(StringRef Name) {
       "cudnn|nvrtc|nvToolsExt|nvtx3interop|gomp|omp|iomp5|stdc\\+\\+|m|dl|"
       "pthread|rt|c)$");
   return Known.match(Name);
-}
-
-/// An option the clang driver does not know (GCC's own): kept when it is
-/// spelled like a code generation, target or warning flag with a plain
-/// value.
-bool keepsUnknownFlag(StringRef Spelling) {
-  static const llvm::Regex Flag("^-[fmW](no-)?[a-z0-9][a-z0-9_-]*(=.*)?$");
-  if (!Flag.match(Spelling) || !isPlainValue(Spelling.drop_front(1)))
-    return false;
-  if (Spelling.starts_with("-W"))
-    return !Spelling.starts_with("-Wl") && !Spelling.starts_with("-Wa") &&
-           !Spelling.starts_with("-Wp");
-  return !Spelling.starts_with("-f") || !isDeniedFeature(Spelling);
-}
-
-/// The option groups whose members change what the code means or its ABI.
-bool isMeaningGroup(const llvm::opt::Option &O) {
-  return O.matches(options::OPT_f_Group) ||
-         O.matches(options::OPT_f_clang_Group) ||
-         O.matches(options::OPT_clang_ignored_f_Group) ||
-         O.matches(options::OPT_m_Group) || O.matches(options::OPT_O_Group) ||
-         O.matches(options::OPT_g_Group) || O.matches(options::OPT_W_Group) ||
-         O.matches(options::OPT_W_value_Group) ||
-         O.matches(options::OPT_pedantic_Group);
 }
 
 } // namespace
@@ -139,7 +131,7 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
   std::string Untrusted = realPath(UntrustedDir);
   auto Trusted = [&](StringRef Program) {
     std::string Real = realPath(Program);
-    return !Real.empty() && (Untrusted.empty() || !isWithin(Real, Untrusted));
+    return !Real.empty() && (Untrusted.empty() || !isWithinDir(Real, Untrusted));
   };
   StringRef Name = path::filename(Recorded);
   if (isCxxDriverName(Name)) {
@@ -174,57 +166,6 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
   return Fallback;
 }
 
-TrustedDirs::TrustedDirs(StringRef TorchIncludeDir, StringRef TorchLibDir,
-                         StringRef CudaHome, StringRef Compiler) {
-  for (StringRef System : {"/usr/include", "/usr/local/include", "/usr/lib",
-                           "/usr/lib64", "/usr/local/lib", "/lib", "/lib64"})
-    add(System);
-  add(TorchIncludeDir);
-  add(TorchLibDir);
-  add(CudaHome);
-  // <prefix>/lib/pythonX.Y/site-packages/torch/include: the prefix's
-  // include/ (Python's headers), and a venv's base interpreter's.
-  llvm::SmallString<256> Prefix(TorchIncludeDir);
-  for (int I = 0; I < 5; ++I)
-    path::remove_filename(Prefix);
-  if (!Prefix.empty()) {
-    add((Prefix + "/include").str());
-    if (auto Cfg = llvm::MemoryBuffer::getFile(Prefix + "/pyvenv.cfg")) {
-      llvm::SmallVector<StringRef, 8> Lines;
-      (*Cfg)->getBuffer().split(Lines, '\n');
-      for (StringRef Line : Lines) {
-        auto [Key, Value] = Line.split('=');
-        if (Key.trim() == "home")
-          add((path::parent_path(Value.trim()) + "/include").str());
-      }
-    }
-  }
-  // The compiler's own prefix (/opt/gcc/bin/g++: /opt/gcc/{include,lib*}).
-  StringRef CompilerPrefix = path::parent_path(path::parent_path(Compiler));
-  if (!CompilerPrefix.empty() && CompilerPrefix != "/")
-    for (StringRef Sub : {"include", "lib", "lib64"})
-      add((CompilerPrefix + "/" + Sub).str());
-}
-
-void TrustedDirs::add(StringRef Dir) {
-  if (Dir.empty())
-    return;
-  Roots.push_back(lexicalPath(Dir));
-  std::string Real = realPath(Dir);
-  if (!Real.empty() && Real != Roots.back())
-    Roots.push_back(std::move(Real));
-}
-
-bool TrustedDirs::contains(StringRef Dir) const {
-  // What exists is judged by where it really is; what does not (a -I that
-  // only adds a dir to search) by its name.
-  std::string Real = realPath(Dir);
-  if (Real.empty())
-    Real = lexicalPath(Dir);
-  return llvm::any_of(
-      Roots, [&](const std::string &Root) { return isWithin(Real, Root); });
-}
-
 bool aoti::keepsRecordedFlag(const llvm::opt::Arg &A,
                              llvm::ArrayRef<std::string> Tokens,
                              RecordedStep Step) {
@@ -232,21 +173,13 @@ bool aoti::keepsRecordedFlag(const llvm::opt::Arg &A,
   if (llvm::any_of(Tokens, [](StringRef T) { return T.starts_with("@"); }))
     return false;
   const llvm::opt::Option &O = A.getOption();
-  if (O.matches(options::OPT_D) || O.matches(options::OPT_U) ||
-      O.matches(options::OPT_std_EQ) || O.matches(options::OPT_w) ||
-      O.matches(options::OPT_pthread) || O.matches(options::OPT_shared) ||
-      (O.matches(options::OPT_c) && Step == RecordedStep::Compile))
+  if (O.matches(options::OPT_D) || O.matches(options::OPT_U))
+    return isMacroDefinition(A.getValue());
+  if (O.matches(options::OPT_c))
+    return Step == RecordedStep::Compile;
+  if (O.matches(options::OPT_shared))
     return true;
   if (O.matches(options::OPT_l))
     return Step == RecordedStep::Link && isKnownLibrary(A.getValue());
-  if (O.getKind() == llvm::opt::Option::UnknownClass)
-    return Tokens.size() == 1 && keepsUnknownFlag(Tokens.front());
-  if (!isMeaningGroup(O))
-    return false;
-  if (A.getSpelling().starts_with("-f") && isDeniedFeature(A.getSpelling()))
-    return false;
-  for (StringRef Value : A.getValues())
-    if (!isPlainValue(Value))
-      return false;
-  return true;
+  return Tokens.size() == 1 && isKeptSpelling(Tokens.front());
 }

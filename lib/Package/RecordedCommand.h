@@ -17,6 +17,7 @@
 #ifndef AOTI_PACKAGE_RECORDEDCOMMAND_H
 #define AOTI_PACKAGE_RECORDEDCOMMAND_H
 
+#include "Support/TrustedDirs.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -44,22 +45,6 @@ llvm::Expected<std::string> chooseCompiler(llvm::StringRef Recorded,
                                            llvm::StringRef UserChoice,
                                            llvm::StringRef UntrustedDir,
                                            std::string &Note);
-
-/// The directories of this machine a rebuild may take headers and
-/// libraries from: torch's, CUDA's, the Python prefix torch is installed
-/// in, the compiler's own prefix and the system's.
-class TrustedDirs {
-public:
-  TrustedDirs(llvm::StringRef TorchIncludeDir, llvm::StringRef TorchLibDir,
-              llvm::StringRef CudaHome, llvm::StringRef Compiler);
-  /// Whether \p Dir, with symbolic links and `..` resolved, lies in one of
-  /// them (one that does not exist: by its name).
-  bool contains(llvm::StringRef Dir) const;
-
-private:
-  void add(llvm::StringRef Dir);
-  std::vector<std::string> Roots;
-};
 
 /// Which of a package's recorded commands an option comes from.
 enum class RecordedStep { Compile, Link };

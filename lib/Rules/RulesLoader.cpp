@@ -11,6 +11,7 @@
 #include "Rules/Rules.h"
 #include "Rules/YAMLDict.h"
 #include "Support/AOTINames.h"
+#include "Support/RegularFile.h"
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -1445,18 +1446,12 @@ llvm::Expected<RuleSet> aoti::parseRules(StringRef Text, StringRef Path) {
 }
 
 llvm::Expected<RuleSet> aoti::loadRules(StringRef Path) {
-  // A rules file is a page or two; a bigger one is not read into YAML.
+  // A rules file is a page or two; a bigger one is not read into YAML, and
+  // a FIFO or a device is not read at all.
   constexpr uint64_t MaxRulesBytes = 1 << 20;
-  uint64_t Size = 0;
-  if (!llvm::sys::fs::file_size(Path, Size) && Size > MaxRulesBytes)
-    return makeToolError(ExitCode::RulesError, Path.str(),
-                         "rules file is " + std::to_string(Size) +
-                             " bytes, more than the 1 MiB a rules file may "
-                             "have");
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer =
+      readRegularFile(Path, MaxRulesBytes, "rules file", ExitCode::RulesError);
   if (!Buffer)
-    return makeToolError(ExitCode::RulesError, Path.str(),
-                         "cannot open rules file: " +
-                             Buffer.getError().message());
+    return Buffer.takeError();
   return parseRules((*Buffer)->getBuffer(), Path);
 }

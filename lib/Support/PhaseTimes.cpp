@@ -1,6 +1,7 @@
 //===- PhaseTimes.cpp - Wall times of the tool's phases -------------------===//
 
 #include "Support/PhaseTimes.h"
+#include "llvm/Support/Format.h"
 
 using namespace aoti;
 
@@ -21,8 +22,24 @@ llvm::Timer *PhaseTimes::get(llvm::StringRef Name,
   return T.get();
 }
 
+void PhaseTimes::addProgram(llvm::StringRef What, double CpuSeconds,
+                            uint64_t PeakRssBytes) {
+  if (Enabled)
+    Programs.push_back({What.str(), CpuSeconds, PeakRssBytes});
+}
+
 void PhaseTimes::print(llvm::raw_ostream &OS) {
-  if (!Enabled || Timers.empty())
+  if (!Enabled)
     return;
-  Group.print(OS, /*ResetAfterPrint=*/true);
+  if (!Timers.empty())
+    Group.print(OS, /*ResetAfterPrint=*/true);
+  if (Programs.empty())
+    return;
+  OS << "===" << std::string(73, '-') << "===\n"
+     << "  programs of the rebuild: CPU seconds, peak resident MiB\n";
+  for (const Program &P : Programs)
+    OS << llvm::format("  %9.2f  %8.1f  ", P.CpuSeconds,
+                       P.PeakRssBytes / 1048576.0)
+       << P.What << "\n";
+  Programs.clear();
 }

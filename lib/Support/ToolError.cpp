@@ -23,12 +23,18 @@ void ToolError::log(llvm::raw_ostream &OS) const {
 }
 
 std::string aoti::escapeControl(llvm::StringRef Text, bool KeepNewlines) {
+  auto Byte = [&](size_t I) { return static_cast<unsigned char>(Text[I]); };
   std::string Out;
   Out.reserve(Text.size());
-  for (char C : Text) {
-    unsigned char U = static_cast<unsigned char>(C);
-    if ((U >= 0x20 && U != 0x7f) || C == '\t' || (C == '\n' && KeepNewlines)) {
-      Out += C;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char U = Byte(I);
+    // C1 controls (U+0080-U+009F) as UTF-8: some terminals obey them too.
+    bool C1 = (U == 0xc2 && I + 1 < Text.size() && Byte(I + 1) >= 0x80 &&
+               Byte(I + 1) <= 0x9f) ||
+              (I > 0 && Byte(I - 1) == 0xc2 && U >= 0x80 && U <= 0x9f);
+    if (!C1 && ((U >= 0x20 && U != 0x7f) || U == '\t' ||
+                (U == '\n' && KeepNewlines))) {
+      Out += Text[I];
       continue;
     }
     Out += "\\x";

@@ -25,8 +25,15 @@ constexpr llvm::StringRef LinkCmdLabel = "Link cmd";
 std::vector<std::string> trailerCommand(llvm::StringRef SourceText,
                                         llvm::StringRef Label);
 
-/// \p Argv as one line that a shell reads back as those words: each
-/// quoted when it holds a space or a character special to the shell.
+/// \p Arg as a POSIX shell word that reads back as \p Arg: as it is when
+/// it holds only characters no shell treats specially, else in single
+/// quotes (a quote as '\''). A control character other than a newline is
+/// written as "$(printf '\ooo')", so the terminal that shows the command
+/// never receives it raw; so is every byte of an argument that is not
+/// UTF-8.
+std::string shellQuote(llvm::StringRef Arg);
+
+/// \p Argv as shellQuote()d words joined by spaces.
 std::string shellJoin(llvm::ArrayRef<std::string> Argv);
 
 } // namespace aoti

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -112,12 +113,39 @@ def instrument(package: PathLike, rules: Rules,
     return out
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
+# What the tool reads at most of a rules file (lib/Rules/RulesLoader.cpp).
+_MAX_RULES_BYTES = 1 << 20
+
+
+def _sha256(path: Path, limit: Optional[int] = None,
+            what: str = "package") -> str:
+    """The SHA-256 of ``path``'s bytes, read as the tool reads its inputs
+    (lib/Support/RegularFile.h): a regular file once links are followed
+    (a FIFO or a device raises ToolError with the tool's exit code 2, or 5
+    for a rules file, before anything is read), and never more than its
+    size when opened, nor than ``limit``."""
+    code = 5 if what == "rules file" else 2
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _tool.ToolError(
+                f"{path}: error: {what} is not a regular file", code, [])
+        if limit is not None and st.st_size > limit:
+            raise _tool.ToolError(
+                f"{path}: error: {what} is larger than the {limit} bytes it "
+                "may have", code, [])
+        h = hashlib.sha256()
+        left = st.st_size
+        while left > 0:
+            block = os.read(fd, min(left, 1 << 20))
+            if not block:
+                break
             h.update(block)
-    return h.hexdigest()
+            left -= len(block)
+        return h.hexdigest()
+    finally:
+        os.close(fd)
 
 
 def cache_dir() -> Path:
@@ -143,7 +171,9 @@ def cached_package(package: PathLike, rules: Rules) -> Optional[Path]:
     if not rules_paths or None in rules_paths:
         return None
     key = hashlib.sha256("\n".join([
-        _sha256(package), *(_sha256(p) for p in rules_paths), __version__,
+        _sha256(package),
+        *(_sha256(p, _MAX_RULES_BYTES, "rules file") for p in rules_paths),
+        __version__,
         torch.__version__, sys.executable]).encode()).hexdigest()[:24]
     return cache_dir() / f"{package.stem}-{key}.pt2"
 

@@ -77,6 +77,25 @@ the kernels' compile or the link):
                       a syntax error at its end
   escape-include      the wrapper's compile has -I to a dir whose name holds
                       an ESC sequence (\\x1b[31m) and a carriage return
+  flag-opt-info       kernels' compile: -fopt-info-all=.bashrc (relative:
+                      the compiler's working directory)
+  flag-compare-debug  kernels' compile: -fcompare-debug=-B. (the driver runs
+                      again with -B.: a cc1plus in its working directory)
+  flag-writes         wrapper's compile: -foptimization-record-file,
+                      -frewrite-map-file, -fbasic-block-sections=list,
+                      -fmemory-profile, -fopt-info-all, each naming DIR/out/
+  flag-include-file   wrapper's compile: -include DIR/secret.h (the analysis
+                      and the compile would quote it)
+  flag-define-backtick wrapper's compile: -DAOTI_X=`touch DIR/marker-...`
+                      (a shell running the printed command would run it)
+  name-newline        the model's folder is named `mo\\ndel` (a newline)
+  name-escape         the wrapper's entry name holds \\x1b]0;pwned\\x07
+  asm-incbin          kernel.cpp has asm(".incbin \\"DIR/secret\\"")
+  asm-fill            kernel.cpp has a 400 MB .fill in its data
+  cpu-loop            kernel.cpp has a constexpr loop of 2^34 steps in
+                      2^17-step nests (past GCC's per-loop limit, under its
+                      2^33-operation limit only after minutes)
+  include-secret      the wrapper includes DIR/secret.h by absolute path
 
 Needs g++ (and gcc) on PATH. Generation takes well under 15 s for every case
 (the zip bombs about 2 s each: zlib level 1, streamed).
@@ -123,6 +142,19 @@ FLAGS = {
     "flag-idirafter": (["kernel"], "-idirafter {D}/inc"),
     "flag-include-dir": (["kernel"], "-I{D}/inc"),
     "flag-lib-dir": (["link"], "-L {D}/lib"),
+    # GCC writes FILE relative to its working directory (the user's, before
+    # the sandbox): a `.bashrc` there got the kernel paths' notes.
+    "flag-opt-info": (["kernel"], "-fopt-info-all=.bashrc"),
+    # Re-runs the driver with -B.: a cc1plus in the working directory ran.
+    "flag-compare-debug": (["kernel"], "-fcompare-debug=-B."),
+    "flag-writes": (["wrapper"],
+                    "-foptimization-record-file={D}/out/record "
+                    "-frewrite-map-file={D}/out/map "
+                    "-fbasic-block-sections=list={D}/out/sections "
+                    "-fmemory-profile={D}/out/profile "
+                    "-fopt-info-all={D}/out/opt"),
+    "flag-include-file": (["wrapper"], "-include {D}/secret.h"),
+    "flag-define-backtick": (["wrapper"], "'-DAOTI_X=`touch {M}`'"),
 }
 
 CASES = [
@@ -131,6 +163,8 @@ CASES = [
     "symbol-name", "zip-bomb-model", "zip-bomb-outside", "many-entries",
     "big-stored", "trailer-claims", "trailer-ok", "elf-symtab-huge",
     "rules-regex", "rules-deep", "rules-big-scalar", "escape-include",
+    "name-newline", "name-escape", "asm-incbin", "asm-fill", "cpu-loop",
+    "include-secret",
 ]
 
 
@@ -209,8 +243,16 @@ def touch_script(marker, then="exit 1"):
     return f"#!/bin/sh\ntouch {marker}\n{then}\n"
 
 
+def write_secret(scratch):
+    """DIR/secret and DIR/secret.h: the secret, as data and as a header
+    that would quote it in an error."""
+    write(os.path.join(scratch, "secret"), SECRET + "\n")
+    write(os.path.join(scratch, "secret.h"), f'#error "{SECRET}"\n')
+
+
 def make_payloads(scratch, marker):
     """What the flag cases point at; each only creates MARKER."""
+    write_secret(scratch)
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "evil.c")
         write(src, f"""\
@@ -328,13 +370,15 @@ def huge_symtab_so(tmp):
 # Archives
 # ---------------------------------------------------------------------------
 
-def write_package(out, sources, so, extra=()):
-    """OUT: the model's wrapper, kernel and .so, then EXTRA (callables
-    taking the ZipFile), then torch's bookkeeping entries."""
+def write_package(out, sources, so, extra=(), model_dir=MODEL_DIR,
+                  wrapper_name="m.wrapper.cpp"):
+    """OUT: the model's wrapper, kernel and .so (in MODEL_DIR, the wrapper
+    named WRAPPER_NAME), then EXTRA (callables taking the ZipFile), then
+    torch's bookkeeping entries."""
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
-        z.writestr(f"{MODEL_DIR}/m.wrapper.cpp", sources.wrapper)
-        z.writestr(f"{MODEL_DIR}/m.kernel.cpp", sources.kernel)
-        z.write(so, f"{MODEL_DIR}/m.wrapper.so")
+        z.writestr(f"{model_dir}/{wrapper_name}", sources.wrapper)
+        z.writestr(f"{model_dir}/m.kernel.cpp", sources.kernel)
+        z.write(so, f"{model_dir}/m.wrapper.so")
         for add in extra:
             add(z)
         make_package.add_bookkeeping(z, ARCHIVE)
@@ -390,6 +434,7 @@ def craft(case, out, scratch, tmp):
     src = Sources()
     so = None
     extra = []
+    model_dir, wrapper_name = MODEL_DIR, "m.wrapper.cpp"
 
     if case == "compiler-sh":
         src.set_compiler(f'/bin/sh -c "touch {marker}"')
@@ -479,13 +524,34 @@ def craft(case, out, scratch, tmp):
         return
     elif case == "escape-include":
         src.insert(["wrapper"], '"-I/opt/evil\x1b[31mred\rinclude"')
+    elif case == "name-newline":
+        model_dir = f"{ARCHIVE}/data/aotinductor/mo\ndel"
+    elif case == "name-escape":
+        wrapper_name = "m\x1b]0;pwned\x07.wrapper.cpp"
+    elif case == "asm-incbin":
+        write_secret(scratch)
+        src.kernel = (f'asm(".section .rodata\\n.incbin \\"{scratch}/secret\\"'
+                      f'\\n.previous");\n' + src.kernel)
+    elif case == "asm-fill":
+        src.kernel = ('asm(".section .data\\n.fill 400000000, 1, 0x41'
+                      '\\n.previous");\n' + src.kernel)
+    elif case == "cpu-loop":
+        src.kernel = (
+            "constexpr long aoti_spin() { long s = 0;\n"
+            "  for (long i = 0; i < (1L << 17); ++i)\n"
+            "    for (long j = 0; j < (1L << 17); ++j) s += i ^ j;\n"
+            "  return s; }\n"
+            "constexpr long aoti_spun = aoti_spin();\n" + src.kernel)
+    elif case == "include-secret":
+        write_secret(scratch)
+        src.wrapper = f'#include "{scratch}/secret.h"\n' + src.wrapper
     else:
         raise SystemExit(f"craft-package.py: unknown case '{case}' "
                          f"(--list lists them)")
 
     if so is None:
         so = weights_so(tmp)
-    write_package(out, src, so, extra)
+    write_package(out, src, so, extra, model_dir, wrapper_name)
     # The model's sources as stored, for the wrapper form.
     pkg = os.path.join(scratch, "pkg")
     if case == "compiler-in-package":

@@ -152,6 +152,29 @@ def test_a_bad_package_raises_tool_error(tmp_path):
     assert str(bad) in info.value.message
 
 
+def test_fifos_and_devices_are_refused_not_read(mlp, tmp_path):
+    # The cache key reads the package and the rules as the tool does: a
+    # FIFO would block forever, /dev/zero never end.
+    fifo = tmp_path / "fifo.pt2"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.pt2"
+    zero.symlink_to("/dev/zero")
+    for package in (fifo, zero):
+        with pytest.raises(ToolError) as info:
+            aoti_instrument.load_package(package, "nan-hunt")
+        assert info.value.exit_code == 2
+        assert "not a regular file" in info.value.message
+    rules = tmp_path / "rules.yaml"
+    rules.symlink_to("/dev/zero")
+    with pytest.raises(ToolError) as info:
+        aoti_instrument.load_package(mlp.pt2, str(rules))
+    assert info.value.exit_code == 5
+    with pytest.raises(ToolError) as info:
+        aoti_instrument.instrument(mlp.pt2, str(rules), tmp_path / "o.pt2")
+    assert info.value.exit_code == 5
+    assert "rules file is a character device" in info.value.message
+
+
 def test_a_zip_bomb_raises_tool_error_unless_its_size_is_accepted(tmp_path):
     # 32 MiB of zeros deflate to 32 KB: refused as a likely zip bomb.
     bomb = tmp_path / "bomb.pt2"

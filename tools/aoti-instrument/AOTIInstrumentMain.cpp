@@ -7,6 +7,8 @@
 #include "Driver/Driver.h"
 #include "ExplainCommand.h"
 #include "Rules/Presets.h"
+#include "Support/Interrupt.h"
+#include "Support/Sandbox.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -138,6 +140,43 @@ llvm::cl::opt<std::string> MaxUnpackedSize(
                    "compressed size)"),
     llvm::cl::value_desc("size"), llvm::cl::cat(ToolCategory));
 
+llvm::cl::opt<SandboxMode> SandboxChoice(
+    "sandbox",
+    llvm::cl::desc("Confine the programs that rebuild a package's models "
+                   "with Landlock: they read only this machine's compiler, "
+                   "torch, CUDA and system directories, write only the work "
+                   "directory, run only the compiler's programs "
+                   "(docs/security.md)"),
+    llvm::cl::values(
+        clEnumValN(SandboxMode::Auto, "auto",
+                   "when the kernel has Landlock; else a note (default)"),
+        clEnumValN(SandboxMode::Require, "require",
+                   "refuse to rebuild without Landlock"),
+        clEnumValN(SandboxMode::Off, "off",
+                   "no Landlock (the flag allowlist, limits and private "
+                   "directories stay)")),
+    llvm::cl::init(SandboxMode::Auto), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<unsigned> CompileTimeLimit(
+    "compile-time-limit",
+    llvm::cl::desc("CPU seconds each program of a rebuild may use (default: "
+                   "1800; the wall clock allows twice that plus a minute)"),
+    llvm::cl::value_desc("seconds"), llvm::cl::init(0),
+    llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> CompileMemoryLimit(
+    "compile-memory-limit",
+    llvm::cl::desc("Address space each process of a rebuild may map (suffix "
+                   "K, M, G, T; default: 16G)"),
+    llvm::cl::value_desc("size"), llvm::cl::cat(ToolCategory));
+
+llvm::cl::opt<std::string> CompileFileLimit(
+    "compile-file-limit",
+    llvm::cl::desc("Largest file a program of a rebuild may write (suffix "
+                   "K, M, G, T; default: 512M plus the model's weights and "
+                   "cubins)"),
+    llvm::cl::value_desc("size"), llvm::cl::cat(ToolCategory));
+
 llvm::cl::opt<bool> TimeReport(
     "time-report",
     llvm::cl::desc("Print the wall time of each phase (unpack, analyze, "
@@ -152,6 +191,15 @@ own recorded commands (the weights and cubins are reused, taken out of the
 original .so), and a new package is written with -o (or -i). The original is
 never modified. A package made with package_cpp_only has no .so: only its
 wrapper is instrumented.
+
+A package may come from anyone. Its recorded commands keep only flags that
+change the code's meaning (a note lists the rest), and the compiler runs in
+a sandbox (Landlock, where the kernel has it; --version says): it reads only
+this machine's compiler, torch, CUDA, Python and system directories, writes
+only the tool's work directory, runs only the compiler's own programs, and
+each of its programs has bounded CPU time, memory and file size
+(--compile-time-limit, --compile-memory-limit, --compile-file-limit).
+docs/security.md says what is enforced and what is not.
 
 An instrumented wrapper written to a file includes the runtime from
 aoti_instrument_runtime.h, which the tool writes beside it (left as it is
@@ -193,15 +241,17 @@ Examples:
 Exit codes:
   0  success
   1  bad command line
-  2  input file missing, unreadable, empty or not text (or, for a package,
-     not a readable zip archive, over a limit such as --max-unpacked-size,
-     or with a malformed model .so)
+  2  input file missing, unreadable, empty or not text, or not a regular
+     file (a FIFO, a device); for a package, not a readable zip archive,
+     over a limit such as --max-unpacked-size, with an entry name that is
+     not a plain path, or with a malformed model .so
   3  not an AOTInductor wrapper (no AOTInductorModel::run_impl), or a
      package without data/aotinductor/<model>/
   4  clang could not parse the wrapper (e.g. torch headers not found), or a
      package's model could not be rebuilt (the failing step and its
-     command are printed)
-  5  bad rules file, or neither a rules file nor a preset of that name
+     command are printed; a limit it reached, --compile-*-limit, is named)
+  5  bad rules file (not a regular file, over 1 MiB, or invalid), or
+     neither a rules file nor a preset of that name
   6  cannot write the output (-o names a device, FIFO or directory; -i
      finds <input>.orig already there), or the input is already
      instrumented
@@ -212,12 +262,34 @@ Exit codes:
 void printVersion(llvm::raw_ostream &OS) {
   OS << "aoti-instrument " << toolVersion() << " (LLVM/Clang "
      << LLVM_VERSION_STRING << ")\n";
+  if (int ABI = landlockABI())
+    OS << "rebuild sandbox: Landlock ABI " << ABI << "\n";
+  else
+    OS << "rebuild sandbox: no Landlock in this kernel (flag allowlist and "
+          "limits only)\n";
+}
+
+/// --compile-memory-limit or --compile-file-limit \p Value (named
+/// \p Flag) in bytes; 0 when not given.
+llvm::Expected<uint64_t> byteLimit(llvm::StringRef Flag,
+                                   llvm::StringRef Value) {
+  if (Value.empty())
+    return 0;
+  std::optional<uint64_t> Bytes = parseByteSize(Value);
+  if (!Bytes || *Bytes == 0)
+    return makeToolError(ExitCode::Usage, "",
+                         "--" + Flag.str() + ": '" + escapeControl(Value) +
+                             "' is not a size (digits, then K, M, G or T)");
+  return *Bytes;
 }
 
 } // namespace
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  // After LLVM's handlers: ours kill a rebuild's compilers and remove the
+  // work directory, then LLVM's run.
+  installInterruptCleanup();
 
   // Like every clang tool, everything after `--` is compiler flags.
   std::string DatabaseError;
@@ -275,6 +347,16 @@ int main(int Argc, const char **Argv) {
   Options.PrintFlags = PrintFlags;
   Options.Compiler = Cxx;
   Options.MaxUnpackedSize = MaxUnpackedSize;
+  Options.Sandbox = SandboxChoice;
+  Options.CompileSeconds = CompileTimeLimit;
+  auto Memory = byteLimit("compile-memory-limit", CompileMemoryLimit);
+  if (!Memory)
+    return reportError(Memory.takeError(), llvm::errs());
+  auto FileBytes = byteLimit("compile-file-limit", CompileFileLimit);
+  if (!FileBytes)
+    return reportError(FileBytes.takeError(), llvm::errs());
+  Options.CompileMemory = *Memory;
+  Options.CompileFileBytes = *FileBytes;
   PhaseTimes Times(TimeReport);
   Options.Times = &Times;
   llvm::Error E = runDriver(Options, llvm::outs(), llvm::errs());
