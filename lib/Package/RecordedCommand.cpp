@@ -21,14 +21,6 @@ namespace options = clang::driver::options;
 
 namespace {
 
-/// \p Path with links and `..` resolved; "" when it does not exist.
-std::string realPath(StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (Path.empty() || fs::real_path(Path, Real))
-    return "";
-  return std::string(Real);
-}
-
 /// The executable \p Name names: itself when it has a directory part and
 /// is absolute, else the program of that name on PATH; "" otherwise (a
 /// relative path would be relative to wherever the tool runs).
@@ -128,9 +120,9 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
              "replaced by '" + Chosen + "' (--cxx or $CXX)";
     return Chosen;
   }
-  std::string Untrusted = realPath(UntrustedDir);
+  std::string Untrusted = realPathOf(UntrustedDir);
   auto Trusted = [&](StringRef Program) {
-    std::string Real = realPath(Program);
+    std::string Real = realPathOf(Program);
     return !Real.empty() && (Untrusted.empty() || !isWithinDir(Real, Untrusted));
   };
   StringRef Name = path::filename(Recorded);

@@ -15,14 +15,6 @@ namespace path = llvm::sys::path;
 
 namespace {
 
-/// \p Path with links and `..` resolved; "" when it does not exist.
-std::string realPath(StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (Path.empty() || fs::real_path(Path, Real))
-    return "";
-  return std::string(Real);
-}
-
 /// \p Path made absolute, with `.` and `..` taken out by name.
 std::string lexicalPath(StringRef Path) {
   llvm::SmallString<256> Lexical(Path);
@@ -84,7 +76,7 @@ void TrustedDirs::add(StringRef Dir) {
   if (Dir.empty())
     return;
   Roots.push_back(lexicalPath(Dir));
-  std::string Real = realPath(Dir);
+  std::string Real = realPathOf(Dir);
   if (!Real.empty() && Real != Roots.back())
     Roots.push_back(std::move(Real));
 }
@@ -92,10 +84,16 @@ void TrustedDirs::add(StringRef Dir) {
 bool TrustedDirs::contains(StringRef Dir) const {
   // What exists is judged by where it really is; what does not (a -I that
   // only adds a dir to search) by its name.
-  std::string Real = realPath(Dir);
+  std::string Real = realPathOf(Dir);
   if (Real.empty())
     Real = lexicalPath(Dir);
   return llvm::any_of(
       Roots, [&](const std::string &Root) { return isWithinDir(Real, Root); });
 }
 
+std::string aoti::realPathOf(StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (Path.empty() || fs::real_path(Path, Real))
+    return "";
+  return std::string(Real);
+}

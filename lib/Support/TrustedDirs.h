@@ -43,6 +43,9 @@ private:
 /// (-march=native on aarch64).
 llvm::ArrayRef<llvm::StringRef> compilerSystemFiles();
 
+/// \p Path with symbolic links and `..` resolved; "" when it does not exist.
+std::string realPathOf(llvm::StringRef Path);
+
 /// Whether \p Path lies in \p Dir (is it, or below it), by name.
 bool isWithinDir(llvm::StringRef Path, llvm::StringRef Dir);
 

@@ -52,7 +52,7 @@ the kernels' compile or the link):
                       cpp_prefix.h, an #error, would win)
   flag-lib-dir        link: -L DIR/lib (holds a libtorch.so linker script
                       naming DIR/evil.so)
-  flags-all           every flag above, each in its command
+  flags-all           every flag above but a -D, each in its command
   section-name        the weights' section is named
                       `.lrodata,"a"\\n.incbin "DIR/secret"\\n#` (patched into
                       .shstrtab); DIR/secret holds aoti-secret-0c7f3e9b1a
@@ -156,6 +156,9 @@ FLAGS = {
     "flag-include-file": (["wrapper"], "-include {D}/secret.h"),
     "flag-define-backtick": (["wrapper"], "'-DAOTI_X=`touch {M}`'"),
 }
+
+# Flags the rebuild keeps: their attack is on the printed command only.
+KEPT = {"flag-define-backtick"}
 
 CASES = [
     "compiler-sh", "compiler-sh-name", "compiler-python", "compiler-script",
@@ -467,7 +470,9 @@ def craft(case, out, scratch, tmp):
     elif case in FLAGS or case == "flags-all":
         make_payloads(scratch, marker)
         for name, (where, flags) in FLAGS.items():
-            if case in (name, "flags-all"):
+            # A -D value is kept (quoted where printed): flags-all holds
+            # the flags a rebuild leaves out.
+            if case == name or (case == "flags-all" and name not in KEPT):
                 src.insert(where, flags.format(D=scratch, M=marker))
     elif case == "section-name":
         write(os.path.join(scratch, "secret"), SECRET + "\n")
