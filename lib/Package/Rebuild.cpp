@@ -48,6 +48,9 @@ bool isCxxSource(StringRef Input) {
 
 /// Adapts the commands of the generating machine to this one, noting what
 /// it changed, and keeps of them only what RecordedCommand.h allows.
+/// What the work directory is called in the objects a rebuild makes.
+constexpr llvm::StringLiteral ReproduciblePrefix = "/aoti-instrument-work";
+
 class CommandAdapter {
 public:
   CommandAdapter(const LocalToolchain &Toolchain,
@@ -115,6 +118,16 @@ public:
 
   /// The directories -I and -L may name (once compiler() has run).
   const TrustedDirs &trusted() const { return *Trusted; }
+
+  /// Flags of the tool's own for every compile: the work directory's
+  /// random name never enters an object (debug info, __FILE__), so that a
+  /// package rebuilt twice gives the same bytes.
+  std::vector<std::string> reproducibleFlags() const {
+    if (Toolchain.UntrustedDir.empty())
+      return {};
+    return {"-ffile-prefix-map=" + Toolchain.UntrustedDir + "=" +
+            std::string(ReproduciblePrefix)};
+  }
 
 private:
   /// The include dir \p Dir (of the option \p Tokens) here; "" when it has
@@ -338,6 +351,7 @@ llvm::Expected<BuildStep> adaptCompile(const std::vector<std::string> &Command,
                              llvm::join(Command, " "));
   if (!Options.SawCompileOnly)
     Step.Argv.push_back("-c");
+  llvm::append_range(Step.Argv, Adapter.reproducibleFlags());
   Step.Argv.insert(Step.Argv.end(), {"-o", Object.str()});
   return Step;
 }
@@ -421,6 +435,14 @@ void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
   }
 }
 
+/// Whether \p Arg is CommandAdapter::reproducibleFlags()'s, which names
+/// this run's work directory: a cache key leaves it out (the objects it
+/// makes are the same in every work directory).
+bool namesWorkDir(StringRef Arg) {
+  return Arg.starts_with("-ffile-prefix-map=") &&
+         Arg.ends_with(("=" + ReproduciblePrefix).str());
+}
+
 /// Plans \p Compile of \p Source (whose text is \p Text) into \p Object,
 /// unless the build cache holds its object already: one compile per source,
 /// flags, compiler and torch. Returns the object to link.
@@ -432,7 +454,7 @@ std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
     llvm::SHA256 Hash;
     Hash.update(Text);
     for (const std::string &Arg : Compile.Argv)
-      if (Arg != Source && Arg != Object)
+      if (Arg != Source && Arg != Object && !namesWorkDir(Arg))
         Hash.update(Arg + '\0');
     hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
     Cached = pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
@@ -465,7 +487,7 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
   llvm::SHA256 Hash;
   Hash.update(Header);
   for (const std::string &Arg : Compile.Argv)
-    if (Arg != Source && Arg != Compile.Argv.back())
+    if (Arg != Source && Arg != Compile.Argv.back() && !namesWorkDir(Arg))
       Hash.update(Arg + '\0');
   hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
   std::string Key = cacheKey(Hash);

@@ -13,9 +13,9 @@ the rebuild (CPU seconds of it and its children, peak resident memory).
 Per package: the median wall time of each variant, their ratio, the largest
 CPU time and peak memory of any program (what the default limits of
 lib/Package/BuildSandbox.h must stay above), the largest file the rebuild
-wrote (the new .so), and whether the two variants' packages are the same
-bytes once the random name of the work directory and the build id (which
-hashes it) are set aside. Needs objcopy (binutils).
+wrote (the new .so), and whether the two variants' packages hold the same
+bytes, entry by entry (a rebuild maps its work directory's random name
+away: -ffile-prefix-map, lib/Package/Rebuild.cpp).
 """
 import argparse
 import json
@@ -29,12 +29,13 @@ import time
 import zipfile
 
 PROGRAM_LINE = re.compile(r"^\s+([0-9.]+)\s+([0-9.]+)\s+(.*)$")
-WORK_NAME = re.compile(rb"aoti-instrument-[A-Za-z0-9]{6}")
 
 
 def run_tool(tool, package, rules, out, sandbox, env):
     command = [tool, package, "-rules", rules, "-o", out, "--time-report",
-               f"--sandbox={sandbox}"]
+               f"--sandbox={sandbox}"] + (
+                   [f"--python={env['BENCH_PYTHON']}"] if env.get("BENCH_PYTHON")
+                   else [])
     start = time.perf_counter()
     proc = subprocess.run(command, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -53,24 +54,10 @@ def run_tool(tool, package, rules, out, sandbox, env):
     return wall, programs
 
 
-def normalized_models(package, scratch):
-    """The package's entries, each .so without its build id and with the
-    work directory's random name replaced."""
-    entries = {}
+def entries(package):
+    """The package's entries, name -> bytes (the zip's timestamps aside)."""
     with zipfile.ZipFile(package) as z:
-        for info in z.infolist():
-            data = z.read(info)
-            if info.filename.endswith(".so"):
-                path = os.path.join(scratch, "x.so")
-                with open(path, "wb") as f:
-                    f.write(data)
-                subprocess.run(["objcopy", "--remove-section",
-                                ".note.gnu.build-id", path], check=True)
-                with open(path, "rb") as f:
-                    data = f.read()
-            entries[info.filename] = WORK_NAME.sub(b"aoti-instrument-WORK",
-                                                   data)
-    return entries
+        return {info.filename: z.read(info) for info in z.infolist()}
 
 
 def largest_so(package):
@@ -81,6 +68,8 @@ def largest_so(package):
 
 def measure(args, package, scratch, log):
     env = dict(os.environ)
+    if args.python:
+        env["BENCH_PYTHON"] = args.python
     outs = {v: os.path.join(scratch, f"{v}.pt2") for v in ("require", "off")}
     # Warm the build cache: precompiled header, kernels, runtime object.
     run_tool(args.tool, package, args.rules, outs["off"], "off", env)
@@ -99,8 +88,7 @@ def measure(args, package, scratch, log):
                                   "round": r, "sandbox": variant,
                                   "wall_s": round(wall, 3),
                                   "programs": progs}) + "\n")
-    same = (normalized_models(outs["require"], scratch) ==
-            normalized_models(outs["off"], scratch))
+    same = entries(outs["require"]) == entries(outs["off"])
     summary = {
         "event": "package", "package": package,
         "wall_require_s": round(statistics.median(walls["require"]), 3),
@@ -124,6 +112,8 @@ def main():
     p.add_argument("--rules", default="nan-hunt")
     p.add_argument("--tool", default="aoti-instrument")
     p.add_argument("--out", default="sandbox-cost.jsonl")
+    p.add_argument("--python", help="the python3 whose torch rebuilds the "
+                   "packages (--python of the tool; default: PATH's)")
     args = p.parse_args()
     rows = []
     with open(args.out, "w") as log, tempfile.TemporaryDirectory() as scratch:
