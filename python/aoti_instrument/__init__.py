@@ -17,6 +17,11 @@
 - presets(): the presets by name, with what each is for.
 - tool_path(): the aoti-instrument executable (also the console script
   ``aoti-instrument`` and ``python -m aoti_instrument``).
+- compare(package, reference, args, ...) -> Comparison: the first launch
+  whose output leaves a reference (an nn.Module, an ExportedProgram or
+  another .pt2 of the model), named with its kernel, buffer, source nodes
+  and the user's line (also ``python -m aoti_instrument.compare``); loaded
+  on first use.
 - load_bundle(path), BundleError: a capture bundle (docs/capture.md), read
   and checked; ``aoti_instrument.replay.replay(bundle)`` launches it once
   (also ``python -m aoti_instrument.replay BUNDLE``). Loaded on first use:
@@ -34,10 +39,11 @@ __all__ = [
     "CoreDumpError", "InstrumentedModel", "ReportError", "ReportWarning",
     "ToolError", "__version__", "arm_coredump", "cache_dir", "cached_package", "instrument",
     "load_package", "presets", "rules_file", "tool_path",
-    "BundleError", "load_bundle",
+    "BundleError", "load_bundle", "compare", "Comparison", "Divergence",
 ]
 
 _REPLAY_NAMES = ("BundleError", "load_bundle")
+_COMPARE_NAMES = ("Comparison", "Divergence")
 
 
 def __getattr__(name: str):
@@ -48,4 +54,10 @@ def __getattr__(name: str):
     if name in _REPLAY_NAMES:
         from . import replay
         return getattr(replay, name)
+    if name == "compare" or name in _COMPARE_NAMES:
+        # The module itself is callable: aoti_instrument.compare(...) is its
+        # compare(), and `python -m aoti_instrument.compare` its main().
+        import importlib
+        module = importlib.import_module(".compare", __name__)
+        return module if name == "compare" else getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

