@@ -471,7 +471,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         description="The first launch of PACKAGE whose output leaves "
         "REFERENCE (another .pt2 of the model, or an ExportedProgram saved "
         "by torch.export.save). Exit 0: no divergence; 1: one was found; "
-        "2: bad usage.")
+        "2: bad usage; 3: a side could not be run or read.")
     p.add_argument("package")
     p.add_argument("reference")
     p.add_argument("--inputs", required=True,
@@ -486,10 +486,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--json", action="store_true",
                    help="the result as one JSON object on stdout")
     a = p.parse_args(argv)
-    args, kwargs = _load_inputs(a.inputs)
-    c = compare(a.package, a.reference, args, kwargs=kwargs, rtol=a.rtol,
-                atol=a.atol, python=a.python,
-                reference_python=a.reference_python, window=a.window)
+    try:
+        args, kwargs = _load_inputs(a.inputs)
+        c = compare(a.package, a.reference, args, kwargs=kwargs, rtol=a.rtol,
+                    atol=a.atol, python=a.python,
+                    reference_python=a.reference_python, window=a.window)
+    except (OSError, ValueError, RuntimeError) as e:
+        # The tool's ToolError and a side that did not run are RuntimeErrors.
+        print(f"python -m aoti_instrument.compare: error: {e}",
+              file=sys.stderr)
+        return 3
     if a.json:
         print(json.dumps(to_json(c)))
     else:

@@ -13,6 +13,8 @@ built here:
   releases     the package against the same model built with another torch
                release (--newest-python), through the command line: no
                divergence beyond tolerance, or the first one named.
+  cli-errors   the command line: a reference that does not exist (exit
+               3, named, no traceback) and bad usage (exit 2).
 
     compare_e2e.py --work DIR [--newest-python PY] [--only CASE]
 
@@ -212,6 +214,23 @@ def case_releases(work, newest):
           "releases: exit 1 exactly when a divergence is found")
 
 
+def case_cli_errors(work):
+    args = inputs()
+    pinned = build(make_net(), args, os.path.join(work, "net.pt2"))
+    torch.save(list(args), os.path.join(work, "inputs-list.pt"))
+    cli = [sys.executable, "-m", "aoti_instrument.compare"]
+    proc = subprocess.run(cli + [pinned, os.path.join(work, "missing.pt2"),
+                                 "--inputs", os.path.join(work, "inputs-list.pt")],
+                          capture_output=True, text=True)
+    check(proc.returncode == 3 and "missing.pt2" in proc.stderr and
+          "Traceback" not in proc.stderr,
+          f"cli-errors: a reference that does not exist: exit 3, named "
+          f"({proc.returncode}: {proc.stderr.strip()[-200:]})")
+    proc = subprocess.run(cli + [pinned], capture_output=True, text=True)
+    check(proc.returncode == 2, f"cli-errors: bad usage: exit 2 "
+                                f"({proc.returncode})")
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == BUILD_ONLY:
         build(make_net(), inputs(), sys.argv[2])
@@ -225,7 +244,8 @@ def main():
     cases = {"perturbed": lambda: case_perturbed(a.work),
              "same": lambda: case_same(a.work),
              "wrong-op": lambda: case_wrong_op(a.work),
-             "releases": lambda: case_releases(a.work, a.newest_python)}
+             "releases": lambda: case_releases(a.work, a.newest_python),
+             "cli-errors": lambda: case_cli_errors(a.work)}
     for name, run in cases.items():
         if a.only and name != a.only:
             continue
