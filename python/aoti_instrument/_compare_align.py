@@ -104,12 +104,44 @@ def launch_outputs(site: Dict[str, Any],
     return outs
 
 
+def same_layout(a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether tensors of shapes ``a`` and ``b`` can hold the same value
+    element for element: the same shape, or the same number of elements
+    and the same last dimension (a reshape that merges leading dimensions,
+    as an extern matrix product's [128, 1024] output of a [2, 64, 1024]
+    linear; a transpose is not one)."""
+    a, b = list(a), list(b)
+    if a == b:
+        return True
+    return bool(a) and bool(b) and a[-1] == b[-1] and \
+        math.prod(a) == math.prod(b)
+
+
 def reference_candidates(out: Output, shapes: Dict[str, Sequence[int]],
                          shape: Sequence[int]) -> List[str]:
     """The source nodes of ``out``'s launch whose reference value has
     ``shape``, last first (the usual holder of a fused kernel's output)."""
     return [n for n in reversed(out.source_nodes)
-            if n in shapes and list(shapes[n]) == list(shape)]
+            if n in shapes and same_layout(shapes[n], shape)]
+
+
+def neighbour_candidates(out: Output, order: Sequence[str],
+                         shapes: Dict[str, Sequence[int]],
+                         shape: Sequence[int], span: int = 24) -> List[str]:
+    """Nodes of the reference graph near ``out``'s source nodes (``span``
+    nodes either side, in graph order) whose value has ``shape``, nearest
+    first: what a C++ kernel of a CPU wrapper may also hold when the
+    comment it takes its nodes from does not name them all (a residual add
+    fused into the next norm's kernel)."""
+    position = {n: i for i, n in enumerate(order)}
+    spots = [position[n] for n in out.source_nodes if n in position]
+    if not spots:
+        return []
+    lo, hi = min(spots) - span, max(spots) + span
+    near = [n for n in order[max(lo, 0):hi + 1]
+            if n not in out.source_nodes and n in shapes and
+            same_layout(shapes[n], shape)]
+    return sorted(near, key=lambda n: min(abs(position[n] - p) for p in spots))
 
 
 def package_keys(sites: Sequence[Dict[str, Any]]) -> Dict[Tuple[int, str], str]:

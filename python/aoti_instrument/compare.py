@@ -200,10 +200,12 @@ class _Search:
     def _candidates(self, o: align.Output, mine, want) -> List[str]:
         if isinstance(self.reference, sides.ProgramSide):
             shapes = {n: s["shape"] for n, s in want.items()}
-            return align.reference_candidates(o, shapes, mine["shape"])
+            return (align.reference_candidates(o, shapes, mine["shape"]) +
+                    align.neighbour_candidates(o, self.reference.order,
+                                               shapes, mine["shape"]))
         key = self.keys.get((o.ordinal, o.buffer))
         ok = key is not None and want.get(key) is not None and \
-            list(want[key]["shape"]) == list(mine["shape"])
+            align.same_layout(want[key]["shape"], mine["shape"])
         return [key] if ok else []
 
     def _screen(self, o, launch, mine, want) -> None:
@@ -283,7 +285,7 @@ class _Search:
         best = None
         for name in launch.candidates or [launch.reference]:
             value = want.get(name)
-            if value is None or list(value.shape) != list(got.shape):
+            if value is None or not align.same_layout(value.shape, got.shape):
                 continue
             rtol, atol = align.tolerances(
                 [str(got.dtype)[6:], str(value.dtype)[6:]], self.rtol, self.atol)

@@ -164,3 +164,26 @@ def test_the_module_is_callable_and_names_its_types():
         "elements off (max abs 2.1, rel 0.4) from inputs that matched; "
         "model.py:88 h = self.norm(h + a)")
     assert "ordinals: 37" in d.capture_rule
+
+
+def test_neighbours_are_nearby_nodes_of_the_shape_nearest_first():
+    order = ["linear_5", "add_2", "rms_norm_3", "linear_6", "gelu", "add_3"]
+    shapes = {"linear_5": [2, 8], "add_2": [2, 8], "rms_norm_3": [2, 8],
+              "linear_6": [2, 32], "gelu": [2, 32], "add_3": [2, 8]}
+    out = align.launch_outputs(
+        site(12, "cpp_fused_add_mean_mul_pow_rsqrt_4", [],
+             [("buf19", "out", "buffer")]), ["rms_norm_3", "linear_6"])[0]
+    assert align.neighbour_candidates(out, order, shapes, [2, 8], span=2) == [
+        "add_2", "linear_5", "add_3"]
+    assert align.neighbour_candidates(out, order, shapes, [2, 8], span=0) == []
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ([2, 64, 1024], [2, 64, 1024], True),
+    ([128, 1024], [2, 64, 1024], True),     # a reshape of leading dims
+    ([1024, 128], [128, 1024], False),      # a transpose
+    ([4], [2, 2], False),
+    ([], [], True),
+])
+def test_same_layout(a, b, same):
+    assert align.same_layout(a, b) is same
