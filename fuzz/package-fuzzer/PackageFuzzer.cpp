@@ -309,12 +309,31 @@ constexpr StringRef ForbiddenPrefixes[] = {
     "-iquote",    "-idirafter",  "-imacros",  "-iprefix", "-isysroot",
     "--sysroot"};
 
+/// A torch include dir with the subdirectory recorded commands name
+/// (torch/csrc/api/include), made once: a rebuild maps the package's torch
+/// dirs onto it, and a dir that does not exist here is left out, so that a
+/// fake one would make a second adaptation drop what the first kept.
+const std::string &fakeTorchInclude() {
+  static const std::string Dir = [] {
+    llvm::SmallString<128> Root;
+    if (llvm::sys::fs::createUniqueDirectory("aoti-fuzz-torch", Root))
+      fuzz::fail("cannot make a temporary torch include dir");
+    llvm::sys::path::append(Root, "include");
+    llvm::SmallString<128> Api(Root);
+    llvm::sys::path::append(Api, "torch", "csrc", "api", "include");
+    if (llvm::sys::fs::create_directories(Api))
+      fuzz::fail(llvm::Twine("cannot make ") + Api.str());
+    return std::string(Root);
+  }();
+  return Dir;
+}
+
 /// The wrapper's recorded compile command as a rebuild adapts it, with
 /// checks: no forbidden flag is kept, include dirs lie in this machine's
 /// trusted directories, and adapting the result again changes nothing.
 void fuzzRecordedCommand(StringRef WrapperText) {
   LocalToolchain Toolchain;
-  Toolchain.TorchIncludeDir = "/usr/include";
+  Toolchain.TorchIncludeDir = fakeTorchInclude();
   Toolchain.Compiler = "/bin/true"; // never run
   std::vector<std::string> Notes;
   auto Step = planWrapperCompile(WrapperText, "/w/wrapper.cpp", "/w/wrapper.o",

@@ -3,7 +3,6 @@
 #include "Output/Inventory.h"
 #include "Support/AOTINames.h"
 #include "Support/ToolError.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -28,14 +27,9 @@ static std::string formatScalarArg(const ScalarArg &A) {
          (A.Returned ? ":ret" : "");
 }
 
-void aoti::printInventoryTable(const WrapperInventory &Inv,
-                               llvm::raw_ostream &Out) {
-  // Names, comments and paths come from the wrapper and the package: each
-  // field is shown on its line, and the whole with its controls escaped.
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  auto Flush = llvm::make_scope_exit(
-      [&] { Out << escapeControl(Text, /*KeepNewlines=*/true); });
+/// The table's head: the file, its inputs, constants and buffers.
+static void printInventoryHead(const WrapperInventory &Inv,
+                               llvm::raw_ostream &OS) {
   OS << escapeControl(Inv.File) << ": " << Inv.Sites.size() << " launch site"
      << (Inv.Sites.size() == 1 ? "" : "s") << " (device " << Inv.Device
      << ", run_impl at line " << Inv.RunImplLine << ")\n";
@@ -57,10 +51,12 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
   }
   OS << "buffers: " << Allocs << " allocated, " << Reuses << " reused ("
      << InPlace << " in place)\n";
-  if (Inv.Sites.empty())
-    return;
+}
 
-  // Column widths from the data, so long kernel names stay aligned.
+/// One row per launch site (and its source nodes, function and stream
+/// lines), with column widths from the data so long kernel names align.
+static void printInventoryRows(const WrapperInventory &Inv,
+                               llvm::raw_ostream &OS) {
   size_t KernelWidth = strlen("KERNEL"), TensorWidth = strlen("TENSORS");
   std::vector<std::string> TensorCells;
   for (const LaunchSite &S : Inv.Sites) {
@@ -95,7 +91,11 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
       OS << "             stream: " << S.Stream << " (lane " << S.StreamLane
          << ")\n";
   }
+}
 
+/// The totals: launches per kind, and per stream when there are several.
+static void printInventoryTotals(const WrapperInventory &Inv,
+                                 llvm::raw_ostream &OS) {
   std::map<std::string, unsigned> PerKind;
   for (const LaunchSite &S : Inv.Sites)
     ++PerKind[kindName(S.Kind).str()];
@@ -115,6 +115,21 @@ void aoti::printInventoryTable(const WrapperInventory &Inv,
     OS << " on " << PerLane.size() << " streams: " << llvm::join(Lanes, ", ");
   }
   OS << "\n";
+}
+
+void aoti::printInventoryTable(const WrapperInventory &Inv,
+                               llvm::raw_ostream &Out) {
+  // Names, comments and paths come from the wrapper and the package: each
+  // field is shown on its line, and the whole with its controls escaped.
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  printInventoryHead(Inv, OS);
+  if (!Inv.Sites.empty()) {
+    printInventoryRows(Inv, OS);
+    printInventoryTotals(Inv, OS);
+  }
+  OS.flush();
+  Out << escapeControl(Text, /*KeepNewlines=*/true);
 }
 
 namespace {
