@@ -160,6 +160,7 @@ class _Search:
             for o in self.outputs}
         self.peak_bytes = 0
         self.saved: Dict[int, Path] = {}
+        self.shapes: Dict[str, List[int]] = {}  # reference node -> shape
         self.ref_keys: Dict[str, Tuple[int, str]] = {}
 
     # -- stage 1: summaries --------------------------------------------
@@ -168,6 +169,7 @@ class _Search:
             self.package.run(sides.SUMMARY_RULES, self.inputs, "summaries")
             ["events"])
         want = self._reference_summaries()
+        self.shapes = {n: w["shape"] for n, w in want.items() if w}
         for o in self.outputs:
             launch = self.launches[(o.ordinal, o.buffer)]
             mine = got.get(o.ordinal, {}).get(o.buffer)
@@ -199,10 +201,9 @@ class _Search:
 
     def _candidates(self, o: align.Output, mine, want) -> List[str]:
         if isinstance(self.reference, sides.ProgramSide):
-            shapes = {n: s["shape"] for n, s in want.items()}
-            return (align.reference_candidates(o, shapes, mine["shape"]) +
+            return (align.reference_candidates(o, self.shapes, mine["shape"]) +
                     align.neighbour_candidates(o, self.reference.order,
-                                               shapes, mine["shape"]))
+                                               self.shapes, mine["shape"]))
         key = self.keys.get((o.ordinal, o.buffer))
         ok = key is not None and want.get(key) is not None and \
             align.same_layout(want[key]["shape"], mine["shape"])
