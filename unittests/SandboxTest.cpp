@@ -256,6 +256,43 @@ TEST(RebuildSandbox, TheCompilerCannotIncludeAFileOutside) {
   EXPECT_THAT(readFile(Work.file("log")), HasSubstr("Permission denied"));
 }
 
+/// The GPU machine's g++ is a script: `#!/bin/sh` `exec
+/// /opt/gcc/bin/g++-real -B/opt/gcc/bin/ ... "$@"`. Its interpreter and the
+/// program it runs (a sibling) are the compiler's programs too.
+TEST(RebuildSandbox, ACompilerThatIsAScriptRunsInItsSandbox) {
+  REQUIRE_LANDLOCK();
+  std::string Cxx = program("c++");
+  if (Cxx.empty())
+    GTEST_SKIP() << "no c++";
+  TempDir Prefix, Work;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Prefix.file("bin")));
+  std::string Real = Prefix.file("bin/g++-real");
+  ASSERT_EQ(::symlink(Cxx.c_str(), Real.c_str()), 0);
+  std::string Wrapper = Prefix.file("bin/g++");
+  writeFile(Wrapper, "#!/bin/sh\nexec " + Real + " \"$@\"\n");
+  ASSERT_EQ(::chmod(Wrapper.c_str(), 0755), 0);
+  std::vector<std::string> Programs = compilerPrograms(Wrapper);
+  EXPECT_THAT(Programs, Contains(program("sh")));
+  EXPECT_THAT(Programs, Contains(Cxx));
+
+  writeFile(Work.file("a.cpp"), "#include <vector>\nint f() { return "
+                                "std::vector<int>(3).size(); }\n");
+  TrustedDirs Trusted("", "", "", Wrapper);
+  SandboxPolicy Policy =
+      rebuildSandboxPolicy(Trusted, Wrapper, Work.path(), {}, {});
+  std::string Note;
+  auto Box = Sandbox::create(Policy, rebuildLimits(0, 0, 0, 0),
+                             SandboxMode::Require, Note);
+  ASSERT_TRUE(static_cast<bool>(Box)) << describe(Box.takeError());
+  auto P = (*Box)->start({Wrapper, "-c", Work.file("a.cpp"), "-o",
+                          Work.file("a.o")},
+                         Work.file("log"));
+  ASSERT_TRUE(static_cast<bool>(P)) << describe(P.takeError());
+  ProgramExit Exit = (*P)->wait();
+  EXPECT_TRUE(Exit.succeeded()) << readFile(Work.file("log"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Work.file("a.o")));
+}
+
 TEST(RebuildSandbox, CompilerProgramsAreTheDriversOwn) {
   std::string Gxx = program("g++");
   if (Gxx.empty())

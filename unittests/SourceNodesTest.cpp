@@ -63,4 +63,26 @@ TEST(SourceNodesComment, NotAComment) {
   EXPECT_TRUE(Aten.empty());
 }
 
+TEST(ProvenanceCommentTest, ReadsTheHandle) {
+  EXPECT_EQ(parseProvenanceComment(
+                "    // [Provenance debug handles] cpp_fused_relu_0:2"),
+            "cpp_fused_relu_0:2");
+  EXPECT_EQ(parseProvenanceComment(
+                "// [Provenance debug handles] aoti_torch_cpu_addmm_out:1  "),
+            "aoti_torch_cpu_addmm_out:1");
+}
+
+TEST(ProvenanceCommentTest, RefusesWhatIsNoHandle) {
+  EXPECT_EQ(parseProvenanceComment("// Source Nodes: [relu]"), "");
+  EXPECT_EQ(parseProvenanceComment("x = 1; // [Provenance debug handles] a:1"),
+            "");
+  EXPECT_EQ(parseProvenanceComment("// [Provenance debug handles] "), "");
+  // Package text is data: a handle with anything but a name's characters
+  // is not passed on.
+  EXPECT_EQ(parseProvenanceComment(
+                "// [Provenance debug handles] a\x1b[31m:1"),
+            "");
+  EXPECT_EQ(parseProvenanceComment("// [Provenance debug handles] a\"b:1"), "");
+}
+
 } // namespace

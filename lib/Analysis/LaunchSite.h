@@ -101,6 +101,9 @@ struct LaunchSite {
   /// From `// Topologically Sorted Source Nodes: [..], Original ATen: [..]`.
   std::vector<std::string> SourceNodes;
   std::vector<std::string> AtenOps;
+  /// From `// [Provenance debug handles] <kernel>:<N>`: the key of the
+  /// launch in the package's kernel_information.json; empty without one.
+  std::string Provenance;
   std::vector<TensorArg> Tensors;
   std::vector<ScalarArg> Scalars;
 

@@ -1004,19 +1004,29 @@ private:
                       .str();
   }
 
-  /// The last `// ... Source Nodes: ...` comment between the previous
-  /// launch and this one.
+  /// The last `// ... Source Nodes: ...` and `// [Provenance debug
+  /// handles] ...` comments between the previous launch and this one.
   void attachSourceNodes(LaunchSite &Site) const {
     if (PrevBoundary >= Site.BeforeOffset)
       return;
     StringRef Gap = Buffer.slice(PrevBoundary, Site.BeforeOffset);
-    size_t Pos = Gap.rfind(names::SourceNodesMarker);
+    if (std::optional<StringRef> Line =
+            commentLineWith(Gap, names::SourceNodesMarker))
+      parseSourceNodesComment(*Line, Site.SourceNodes, Site.AtenOps);
+    if (std::optional<StringRef> Line =
+            commentLineWith(Gap, names::ProvenanceMarker))
+      Site.Provenance = parseProvenanceComment(*Line);
+  }
+
+  /// The last line of \p Gap that holds \p Marker.
+  static std::optional<StringRef> commentLineWith(StringRef Gap,
+                                                  StringRef Marker) {
+    size_t Pos = Gap.rfind(Marker);
     if (Pos == StringRef::npos)
-      return;
+      return std::nullopt;
     size_t Begin = Gap.rfind('\n', Pos);
     Begin = Begin == StringRef::npos ? 0 : Begin + 1;
-    StringRef Line = Gap.slice(Begin, Gap.find('\n', Pos));
-    parseSourceNodesComment(Line, Site.SourceNodes, Site.AtenOps);
+    return Gap.slice(Begin, Gap.find('\n', Pos));
   }
 
   ASTContext &Ctx;
@@ -1173,6 +1183,22 @@ bool aoti::parseSourceNodesComment(StringRef Line,
     AtenOps = splitList(Ops.take_until([](char C) { return C == ']'; }));
   }
   return true;
+}
+
+std::string aoti::parseProvenanceComment(StringRef Line) {
+  Line = Line.trim();
+  if (!Line.consume_front("//"))
+    return "";
+  size_t Pos = Line.find(names::ProvenanceMarker);
+  if (Pos == StringRef::npos)
+    return "";
+  // One handle (`kernel:N`); a name with anything else in it is not one.
+  StringRef Handle = Line.drop_front(Pos + names::ProvenanceMarker.size())
+                         .take_until([](char C) { return C == ' ' || C == ','; });
+  bool Plain = !Handle.empty() && llvm::all_of(Handle, [](char C) {
+    return llvm::isAlnum(C) || C == '_' || C == ':' || C == '.';
+  });
+  return Plain ? Handle.str() : "";
 }
 
 llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {

@@ -47,6 +47,11 @@ bool parseSourceNodesComment(llvm::StringRef Line,
                              std::vector<std::string> &SourceNodes,
                              std::vector<std::string> &AtenOps);
 
+/// The handle of `// [Provenance debug handles] cpp_fused_relu_0:2` (the
+/// key of the launch in the package's kernel_information.json), or "" when
+/// \p Line is not such a comment.
+std::string parseProvenanceComment(llvm::StringRef Line);
+
 } // namespace aoti
 
 #endif // AOTI_ANALYSIS_WRAPPERANALYSIS_H

@@ -85,6 +85,8 @@ static void printInventoryRows(const WrapperInventory &Inv,
       OS << "             source nodes: ["
          << escapeControl(llvm::join(S.SourceNodes, ", ")) << "]  aten: ["
          << escapeControl(llvm::join(S.AtenOps, ", ")) << "]\n";
+    if (!S.Provenance.empty())
+      OS << "             provenance: " << S.Provenance << "\n";
     if (S.Function != names::RunImpl)
       OS << "             in " << S.Function << "\n";
     if (!S.Stream.empty())
@@ -241,6 +243,8 @@ void printSiteJson(const LaunchSite &S, llvm::json::OStream &J) {
     J.attribute("stream_lane", S.StreamLane);
     printArray("source_nodes", S.SourceNodes, J, printString);
     printArray("aten_ops", S.AtenOps, J, printString);
+    if (!S.Provenance.empty())
+      J.attribute("provenance", S.Provenance);
     printArray("tensors", S.Tensors, J, printTensorJson);
     printArray("scalars", S.Scalars, J, printScalarJson);
   });

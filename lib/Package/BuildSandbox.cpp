@@ -5,6 +5,7 @@
 #include "Support/TrustedDirs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -78,6 +79,55 @@ std::string interpreterOf(const llvm::object::ELFObjectFile<ELFT> &Object) {
   return "";
 }
 
+/// A compiler that is a `#!` script (`exec /opt/gcc/bin/g++-real -B...
+/// "$@"`, a ccache or distcc wrapper) is no longer than this; a longer
+/// file is not read for the programs it runs.
+constexpr size_t ScriptLimit = 64 << 10;
+
+/// The programs a `#!` script \p Text runs: its interpreter (`/usr/bin/env
+/// NAME`: NAME on PATH) and every word that is the absolute path of an
+/// executable file, by real path.
+std::vector<std::string> scriptPrograms(StringRef Text) {
+  std::vector<std::string> Programs;
+  StringRef Shebang = Text.drop_front(2).take_until(
+      [](char C) { return C == '\n'; });
+  llvm::SmallVector<StringRef, 4> Words;
+  Shebang.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  if (!Words.empty() && path::filename(Words[0]) == "env" && Words.size() > 1)
+    if (auto Found = llvm::sys::findProgramByName(Words[1]))
+      Programs.push_back(realPathOf(*Found));
+  llvm::SmallVector<StringRef, 64> Tokens;
+  llvm::SplitString(Text, Tokens, " \t\r\n=");
+  for (StringRef Token : Tokens) {
+    Token = Token.trim(" \t\r\n\"'`;|&()<>#!");
+    if (!Token.starts_with("/") || fs::is_directory(Token) ||
+        !fs::can_execute(Token))
+      continue;
+    std::string Real = realPathOf(Token);
+    if (!Real.empty())
+      Programs.push_back(Real);
+  }
+  return Programs;
+}
+
+/// What a compiler that is a `#!` script runs besides the programs its
+/// driver names: scriptPrograms, and its own directory (a wrapper runs its
+/// siblings, as /opt/gcc/bin/g++ runs g++-real). None for an ELF compiler.
+std::vector<std::string> wrapperPrograms(StringRef Compiler) {
+  std::string Real = realPathOf(Compiler);
+  uint64_t Size = 0;
+  if (Real.empty() || fs::file_size(Real, Size) || Size > ScriptLimit)
+    return {};
+  auto Buffer = llvm::MemoryBuffer::getFile(Real, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer || !(*Buffer)->getBuffer().starts_with("#!"))
+    return {};
+  std::vector<std::string> Programs =
+      scriptPrograms((*Buffer)->getBuffer());
+  Programs.push_back(path::parent_path(Real).str());
+  return Programs;
+}
+
 } // namespace
 
 ResourceLimits aoti::rebuildLimits(uint64_t DataBytes, uint64_t UserSeconds,
@@ -99,6 +149,9 @@ std::vector<std::string> aoti::compilerPrograms(StringRef Compiler) {
   std::vector<std::string> Programs;
   if (std::string Real = realPathOf(Compiler); !Real.empty())
     Programs.push_back(Real);
+  for (std::string &Program : wrapperPrograms(Compiler))
+    if (!llvm::is_contained(Programs, Program))
+      Programs.push_back(std::move(Program));
   for (StringRef Name : DriverPrograms) {
     std::string Program = programNamed(Compiler, Name);
     if (Program.empty() || llvm::is_contained(Programs, Program))

@@ -48,7 +48,9 @@ ResourceLimits rebuildLimits(uint64_t DataBytes, uint64_t UserSeconds,
 /// The programs \p Compiler (an absolute path) runs, by real path: what
 /// `-print-prog-name=` names for cc1plus, cc1, collect2, lto-wrapper, as
 /// and ld (a bare name looked up on PATH), and the directory of cc1plus
-/// (GCC's libexec directory). Asked once per compiler.
+/// (GCC's libexec directory); for a compiler that is a `#!` script (a
+/// wrapper), also its interpreter, the executable files it names by
+/// absolute path and its own directory. Asked once per compiler.
 std::vector<std::string> compilerPrograms(llvm::StringRef Compiler);
 
 /// The ELF interpreter (PT_INTERP) of \p Program, by real path; "" for a

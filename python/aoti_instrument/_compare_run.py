@@ -25,6 +25,12 @@ import sys, torch
 package, inputs, out = sys.argv[1:4]
 saved = torch.load(inputs, weights_only=False)
 model = torch._inductor.aoti_load_package(package)
+# The package's own device: a CUDA package against its CPU twin gets the
+# same inputs, each side on its device.
+device = model.get_metadata().get("AOTI_DEVICE_KEY")
+if device:
+    saved = torch.utils._pytree.tree_map(
+        lambda v: v.to(device) if isinstance(v, torch.Tensor) else v, saved)
 torch.manual_seed(0)
 with torch.no_grad():
     result = model(*saved["args"], **saved["kwargs"])
@@ -111,7 +117,8 @@ class PackageSide:
         if (d / "events.jsonl").exists():
             with open(d / "events.jsonl") as f:
                 events = [json.loads(line) for line in f if line.strip()]
-        return {"events": events, "saves": d / "saves"}
+        return {"events": events, "saves": d / "saves",
+                "outputs": d / "outputs.pt"}
 
 
 def saved_tensors(saves: Path) -> Dict[int, Path]:
@@ -148,7 +155,9 @@ class ProgramSide:
                       if n.op == "call_function"]
         self.runs = 0
 
-    def run(self, visit: Callable[[str, Any], None]) -> None:
+    def run(self, visit: Callable[[str, Any], None]) -> Any:
+        """Runs the program node by node, ``visit(name, value)`` for each
+        tensor a node makes; returns the program's output."""
         import torch
         import torch.fx
 
@@ -164,8 +173,9 @@ class ProgramSide:
         torch.manual_seed(0)
         flat = list(self.args) + list(self.kwargs.values())
         with torch.no_grad():
-            Recorder(module).run(*flat)
+            output = Recorder(module).run(*flat)
         self.runs += 1
+        return output
 
     def constants(self) -> Dict[str, Any]:
         """The program's parameters, buffers and constants by the names a
@@ -176,21 +186,78 @@ class ProgramSide:
                 if hasattr(v, "shape")}
 
     def stack_trace(self, node: str) -> Optional[str]:
-        """The user's line that made ``node``: ``file:line code``, from the
-        innermost frame of its ``stack_trace`` (torch.export records it)
-        that is not in torch itself (nn.Linear's forward is not the
-        user's line; the model's call of it is)."""
-        import torch
+        """The user's line that made ``node`` (user_line of its
+        ``stack_trace``, which torch.export records)."""
+        return user_line((self.meta.get(node) or {}).get("stack_trace"))
 
-        trace = (self.meta.get(node) or {}).get("stack_trace")
-        if not trace:
-            return None
-        own = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
-        frames = parse_frames(trace)
-        for path, lineno, code in reversed(frames):
-            if not os.path.realpath(path).startswith(own):
-                return f"{os.path.basename(path)}:{lineno} {code}".strip()
+
+# A frame of torch itself (nn.Linear's forward is not the user's line; the
+# model's call of it is): this process's torch, or any installed torch (a
+# package's provenance names the paths of the machine that built it).
+_TORCH_FRAME = re.compile(r"[/\\](site|dist)-packages[/\\]torch[/\\]")
+
+
+def user_line(trace: Optional[str]) -> Optional[str]:
+    """``file:line code`` of the innermost frame of a Python traceback's
+    text that is not in torch itself; None without one. Package text is
+    data: characters that are not printable are escaped."""
+    import torch
+
+    if not trace:
         return None
+    own = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
+    for path, lineno, code in reversed(parse_frames(trace)):
+        if _TORCH_FRAME.search(path) or \
+                os.path.realpath(path).startswith(own):
+            continue
+        return printable(f"{os.path.basename(path)}:{lineno} {code}".strip())
+    return None
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable as its escape
+    (``\\x1b``), so that text read from a package cannot steer a
+    terminal."""
+    return "".join(c if c.isprintable() else
+                   c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+# kernel_information.json is a few kilobytes per kernel: anything larger
+# than this is not read (a package's sizes are not trusted).
+PROVENANCE_LIMIT = 64 << 20
+
+
+def read_provenance(package: Path) -> Dict[str, Dict[str, Any]]:
+    """The package's kernel_information.json (written with
+    ``config.trace.provenance_tracking_level``): debug handle
+    (``cpp_fused_relu_0:2``, the wrapper's ``[Provenance debug handles]``
+    comment, ``--list=json``'s ``provenance``) -> its ``stack_traces`` and
+    ``pre_grad_nodes``. Empty when the package has none or it is unreadable."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(package) as z:
+            for info in z.infolist():
+                if not info.filename.endswith("/kernel_information.json"):
+                    continue
+                if info.file_size > PROVENANCE_LIMIT:
+                    return {}
+                with z.open(info) as f:
+                    data = json.loads(f.read(PROVENANCE_LIMIT + 1))
+                return {str(k): v for k, v in data.items()
+                        if isinstance(v, dict)} if isinstance(data, dict) else {}
+    except (OSError, ValueError, zipfile.BadZipFile):
+        return {}
+    return {}
+
+
+def provenance_of(entry: Optional[Dict[str, Any]], key: str) -> List[str]:
+    """A list of strings of a kernel_information.json entry (``stack_traces``,
+    ``pre_grad_nodes``); [] where it is missing or not one."""
+    value = (entry or {}).get(key)
+    if not isinstance(value, list):
+        return []
+    return [v for v in value if isinstance(v, str)]
 
 
 def parse_frames(trace: str) -> List[tuple]:
@@ -205,6 +272,15 @@ def parse_frames(trace: str) -> List[tuple]:
                 not lines[i + 1].lstrip().startswith("File ") else ""
             frames.append((m.group(1), int(m.group(2)), code))
     return frames
+
+
+def output_tensors(value: Any) -> List[Any]:
+    """The tensors of a model's output (a tensor, or a tuple, list or dict
+    of them), in pytree order."""
+    import torch
+    import torch.utils._pytree as pytree
+
+    return [v for v in pytree.tree_leaves(value) if isinstance(v, torch.Tensor)]
 
 
 def save_inputs(path: Path, args: Sequence[Any], kwargs: Dict[str, Any]) -> Path:

@@ -148,9 +148,15 @@ class _Search:
         self.progress = progress
         self.sites = {s["ordinal"]: s for s in package.inventory["sites"]
                       if s.get("function", "run_impl") == "run_impl"}
+        self.provenance = sides.read_provenance(package.package)
         order = (reference.order if isinstance(reference, sides.ProgramSide)
                  else None)
-        groups = align.node_groups(list(self.sites.values()), order)
+        with_provenance = self._sites_with_provenance()
+        # Launches whose nodes are their own, not borrowed from the next
+        # comment (align.node_groups).
+        self.own_nodes = {s["ordinal"] for s in with_provenance
+                          if s.get("source_nodes")}
+        groups = align.node_groups(with_provenance, order)
         self.outputs = [o for s in self.sites.values()
                         for o in align.launch_outputs(
                             s, groups.get(s["ordinal"], []))]
@@ -159,15 +165,55 @@ class _Search:
             o.ordinal, o.kernel, o.line, o.source_nodes, o.buffer)
             for o in self.outputs}
         self.peak_bytes = 0
+        self.package_outputs: Optional[Path] = None
+        self.reference_outputs: Any = None  # tensors, or a package's file
         self.saved: Dict[int, Path] = {}
         self.shapes: Dict[str, List[int]] = {}  # reference node -> shape
         self.ref_keys: Dict[str, Tuple[int, str]] = {}
+        self.ref_provenance = (
+            sides.read_provenance(reference.package)
+            if isinstance(reference, sides.PackageSide) else {})
+
+    def _sites_with_provenance(self) -> List[Dict[str, Any]]:
+        """The sites, each without a source-nodes comment of its own (a C++
+        kernel of a CPU wrapper) given the pre-grad nodes its provenance
+        names, where the package carries provenance."""
+        sites = []
+        for s in self.sites.values():
+            nodes = sides.provenance_of(
+                self.provenance.get(s.get("provenance", "")), "pre_grad_nodes")
+            sites.append(dict(s, source_nodes=nodes)
+                         if nodes and not s.get("source_nodes") else s)
+        return sites
+
+    def _user_line(self, launch: Launch) -> Optional[str]:
+        """The user's line of ``launch``: from the reference program's
+        node, else from the provenance of the package (or of the reference
+        package's launch it was compared with)."""
+        if isinstance(self.reference, sides.ProgramSide):
+            line = self.reference.stack_trace(launch.reference)
+            if line:
+                return line
+        handles = [(self.provenance, self.sites[launch.ordinal])]
+        if isinstance(self.reference, sides.PackageSide) and \
+                launch.reference in self.ref_keys:
+            ordinal = self.ref_keys[launch.reference][0]
+            handles += [(self.ref_provenance, s)
+                        for s in self.reference.inventory["sites"]
+                        if s["ordinal"] == ordinal]
+        for provenance, site in handles:
+            for trace in sides.provenance_of(
+                    provenance.get(site.get("provenance", "")), "stack_traces"):
+                line = sides.user_line(trace)
+                if line:
+                    return line
+        return None
 
     # -- stage 1: summaries --------------------------------------------
     def summarize(self) -> None:
-        got = sides.stats_by_launch(
-            self.package.run(sides.SUMMARY_RULES, self.inputs, "summaries")
-            ["events"])
+        run = self.package.run(sides.SUMMARY_RULES, self.inputs, "summaries")
+        got = sides.stats_by_launch(run["events"])
+        self.package_outputs = run["outputs"]
         want = self._reference_summaries()
         self.shapes = {n: w["shape"] for n, w in want.items() if w}
         for o in self.outputs:
@@ -181,12 +227,13 @@ class _Search:
     def _reference_summaries(self) -> Dict[str, Dict[str, Any]]:
         if isinstance(self.reference, sides.ProgramSide):
             out: Dict[str, Dict[str, Any]] = {}
-            self.reference.run(lambda n, v: out.__setitem__(
-                n, align.summary_of(v)))
+            self.reference_outputs = sides.output_tensors(self.reference.run(
+                lambda n, v: out.__setitem__(n, align.summary_of(v))))
             return out
         ref = self.reference
-        events = ref.run(sides.SUMMARY_RULES, self.inputs, "summaries")["events"]
-        stats = sides.stats_by_launch(events)
+        run = ref.run(sides.SUMMARY_RULES, self.inputs, "summaries")
+        self.reference_outputs = run["outputs"]
+        stats = sides.stats_by_launch(run["events"])
         return self._index_reference_package(ref.inventory, stats)
 
     def _index_reference_package(self, inventory, stats):
@@ -201,9 +248,15 @@ class _Search:
 
     def _candidates(self, o: align.Output, mine, want) -> List[str]:
         if isinstance(self.reference, sides.ProgramSide):
-            return (align.reference_candidates(o, self.shapes, mine["shape"]) +
-                    align.neighbour_candidates(o, self.reference.order,
-                                               self.shapes, mine["shape"]))
+            own = align.reference_candidates(o, self.shapes, mine["shape"])
+            if o.ordinal in self.own_nodes:
+                # A launch whose comment (or provenance) names its nodes
+                # holds one of them: a node outside that happens to match
+                # (another block's linear of the same shape) is no
+                # candidate.
+                return own
+            return own + align.neighbour_candidates(
+                o, self.reference.order, self.shapes, mine["shape"])
         key = self.keys.get((o.ordinal, o.buffer))
         ok = key is not None and want.get(key) is not None and \
             align.same_layout(want[key]["shape"], mine["shape"])
@@ -236,15 +289,25 @@ class _Search:
     def examine(self, suspect: Launch) -> Optional[Launch]:
         """Saves the launches of the window that ends at ``suspect`` and
         compares their tensors; the first that differs, if any."""
-        ordinals = sorted({l.ordinal for l in self.launches.values()
-                           if suspect.ordinal - self.window < l.ordinal
-                           <= suspect.ordinal and l.reference})
-        tag = f"tensors-{suspect.ordinal}"
+        return self.examine_ordinals(
+            [o for o in self.mapped_ordinals()
+             if suspect.ordinal - self.window < o <= suspect.ordinal],
+            f"tensors-{suspect.ordinal}")
+
+    def mapped_ordinals(self) -> List[int]:
+        """The ordinals of launches with an output aligned to the reference."""
+        return sorted({l.ordinal for l in self.launches.values()
+                       if l.reference})
+
+    def examine_ordinals(self, ordinals: List[int],
+                         tag: str) -> Optional[Launch]:
+        """Saves the tensors of the launches ``ordinals`` in one run of each
+        side and compares them; the first launch output that differs."""
         mine = sides.saved_tensors(self.package.run(
             sides.SAVE_RULES.format(ordinals=sides.ordinal_ranges(ordinals)),
             self.inputs, tag)["saves"])
         want = self._reference_values(ordinals, tag)
-        self.saved = mine
+        self.saved.update(mine)
         first = None
         for ordinal in ordinals:
             for launch in self._launches_at(ordinal):
@@ -252,6 +315,56 @@ class _Search:
                 if launch.status == "differs" and first is None:
                     first = launch
         return first
+
+    # -- when the summaries saw nothing --------------------------------
+    def outputs_differ(self) -> bool:
+        """Whether the package's outputs differ from the reference's,
+        element by element (the summaries screen: they can match while
+        elements are off)."""
+        import torch
+
+        def load(value):
+            if isinstance(value, Path):
+                return sides.output_tensors(torch.load(
+                    value, map_location="cpu", weights_only=False))
+            return value or []
+
+        got, want = load(self.package_outputs), load(self.reference_outputs)
+        if len(got) != len(want):
+            return True
+        for g, w in zip(got, want):
+            if not align.same_layout(g.shape, w.shape):
+                return True
+            rtol, atol = align.tolerances(
+                [str(g.dtype)[6:], str(w.dtype)[6:]], self.rtol, self.atol)
+            if not align.tensor_error(g, w, rtol, atol).matched:
+                return True
+        return False
+
+    def sample_search(self, runs_left: int) -> Optional[Launch]:
+        """The first differing launch when no summary differed: the tensors
+        of ``window`` launches spread over the run are saved and compared,
+        then those between the last that matched and the first that did
+        not, until the span fits one window (two runs for a few hundred
+        launches)."""
+        span = self.mapped_ordinals()
+        found: Optional[Launch] = None
+        while span and runs_left > 0:
+            step = max(1, -(-len(span) // self.window))
+            sample = span[step - 1::step] if step > 1 else span
+            if sample[-1] != span[-1]:
+                sample.append(span[-1])
+            self.progress(f"sampling {len(sample)} of {len(span)} launches "
+                          f"(#{span[0]}-#{span[-1]})")
+            hit = self.examine_ordinals(sample, f"sample-{span[0]}-{span[-1]}")
+            runs_left -= 1
+            if hit is None or step == 1:
+                return hit or found
+            found = hit
+            before = [o for o in sample if o < hit.ordinal]
+            low = before[-1] if before else span[0] - 1
+            span = [o for o in span if low < o < hit.ordinal]
+        return found
 
     def _launches_at(self, ordinal: int) -> List[Launch]:
         return [l for l in self.launches.values()
@@ -304,8 +417,7 @@ class _Search:
     def divergence(self, launch: Launch) -> Divergence:
         site = self.sites[launch.ordinal]
         differ, unknown = self._inputs_that_differ(launch)
-        trace = (self.reference.stack_trace(launch.reference)
-                 if isinstance(self.reference, sides.ProgramSide) else None)
+        trace = self._user_line(launch)
         err = launch.error
         return Divergence(
             ordinal=launch.ordinal, kernel=launch.kernel, buffer=launch.buffer,
@@ -439,7 +551,13 @@ def compare(package: PathLike, reference: Any, args: Sequence[Any], *,
         search = _Search(pkg, ref, inputs, rtol, atol, window, say)
         search.summarize()
         first = None
-        for suspect in search.suspects():
+        if not search.suspects() and search.outputs_differ():
+            say("every summary matched but the outputs differ: sampling "
+                "launches")
+            found = search.sample_search(max_runs - pkg.runs)
+            if found is not None:
+                first = search.divergence(found)
+        for suspect in search.suspects() if first is None else []:
             if pkg.runs >= max_runs:
                 say(f"stopped after {pkg.runs} runs (max_runs)")
                 break

@@ -6,6 +6,10 @@ module in which one weight of layer --layer is perturbed.
 
     python3 scripts/bench/compare_scale.py --work DIR [--layers 12]
         [--layer 7] [--device cpu|cuda] [--dtype float32|bfloat16]
+        [--rtol R --atol A]
+
+(a bf16 package against its bf16 module differs by rounding everywhere:
+give a tolerance above it, e.g. --rtol 0.05 --atol 0.05.)
 
 Prints the report, the launch it names (it must be the perturbed layer's
 first launch: exit 1 otherwise), the package runs the search took, its wall
@@ -74,6 +78,8 @@ def main():
     p.add_argument("--layer", type=int, default=7)
     p.add_argument("--device", default="cpu")
     p.add_argument("--dtype", default="float32")
+    p.add_argument("--rtol", type=float)
+    p.add_argument("--atol", type=float)
     a = p.parse_args()
     import aoti_instrument
 
@@ -93,7 +99,7 @@ def main():
         w.add_(0.05 * torch.randn_like(w))
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.time()
-    c = aoti_instrument.compare(pkg, ref, args,
+    c = aoti_instrument.compare(pkg, ref, args, rtol=a.rtol, atol=a.atol,
                                 work_dir=os.path.join(a.work, "compare"))
     wall = time.time() - t0
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -10,6 +10,12 @@ built here:
   wrong-op     a custom op whose compiled form (an Inductor decomposition
                registered here) differs from its eager implementation:
                its launch is named.
+  screen-miss  a custom op compiled into a permutation of its eager
+               value: every summary matches, the outputs do not; the
+               launches are sampled and the op's launch is named.
+  provenance   two packages built with provenance tracking, the second
+               with fc2 perturbed: the user's line comes from the
+               package's kernel_information.json.
   releases     the package against the same model built with another torch
                release (--newest-python), through the command line: no
                divergence beyond tolerance, or the first one named.
@@ -64,12 +70,16 @@ def inputs():
     return (torch.randn(8, 32),)
 
 
-def build(model, args, path):
-    """AOT-compiles ``model`` into ``path`` (once: kept in the work dir)."""
+def build(model, args, path, provenance=False):
+    """AOT-compiles ``model`` into ``path`` (once: kept in the work dir);
+    ``provenance``: with config.trace.provenance_tracking_level = 1 (the
+    package carries kernel_information.json)."""
     if os.path.exists(path):
         return path
     t0 = time.time()
-    with torch.no_grad():
+    level = 1 if provenance else 0
+    with torch.no_grad(), torch._inductor.config.patch(
+            {"trace.provenance_tracking_level": level}):
         ep = torch.export.export(model, args)
         torch._inductor.aoti_compile_and_package(
             ep, package_path=path[:-4] + ".tmp.pt2")
@@ -131,7 +141,6 @@ def case_same(work):
     matched = [l for l in c.launches if l.status == "matched"]
     check(len(matched) >= 3, f"same: {len(matched)} launch outputs matched")
     check(c.runs == 1, f"same: one package run, no tensors saved ({c.runs})")
-    check(not any(l.status == "unmapped" and l.buffer == "buf11" for l in c.launches) or True, "")
 
 
 @torch.library.custom_op("compare_e2e::scale_shift", mutates_args=())
@@ -180,7 +189,91 @@ def case_wrong_op(work):
           "wrong-op: from inputs that matched")
 
 
+@torch.library.custom_op("compare_e2e::mirror", mutates_args=())
+def mirror(x: torch.Tensor) -> torch.Tensor:
+    return x.clone()
+
+
+@mirror.register_fake
+def _(x):
+    return torch.empty_like(x)
+
+
+# Compiled, the op reverses each row: every summary (min, max, mean, NaN
+# and Inf counts) is the eager value's, only the elements' order differs.
+@torch._inductor.decomposition.register_decomposition(
+    torch.ops.compare_e2e.mirror.default)
+def _mirrored(x):
+    return x.flip(-1)
+
+
+class WithMirror(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(32, 64)
+        self.fc2 = torch.nn.Linear(64, 64)
+
+    def forward(self, x):
+        h = torch.relu(self.fc1(x))
+        # The last op: no later launch's summary shows the permutation.
+        return torch.ops.compare_e2e.mirror(torch.tanh(self.fc2(h)))
+
+
+def case_screen_miss(work):
+    """A wrong op the summaries cannot see (a permutation): the outputs
+    differ, so launches are sampled and the mirror's launch is named."""
+    import aoti_instrument
+
+    args = inputs()
+    torch.manual_seed(3)
+    model = WithMirror().eval()
+    pkg = build(model, args, os.path.join(work, "with_mirror.pt2"))
+    c = aoti_instrument.compare(pkg, model, args,
+                                work_dir=os.path.join(work, "screen-miss"))
+    print(c)
+    f = c.first
+    check(f is not None and "mirror" in f.source_nodes,
+          f"screen-miss: the mirror's launch is named "
+          f"({f.source_nodes if f else None})")
+    check(f is not None and f.inputs_matched is True,
+          "screen-miss: from inputs that matched")
+    check(c.runs <= 4, f"screen-miss: found in {c.runs} package runs")
+    summaries = [l for l in c.launches if l.stage == "summary"]
+    check(all(l.status == "matched" for l in summaries),
+          "screen-miss: no summary differed (the sampling found it)")
+
+
 BUILD_ONLY = "--build-net"
+
+
+def case_provenance(work):
+    """Two packages, no program: the user's line comes from the packages'
+    provenance (kernel_information.json), and a C++ kernel with no comment
+    of its own gets the nodes its provenance names."""
+    import aoti_instrument
+
+    args = inputs()
+    pkg = build(make_net(), args, os.path.join(work, "net-prov.pt2"), True)
+    ref = make_net()
+    with torch.no_grad():
+        ref.fc2.weight.add_(0.5 * torch.randn_like(ref.fc2.weight))
+    other = build(ref, args, os.path.join(work, "net-prov-perturbed.pt2"), True)
+    c = aoti_instrument.compare(pkg, other, args, work_dir=os.path.join(
+        work, "provenance"))
+    print(c)
+    f = c.first
+    check(f is not None and "linear_1" in f.source_nodes,
+          "provenance: fc2's launch is named")
+    if f is None:
+        return
+    want = f"compare_e2e.py:{fc2_line()}"
+    check(bool(f.stack_trace) and f.stack_trace.startswith(want),
+          f"provenance: the user's line {want} from the package "
+          f"(got {f.stack_trace!r})")
+    relu = [l for l in c.launches if l.kernel.startswith("cpp_fused_relu")]
+    check(bool(relu) and all(l.source_nodes == ["relu"] for l in relu),
+          f"provenance: the C++ relu kernel's nodes are its own "
+          f"({[l.source_nodes for l in relu]})")
 
 
 def case_releases(work, newest):
@@ -244,6 +337,8 @@ def main():
     cases = {"perturbed": lambda: case_perturbed(a.work),
              "same": lambda: case_same(a.work),
              "wrong-op": lambda: case_wrong_op(a.work),
+             "screen-miss": lambda: case_screen_miss(a.work),
+             "provenance": lambda: case_provenance(a.work),
              "releases": lambda: case_releases(a.work, a.newest_python),
              "cli-errors": lambda: case_cli_errors(a.work)}
     for name, run in cases.items():

@@ -187,3 +187,60 @@ def test_neighbours_are_nearby_nodes_of_the_shape_nearest_first():
 ])
 def test_same_layout(a, b, same):
     assert align.same_layout(a, b) is same
+
+
+# -- provenance a package carries (kernel_information.json) -------------
+
+TRACE = ('File "/home/u/model.py", line 12, in forward\n'
+         '    h = torch.relu(self.fc1(x))\n'
+         '  File "/opt/venv/lib/python3.12/site-packages/torch/nn/modules/'
+         'linear.py", line 134, in forward\n'
+         '    return F.linear(input, self.weight, self.bias)')
+
+
+def test_the_users_line_skips_frames_of_any_installed_torch():
+    # The torch of the machine that built the package is not this one.
+    assert run.user_line(TRACE) == "model.py:12 h = torch.relu(self.fc1(x))"
+    assert run.user_line(None) is None
+    assert run.user_line('File "/x/site-packages/torch/a.py", line 1, in f\n'
+                         '    pass') is None
+
+
+def test_package_text_in_the_users_line_is_escaped():
+    line = run.user_line('File "/m/model.py", line 3, in f\n'
+                         '    x = 1  # \x1b[31mred\x07')
+    assert line == "model.py:3 x = 1  # \\x1b[31mred\\x07"
+
+
+def write_package(path, entries):
+    import zipfile
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in entries.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_provenance_is_read_from_the_package(tmp_path):
+    import json
+    info = {"cpp_fused_relu_0:2": {"stack_traces": [TRACE],
+                                   "pre_grad_nodes": ["relu"]},
+            "odd": "not an entry"}
+    pkg = write_package(tmp_path / "p.pt2", {
+        "p/data/aotinductor/model/kernel_information.json": json.dumps(info)})
+    got = run.read_provenance(pkg)
+    assert list(got) == ["cpp_fused_relu_0:2"]
+    assert run.provenance_of(got["cpp_fused_relu_0:2"], "pre_grad_nodes") == \
+        ["relu"]
+    assert run.provenance_of({"pre_grad_nodes": "relu"}, "pre_grad_nodes") == []
+    assert run.provenance_of(None, "stack_traces") == []
+
+
+def test_provenance_that_is_missing_or_unreadable_is_none(tmp_path):
+    assert run.read_provenance(write_package(tmp_path / "a.pt2", {
+        "p/data/aotinductor/model/x.wrapper.cpp": "int x;"})) == {}
+    assert run.read_provenance(write_package(tmp_path / "b.pt2", {
+        "p/data/aotinductor/model/kernel_information.json": "{not json"})) == {}
+    assert run.read_provenance(write_package(tmp_path / "c.pt2", {
+        "p/data/aotinductor/model/kernel_information.json": "[1, 2]"})) == {}
+    (tmp_path / "d.pt2").write_bytes(b"not a zip")
+    assert run.read_provenance(tmp_path / "d.pt2") == {}
