@@ -1,4 +1,5 @@
 //===- RulesLoaderTest.cpp - parseRules / loadRules -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A good rules file read into RuleSet, and one bad file per kind of mistake:
 // each is a RulesError at the offending node, with that line quoted and a
@@ -438,6 +439,10 @@ const TypoCase Typos[] = {
     {{"settings: {calls: {frist: 2}}\nrules: [{sync: true}]\n", "r.yaml:1:20",
       "unknown key 'frist' in calls; did you mean 'first'?"},
      "settings.calls"},
+    {{"settings: {watchdog: {after: 2s, than: abort}}\nrules: [{sync: true}]\n",
+      "r.yaml:1:34",
+      "unknown key 'than' in watchdog; did you mean 'then'?"},
+     "settings.watchdog"},
     {{"input_guards: {input: [x]}\n", "r.yaml:1:16",
       "unknown key 'input' in input_guards; did you mean 'inputs'?"},
      "input_guards"},

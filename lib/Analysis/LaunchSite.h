@@ -1,4 +1,5 @@
 //===- LaunchSite.h - What the analysis knows about a wrapper ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Plain data, no AST pointers: the inventory of a wrapper.cpp outlives the
 // parse, is printed by --list, and is what instrumentation plans from.
@@ -104,6 +105,9 @@ struct LaunchSite {
   /// From `// [Provenance debug handles] <kernel>:<N>`: the key of the
   /// launch in the package's kernel_information.json; empty without one.
   std::string Provenance;
+  /// The torch.while_loop / torch.cond subgraph the launch is in
+  /// (`while_loop_body_graph_0`), from `// subgraph:`; empty outside one.
+  std::string Subgraph;
   std::vector<TensorArg> Tensors;
   std::vector<ScalarArg> Scalars;
 

@@ -1,4 +1,5 @@
 //===- WrapperAnalysis.cpp - Find the kernel launches of a wrapper --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/WrapperAnalysis.h"
 #include "Analysis/ConfinedFileSystem.h"
@@ -13,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
@@ -736,6 +738,7 @@ private:
 
     placeProbes(Site, Anchor, AfterOffset);
     attachSourceNodes(Site);
+    attachSubgraph(Site, *Anchor);
     noteHelper(Site, *Call);
     if (Sig)
       readShimCall(Site, *Call, *Sig);
@@ -1016,6 +1019,38 @@ private:
     if (std::optional<StringRef> Line =
             commentLineWith(Gap, names::ProvenanceMarker))
       Site.Provenance = parseProvenanceComment(*Line);
+  }
+
+  /// For a launch inside a `while (1) {...}` (torch.while_loop) or an
+  /// `if` (torch.cond) of the function: the last `// subgraph: NAME`
+  /// comment between that statement's start and the launch.
+  void attachSubgraph(LaunchSite &Site, const Stmt &Anchor) const {
+    const Stmt *Outer = nullptr;
+    DynTypedNodeList Parents = Ctx.getParents(Anchor);
+    for (unsigned Depth = 0; !Parents.empty() && Depth < 64; ++Depth) {
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (!P)
+        break;
+      if (isa<WhileStmt, IfStmt, ForStmt, DoStmt>(P))
+        Outer = P; // keep the outermost: the subgraph's own control flow
+      Parents = Ctx.getParents(*P);
+    }
+    if (!Outer)
+      return;
+    unsigned Begin = offsetOf(Outer->getBeginLoc());
+    if (Begin >= Site.BeforeOffset)
+      return;
+    StringRef Span = Buffer.slice(Begin, Site.BeforeOffset);
+    std::optional<StringRef> Line = commentLineWith(Span, names::SubgraphMarker);
+    if (!Line)
+      return;
+    StringRef Name = Line->substr(Line->find(names::SubgraphMarker) +
+                                  names::SubgraphMarker.size())
+                         .trim();
+    if (!Name.empty() && llvm::all_of(Name, [](char C) {
+          return llvm::isAlnum(C) || C == '_';
+        }))
+      Site.Subgraph = Name.str();
   }
 
   /// The last line of \p Gap that holds \p Marker.

@@ -1,4 +1,5 @@
 //===- Rewriter.cpp - Turn a plan into an instrumented wrapper ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/Rewriter.h"
 #include "Instrument/CodeEmitter.h"
@@ -311,15 +312,28 @@ std::string sitesTable(const WrapperInventory &Inv) {
   for (const LaunchSite &S : Inv.Sites)
     E.line(llvm::formatv(
         "{{.ordinal = {0}, .kernel = {1}, .kind = {2}, .line = {3}, "
-        ".source_nodes = {4}, .aten_ops = {5}{6}},",
+        ".source_nodes = {4}, .aten_ops = {5}{6}{7}},",
         S.Ordinal, Emit::quoted(S.Kernel), Emit::quoted(kindName(S.Kind)),
         S.Line, Emit::shown(llvm::join(S.SourceNodes, ", ")),
         Emit::shown(llvm::join(S.AtenOps, ", ")),
-        S.Stream.empty() ? "" : ", .stream = " + Emit::quoted(S.Stream)));
+        S.Stream.empty() ? "" : ", .stream = " + Emit::quoted(S.Stream),
+        S.Subgraph.empty() ? "" : ", .subgraph = " + Emit::shown(S.Subgraph)));
   if (Inv.Sites.empty())
     E.line("{.ordinal = 0, .kernel = \"\", .kind = \"\", .line = 0, "
            ".source_nodes = \"\", .aten_ops = \"\"},");
   return E.close("};").take();
+}
+
+/// `, .watchdog_ms = N, .watchdog_then = ...` of the rules' watchdog ("" without
+/// one): the last fields of aoti_rt::Program.
+std::string watchdogFields(const RuntimeSettings &RS) {
+  if (RS.WatchdogMs == 0)
+    return "";
+  const char *Then = RS.WatchdogThen == WatchdogAction::Abort ? "kWatchAbort"
+                     : RS.WatchdogThen == WatchdogAction::Dump ? "kWatchDump"
+                                                               : "kWatchReport";
+  return std::string(", .watchdog_ms = ") + std::to_string(RS.WatchdogMs) +
+         ", .watchdog_then = ::aoti_rt::" + Then;
 }
 
 /// `aoti_rt_program`: the wrapper, its rules' settings and its tables;
@@ -335,7 +349,7 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
              ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
              "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
-             "{14}{15}{16}};\n",
+             "{14}{15}{16}{17}};\n",
              Emit::shown(DisplayName), Emit::quoted(Rules.digest()),
              Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
              Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
@@ -348,7 +362,8 @@ std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
              RS.ReplayProbes ? "" : ", .replay_probes = false",
              Inv.Package.empty() ? std::string()
                                  : ", .package = " + Emit::shown(Inv.Package) +
-                                       ", .model = " + Emit::shown(Inv.Model))
+                                       ", .model = " + Emit::shown(Inv.Model),
+             watchdogFields(RS))
       .str();
 }
 

@@ -1,4 +1,5 @@
 //===- Inventory.cpp - Print a wrapper's launch sites ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Output/Inventory.h"
 #include "Support/AOTINames.h"
@@ -87,6 +88,8 @@ static void printInventoryRows(const WrapperInventory &Inv,
          << escapeControl(llvm::join(S.AtenOps, ", ")) << "]\n";
     if (!S.Provenance.empty())
       OS << "             provenance: " << S.Provenance << "\n";
+    if (!S.Subgraph.empty())
+      OS << "             in subgraph " << S.Subgraph << "\n";
     if (S.Function != names::RunImpl)
       OS << "             in " << S.Function << "\n";
     if (!S.Stream.empty())
@@ -245,6 +248,8 @@ void printSiteJson(const LaunchSite &S, llvm::json::OStream &J) {
     printArray("aten_ops", S.AtenOps, J, printString);
     if (!S.Provenance.empty())
       J.attribute("provenance", S.Provenance);
+    if (!S.Subgraph.empty())
+      J.attribute("subgraph", S.Subgraph);
     printArray("tensors", S.Tensors, J, printTensorJson);
     printArray("scalars", S.Scalars, J, printScalarJson);
   });

@@ -1,4 +1,5 @@
 //===- Rules.h - What a rules file asks for ---------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The rules file's content as plain data. Only RulesLoader.cpp (with
 // YAMLDict) knows YAML; the schema is documented in yaml-rules/README.md,
@@ -67,6 +68,11 @@ enum class PrintDetail { Names, Stats, Values };
 /// (`settings: {check_inputs: ...}`): the run fails (throw, abort), the
 /// mismatch is reported and the run goes on (warn), or nothing is checked.
 enum class InputCheck { Throw, Abort, Warn, Off };
+
+/// What the watchdog does after its report (`settings: {watchdog: {then:
+/// ...}}`): go on waiting, abort the process, or trigger the CUDA core dump
+/// and then abort.
+enum class WatchdogAction { Report, Abort, Dump };
 
 struct NanCheckAction {
   Phases When = Phases::After;
@@ -191,6 +197,11 @@ struct RuntimeSettings {
   /// Deferred probes replayed from the last run's trace where the inputs
   /// are pinned (lib/Runtime/README.md, "Replayed probes").
   bool ReplayProbes = true;
+  /// `watchdog: {after: 30s, then: report}`: a run with no progress for
+  /// this many milliseconds is reported (0: no watchdog unless
+  /// AOTI_INSTRUMENT_WATCHDOG asks at run time).
+  unsigned WatchdogMs = 0;
+  WatchdogAction WatchdogThen = WatchdogAction::Report;
 };
 
 /// One rules file a RuleSet was read from.
@@ -258,6 +269,10 @@ llvm::StringRef tensorSetName(TensorSet S);
 llvm::StringRef failActionName(FailAction F);
 llvm::StringRef printDetailName(PrintDetail D);
 llvm::StringRef inputCheckName(InputCheck C);
+llvm::StringRef watchdogActionName(WatchdogAction A);
+/// `30s`, `500ms`, `2m`, or a number of seconds, as milliseconds (1 ms to
+/// one day); nullopt for anything else.
+std::optional<unsigned> parseWatchdogAfter(llvm::StringRef Text);
 
 } // namespace aoti
 

@@ -1,4 +1,5 @@
 //===- RulesLoader.cpp - Read a YAML rules file ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With YAMLDict, the only code that knows YAML. Each mapping's keys are
 // registered once (a function per mapping, `...Keys`), each with its
@@ -124,6 +125,34 @@ StringRef aoti::inputCheckName(InputCheck C) {
   return "";
 }
 
+StringRef aoti::watchdogActionName(WatchdogAction A) {
+  switch (A) {
+  case WatchdogAction::Report:
+    return "report";
+  case WatchdogAction::Abort:
+    return "abort";
+  case WatchdogAction::Dump:
+    return "dump";
+  }
+  return "";
+}
+
+std::optional<unsigned> aoti::parseWatchdogAfter(StringRef Text) {
+  Text = Text.trim();
+  double Scale = 1000.0;
+  if (Text.consume_back("ms"))
+    Scale = 1.0;
+  else if (Text.consume_back("s"))
+    Scale = 1000.0;
+  else if (Text.consume_back("m"))
+    Scale = 60000.0;
+  double V = 0;
+  if (Text.trim().getAsDouble(V) || !(V > 0) || V * Scale < 1 ||
+      V * Scale > 86400e3)
+    return std::nullopt;
+  return static_cast<unsigned>(V * Scale);
+}
+
 namespace {
 
 const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
@@ -141,6 +170,8 @@ const FailAction AllFailActions[] = {FailAction::Throw, FailAction::Abort,
                                      FailAction::Warn};
 const InputCheck AllInputChecks[] = {InputCheck::Throw, InputCheck::Abort,
                                      InputCheck::Warn, InputCheck::Off};
+const WatchdogAction AllWatchdogActions[] = {
+    WatchdogAction::Report, WatchdogAction::Abort, WatchdogAction::Dump};
 const PrintDetail AllPrintDetails[] = {PrintDetail::Names, PrintDetail::Stats,
                                        PrintDetail::Values};
 
@@ -504,6 +535,7 @@ private:
 
   void fileKeys(YAMLDict &D, RuleSet &Out);
   void settingsKeys(YAMLDict &D, RuntimeSettings &S);
+  void watchdogKeys(YAMLDict &D, RuntimeSettings &S);
   void callsKeys(YAMLDict &D, RuntimeSettings &S);
   void guardSectionKeys(YAMLDict &D, InputGuardSection &G);
   void guardKeys(YAMLDict &D, InputGuardRule &G);
@@ -698,6 +730,40 @@ void Loader::settingsKeys(YAMLDict &D, RuntimeSettings &S) {
            "probes\"); `false`: each run plans them anew",
            "`true`"},
           S.ReplayProbes);
+  D.handle("watchdog", {"`{after: 30s, then: report}`: a run that makes no "
+                        "progress for that long is reported while it hangs "
+                        "(below; docs/watchdog.md)",
+                        "off (`AOTI_INSTRUMENT_WATCHDOG` turns it on at run "
+                        "time)"})
+      .mapping(
+          [this, &S](YAMLDict &M, const YAML::Node &) { watchdogKeys(M, S); });
+}
+
+/// `settings: {watchdog: {after: 30s, then: report}}`.
+void Loader::watchdogKeys(YAMLDict &D, RuntimeSettings &S) {
+  D.columns("value", "default");
+  D.handle("after",
+           {"`30s`, `500ms`, `2m` or a number of seconds: no new launch "
+            "reached (nor, on CUDA, a breadcrumb completed) for that long",
+            "required"},
+           [this, &S](const YAML::Node &V, StringRef Key) -> llvm::Error {
+             std::string Text;
+             if (llvm::Error E = getString(V, Key, Text))
+               return E;
+             std::optional<unsigned> Ms = parseWatchdogAfter(Text);
+             if (!Ms)
+               return errorAt(V, "invalid value '" + Text + "' for '" + Key +
+                                     "'; expected a duration such as 30s, "
+                                     "500ms, 2m or 30 (1 ms to a day)");
+             S.WatchdogMs = *Ms;
+             return llvm::Error::success();
+           })
+      .required("watchdog needs '{0}' (a duration such as 30s)");
+  enumKey(D, "then",
+          {"`report` (go on waiting), `abort` (then abort the process), "
+           "`dump` (trigger the CUDA core dump, then abort)",
+           quoted(watchdogActionName(S.WatchdogThen))},
+          AllWatchdogActions, watchdogActionName, S.WatchdogThen);
 }
 
 /// `settings: {calls: {first: N, every: M}}`.

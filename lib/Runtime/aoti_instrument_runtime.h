@@ -1,4 +1,5 @@
 //===- aoti_instrument_runtime.h - Code the instrumented wrapper calls ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The umbrella of the runtime: its headers by concern, in aoti_rt/, each
 // including what it uses (each compiles alone: ctest runtime-header-*).
@@ -20,6 +21,8 @@
 //   AOTI_INSTRUMENT_LOG=FILE    events go to FILE (appended) instead of stderr
 //   AOTI_INSTRUMENT_JSONL=FILE  events also go to FILE as JSON lines
 //   AOTI_INSTRUMENT_SAVE_DIR=D  where saves go (overrides the rules file)
+//   AOTI_INSTRUMENT_WATCHDOG=30[:abort|:dump]  the watchdog (watchdog.h)
+//                               for every model, whatever the rules say
 //   AOTI_INSTRUMENT_STATS_HOST=1  CUDA statistics by copying to the host
 //                               instead of the embedded reduction kernel
 //   RANK, LOCAL_RANK            (torchrun's) lines, JSON events and save

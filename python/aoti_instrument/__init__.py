@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aoti-instrument: debugging instrumentation for AOTInductor packages.
 
     import aoti_instrument
@@ -31,12 +32,13 @@
 from ._coredump import CoreDumpError, arm_coredump
 from ._package import (InstrumentedModel, cache_dir, cached_package,
                        instrument, load_package, presets, rules_file)
-from ._reports import ReportError, ReportWarning
+from ._reports import HangWarning, ReportError, ReportWarning
 from ._tool import ToolError, tool_path
 from ._version import __version__
 
 __all__ = [
-    "CoreDumpError", "InstrumentedModel", "ReportError", "ReportWarning",
+    "CoreDumpError", "HangWarning", "InstrumentedModel", "ReportError",
+    "ReportWarning",
     "ToolError", "__version__", "arm_coredump", "cache_dir", "cached_package", "instrument",
     "load_package", "presets", "rules_file", "tool_path",
     "BundleError", "load_bundle", "compare", "Comparison", "Divergence",

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Arming the CUDA core dump (docs/coredump.md): the driver reads its
 environment when CUDA initialises (cuInit), so the variables must be set in
 this process before anything initialises CUDA; after that, arming is too
@@ -22,6 +23,10 @@ PathLike = Union[str, "os.PathLike[str]"]
 ENABLE = "CUDA_ENABLE_COREDUMP_ON_EXCEPTION"
 FLAGS = "CUDA_COREDUMP_GENERATION_FLAGS"
 FILE = "CUDA_COREDUMP_FILE"
+# The user-induced dump the watchdog's `then: dump` triggers by writing to
+# the pipe the driver makes (docs/watchdog.md).
+USER_TRIGGER = "CUDA_ENABLE_USER_TRIGGERED_COREDUMP"
+PIPE = "CUDA_COREDUMP_PIPE"
 SKIP_FLAGS = ("skip_nonrelocated_elf_images,skip_global_memory,"
               "skip_shared_memory,skip_local_memory")
 CUDA_ERROR_NOT_INITIALIZED = 3
@@ -60,8 +65,8 @@ def arm_coredump(directory: Optional[PathLike] = None) -> Dict[str, str]:
     CoreDumpError when CUDA is already initialised (too late: the driver
     would ignore them) unless the dump was armed before it was."""
     if os.environ.get(ENABLE) == "1" and FILE in os.environ:
-        return {k: os.environ[k] for k in (ENABLE, FLAGS, FILE)
-                if k in os.environ}
+        return {k: os.environ[k] for k in (ENABLE, FLAGS, FILE, USER_TRIGGER,
+                                           PIPE) if k in os.environ}
     if cuda_initialized():
         raise CoreDumpError(
             "cannot arm the CUDA core dump: CUDA is already initialised in "
@@ -78,4 +83,7 @@ def arm_coredump(directory: Optional[PathLike] = None) -> Dict[str, str]:
     os.environ[ENABLE] = "1"
     os.environ.setdefault(FLAGS, SKIP_FLAGS)
     os.environ.setdefault(FILE, dump_pattern(where.resolve()))
-    return {k: os.environ[k] for k in (ENABLE, FLAGS, FILE)}
+    os.environ.setdefault(USER_TRIGGER, "1")
+    os.environ.setdefault(PIPE, str(where.resolve() / "cuda-corepipe.%h.%p"))
+    return {k: os.environ[k] for k in (ENABLE, FLAGS, FILE, USER_TRIGGER,
+                                       PIPE)}

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reports of instrumented runs as Python exceptions and warnings.
 
 The runtime inside an instrumented model writes every report (a NaN, a CUDA
@@ -67,6 +68,25 @@ class ReportWarning(UserWarning):
     def __init__(self, event: Dict[str, Any]):
         super().__init__(_text(event))
         self.event = event
+
+
+class HangWarning(ReportWarning):
+    """The watchdog reported a run that made no progress for its deadline
+    (rules ``settings: {watchdog: ...}`` or AOTI_INSTRUMENT_WATCHDOG;
+    docs/watchdog.md): ``event`` is the ``hang`` report, naming the launch
+    it was in and the loop it went round in. Given when the call returns
+    (the run went on); a hang that never ends is on stderr and in the
+    reports file as it happens, and with ``then: abort`` the process ends
+    after it."""
+
+
+def _warning(event: Dict[str, Any]) -> Optional[ReportWarning]:
+    """The warning of one report of a call that returned: HangWarning for
+    the watchdog's, none for the end of a hang already reported."""
+    kind = event.get("event")
+    if kind == "hang_over":
+        return None
+    return HangWarning(event) if kind == "hang" else ReportWarning(event)
 
 
 class _Channel:
@@ -157,5 +177,7 @@ def call(fn: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
     if ch.size() != start:
         for event in _mine(ch.read(start))[0]:
             LOG.info("%s", _text(event))
-            warnings.warn(ReportWarning(event), stacklevel=3)
+            warning = _warning(event)
+            if warning is not None:
+                warnings.warn(warning, stacklevel=3)
     return result

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aoti_instrument.compare end to end on the CPU (issue 49), each model
 built here:
 
@@ -25,7 +26,7 @@ built here:
     compare_e2e.py --work DIR [--newest-python PY] [--only CASE]
 
 Exit 0 when every check holds. Needs aoti_instrument importable with its
-tool (the wheel installed; test/e2e/compare_e2e.sh makes that venv).
+tool (the wheel installed; test/e2e/run_from_wheel.sh makes that venv).
 """
 import argparse
 import json

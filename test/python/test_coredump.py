@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Arming the CUDA core dump from Python (aoti_instrument.arm_coredump,
 load_package(..., coredump=...)): each case in a fresh interpreter, since
 arming changes the process's environment and must come before CUDA
@@ -19,11 +20,13 @@ import aoti_instrument
 env = aoti_instrument.arm_coredump(sys.argv[1] if len(sys.argv) > 1 else None)
 print(json.dumps({"returned": env, "environ": {
     k: os.environ.get(k) for k in ("CUDA_ENABLE_COREDUMP_ON_EXCEPTION",
-    "CUDA_COREDUMP_GENERATION_FLAGS", "CUDA_COREDUMP_FILE")}}))
+    "CUDA_COREDUMP_GENERATION_FLAGS", "CUDA_COREDUMP_FILE",
+    "CUDA_ENABLE_USER_TRIGGERED_COREDUMP", "CUDA_COREDUMP_PIPE")}}))
 """
 
 ARMING = ("CUDA_ENABLE_COREDUMP_ON_EXCEPTION", "CUDA_COREDUMP_GENERATION_FLAGS",
-          "CUDA_COREDUMP_FILE", "RANK")
+          "CUDA_COREDUMP_FILE", "CUDA_ENABLE_USER_TRIGGERED_COREDUMP",
+          "CUDA_COREDUMP_PIPE", "RANK")
 
 
 def arm(*args, **env):
@@ -44,6 +47,10 @@ def test_arming_sets_the_dump_file_per_process(tmp_path):
     assert env["CUDA_COREDUMP_FILE"] == str(tmp_path / "cores" /
                                             "cuda-core.%h.%p")
     assert (tmp_path / "cores").is_dir()
+    # The watchdog's `then: dump` writes to the pipe the driver makes.
+    assert env["CUDA_ENABLE_USER_TRIGGERED_COREDUMP"] == "1"
+    assert env["CUDA_COREDUMP_PIPE"] == str(tmp_path / "cores" /
+                                            "cuda-corepipe.%h.%p")
     assert got["returned"] == env
 
 
@@ -58,6 +65,7 @@ def test_the_users_own_arming_is_kept(tmp_path):
               CUDA_COREDUMP_FILE=mine)["environ"]
     assert env["CUDA_COREDUMP_FILE"] == mine
     assert env["CUDA_COREDUMP_GENERATION_FLAGS"] is None
+    assert env["CUDA_COREDUMP_PIPE"] is None
     assert not (tmp_path / "other").exists()
 
 

@@ -1,4 +1,5 @@
 //===- aoti_rt/abi.h - What the emitter, runtime and kernel share -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The one definition of everything that crosses a boundary of the
 // instrumentation runtime:
@@ -91,6 +92,10 @@ AOTI_RT_NAMESPACE_BEGIN
 enum Role : uint8_t { kIn = 1, kOut = 2, kInOut = 3, kUnknownRole = 3 };
 enum Phase : uint8_t { kBefore = 0, kAfter = 1 };
 enum OnFail : uint8_t { kThrow = 0, kAbort = 1, kWarn = 2 };
+
+/// What the watchdog does once a run has made no progress for its deadline
+/// (rules `settings: {watchdog: {then: ...}}`, AOTI_INSTRUMENT_WATCHDOG).
+enum WatchdogThen : uint8_t { kWatchReport = 0, kWatchAbort = 1, kWatchDump = 2 };
 enum PrintLevel : uint8_t {
   kPrintNone = 0,
   kPrintNames = 1, ///< "[aoti-instrument] run 1 after #3 triton_x (wrapper.cpp:917)"
@@ -110,6 +115,10 @@ struct SiteInfo {
   /// The launch's stream when it is not run_impl's (multi-stream AOTI:
   /// "stream1"); nullptr or "" for run_impl's stream.
   const char *stream;
+  /// The subgraph of a `torch.while_loop` or `torch.cond` the launch is in
+  /// (`while_loop_body_graph_0`), from the wrapper's `// subgraph:`
+  /// comment; nullptr or "" outside one.
+  const char *subgraph = nullptr;
 };
 
 /// Whether a probe's tensor argument always holds a tensor.
@@ -328,6 +337,11 @@ struct Program {
   /// wrapper instrumented alone): what a capture's manifest names.
   const char *package = nullptr;
   const char *model = nullptr;
+  /// The watchdog (watchdog.h): a run that makes no progress for this many
+  /// milliseconds is reported, then `watchdog_then` is done; 0: off unless
+  /// AOTI_INSTRUMENT_WATCHDOG says otherwise.
+  int watchdog_ms = 0;
+  WatchdogThen watchdog_then = kWatchReport;
 };
 
 namespace detail {

@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope.h - The API the wrapper calls ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Everything an instrumented wrapper sees: the includes, the ABI (abi.h),
 // and RunScope, whose hot inline path is all the wrapper compiles when the
@@ -13,6 +14,7 @@
 
 #include "abi.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -38,6 +40,26 @@ struct CpuCrumb;
 
 namespace detail {
 template <class... P> struct CapturedCall;
+
+/// What the watchdog (watchdog.h) reads of one run in progress. The run's
+/// probes write the progress fields (relaxed stores: no lock, no sync);
+/// the rest is set before Busy turns 1 and read after.
+struct WatchCell {
+  std::atomic<int> Busy{0}; ///< 0 free, 2 being filled, 1 watched
+  std::atomic<int64_t> ProgressNs{0}; ///< when MaxSite last grew
+  std::atomic<int64_t> ReportedNs{0}; ///< ProgressNs of its last report
+  std::atomic<int> MaxSite{-1};       ///< the furthest launch reached
+  std::atomic<int> LastSite{-1};      ///< the last probe: site and phase
+  std::atomic<int> LastPhase{kAfter};
+  std::atomic<int64_t> Iterations{0}; ///< returns to an earlier launch
+  const Program *Prog = nullptr;
+  ProgramState *State = nullptr;
+  int64_t Run = 0;
+  long Tid = 0;
+  int64_t StartNs = 0;
+  int DeadlineMs = 0;
+  WatchdogThen Then = kWatchReport;
+};
 } // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first
@@ -61,6 +83,7 @@ public:
              const Probe &Pr) {
     LastSite = Site;
     LastPhase = Ph;
+    watchStep(Site, Ph);
     probeOn(Site, Ph, Tensors, N, Pr, StreamPtr, 0);
   }
   /// The same for a launch on another stream than run_impl's (multi-stream
@@ -71,6 +94,7 @@ public:
              const Probe &Pr, void *Stream, int Lane) {
     LastSite = Site;
     LastPhase = Ph;
+    watchStep(Site, Ph);
     probeOn(Site, Ph, Tensors, N, Pr, Stream, Lane);
   }
   /// A probe that is a breadcrumb alone, after launch \p Site (no tensors:
@@ -78,6 +102,7 @@ public:
   void crumb(int Site, const Probe &Pr) {
     LastSite = Site;
     LastPhase = kAfter;
+    watchStep(Site, kAfter);
     if (Observing)
       crumbOn(Site, Pr, StreamPtr, 0);
   }
@@ -85,6 +110,7 @@ public:
   void crumb(int Site, const Probe &Pr, void *Stream, int Lane) {
     LastSite = Site;
     LastPhase = kAfter;
+    watchStep(Site, kAfter);
     if (Observing)
       crumbOn(Site, Pr, Stream, Lane);
   }
@@ -176,6 +202,24 @@ public:
   void finish();
 
 private:
+  /// The watchdog's view of this run (watchdog.h): a launch beyond the
+  /// furthest reached is progress; a return to an earlier one (or the same
+  /// one again) is a loop's next iteration. Nothing without a watchdog.
+  void watchStep(int Site, Phase Ph) {
+    if (!Watch)
+      return;
+    int Last = Watch->LastSite.load(std::memory_order_relaxed);
+    int LastPh = Watch->LastPhase.load(std::memory_order_relaxed);
+    if (Site < Last || (Site == Last && Ph <= LastPh))
+      Watch->Iterations.fetch_add(1, std::memory_order_relaxed);
+    Watch->LastSite.store(Site, std::memory_order_relaxed);
+    Watch->LastPhase.store(Ph, std::memory_order_relaxed);
+    if (Site > Watch->MaxSite.load(std::memory_order_relaxed)) {
+      Watch->MaxSite.store(Site, std::memory_order_relaxed);
+      Watch->ProgressNs.store(watchNow(), std::memory_order_relaxed);
+    }
+  }
+  static int64_t watchNow();
   void checkCompiledInputs(AtenTensorHandle *Inputs, int DeviceIndex);
   void guardValues(const InputGuard &G, const detail::TensorMeta &M,
                    std::vector<std::string> &Problems);
@@ -249,6 +293,7 @@ private:
   detail::ProgramState *State;
   void *StreamPtr;
   int64_t Run = 0;
+  detail::WatchCell *Watch = nullptr; ///< null: no watchdog
   int LastSite = -1;      ///< the last probe of this run: site and phase
   Phase LastPhase = kAfter;
   int Uncaught = 0;

@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_impl.h - RunScope: the run, its end, deferred probes ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The constructor and destructor of a run of run_impl, finish(), and the
 // deferred probes (deferred.h): taken without a sync, read at the end.
@@ -15,6 +16,7 @@
 #include "deferred.h"
 #include "deferred_run.h"
 #include "probe_text.h"
+#include "watchdog.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -83,6 +85,7 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
     detail::reportedUnwindDepth() = -1; // a stale mark of a caught exception
   if (State->Disabled)
     return;
+  Watch = detail::watchBegin(P, State, Run);
   bool Selected =
       (P.first_calls <= 0 || Run <= P.first_calls) &&
       (P.every_calls <= 1 || (Run - 1) % P.every_calls == 0);
@@ -111,7 +114,10 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
   Observing = Selected;
 }
 
+AOTI_RT_OUTLINE int64_t RunScope::watchNow() { return detail::steadyNs(); }
+
 AOTI_RT_OUTLINE RunScope::~RunScope() {
+  detail::watchEnd(Watch);
   bool Unwinding = std::uncaught_exceptions() > Uncaught;
   // The exception is one this runtime threw, its report written already.
   bool Reported =

@@ -1,4 +1,5 @@
 //===- aoti_rt/state.h - Per-Program state and output -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One ProgramState per instrumented wrapper: settings from the environment,
 // the sinks (stderr, log, JSONL), site texts, failures and warnings.
@@ -233,13 +234,15 @@ void writeReportMembers(Sink &Out, long Pid, long Tid, const char *TagJson) {
 /// which process and thread (the OS thread id, as Python's
 /// threading.get_native_id()) it comes from.
 struct EventBuf {
-  explicit EventBuf(const ProgramState &S)
+  /// \p Tid: the thread the reports are of (the watchdog reports another
+  /// thread's run); 0: this one.
+  explicit EventBuf(const ProgramState &S, long Tid = 0)
       : WantJson(S.Jsonl != nullptr), ReportsOpen(S.Reports != nullptr) {
     rankTags(S, TagText, TagJson);
     if (ReportsOpen) {
       StringSink Out{ReportMembers};
       writeReportMembers(Out, static_cast<long>(::getpid()),
-                         static_cast<long>(::syscall(SYS_gettid)),
+                         Tid ? Tid : static_cast<long>(::syscall(SYS_gettid)),
                          TagJson.c_str());
     }
   }
@@ -287,8 +290,8 @@ inline void emit(ProgramState &S, EventBuf &B) {
 /// One event: a text line (to the log or stderr) and, when JSON lines are
 /// on, \p Json (an object) to the JSONL file.
 inline void emit(ProgramState &S, const std::string &Line,
-                 const std::string &Json) {
-  EventBuf B(S);
+                 const std::string &Json, long Tid = 0) {
+  EventBuf B(S, Tid);
   B.add(Line, Json);
   emit(S, B);
 }
