@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # AOTIInstrument.cmake: instrument an AOTInductor model's wrapper.cpp as a
 # build step.
 #

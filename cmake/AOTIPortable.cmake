@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The fully static aoti-instrument the wheel ships (scripts/build_wheel.sh,
 # docs/packaging.md): the same library objects as bin/aoti-instrument, linked
 # with LLVM/Clang, yaml-cpp, libzip (built static without crypto by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sanitizer and fuzzer builds (docs/fuzzing.md), in the manner of LLVM's
 # LLVM_USE_SANITIZER and LLVM_USE_SANITIZE_COVERAGE: the flags apply to every
 # target of the project. LLVM, Clang and yaml-cpp are Debian's, not

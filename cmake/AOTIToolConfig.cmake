@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Settings shared by every target of the project: LLVM/Clang include dirs and
 # the libraries to link, worked out once from the installed LLVM config.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DINPUT=umbrella.h -DOUTPUT=out.h -P Amalgamate.cmake
 # Writes INPUT with each include of a runtime header replaced by that
 # header's text: `#include "aoti_rt/NAME.h"` in the umbrella, `#include

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DINPUT=file -DOUTPUT=file.inc -DNAME=Symbol -P EmbedText.cmake
 # Writes `static const char *const NAME[] = {R"..."(chunk)"...", ..., nullptr};`
 # Chunks stay below the 64 KiB string-literal limit some compilers have.

@@ -1,4 +1,5 @@
 //===- FuzzCommon.cpp - What the fuzz targets share -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "FuzzCommon.h"
 #include "AOTIStub.h"

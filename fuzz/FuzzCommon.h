@@ -1,4 +1,5 @@
 //===- FuzzCommon.h - What the fuzz targets share ---------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The sample wrapper the rules fuzzer instruments, and the one way the rules
 // and wrapper targets plan, rewrite and check a wrapper; how every target

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs everything aoti-instrument needs on Debian bookworm (packages, the
 # pinned torch in a virtualenv and the headers of every supported torch
 # release, cached outside the clone), then configures and builds the project,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the aoti-instrument wheel from this checkout on Debian bookworm:
 # installs what the build needs (scripts/bootstrap.sh --wheel-only: Debian
 # packages, auditwheel, a static libzip), builds the fully static tool and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job, as a user does it (after scripts/bootstrap.sh, which builds
 # everything and the wheel):
 #   1. install the wheel with pip into a fresh venv (here: one that sees the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Shared settings of the scripts (sourced, not run). The one place that pins
 # torch: the GPU machine has 2.11, and the corpus was made with it.
 AOTI_TORCH_VERSION=2.11

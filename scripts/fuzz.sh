@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds and runs the libFuzzer targets of fuzz/ (docs/fuzzing.md).
 #
 #   scripts/fuzz.sh [options] [TARGET...]     TARGET: rules-fuzzer,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds aoti-instrument with AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang-19, -DAOTI_SANITIZE="Address;Undefined") and runs the whole lit
 # suite against it (docs/fuzzing.md). Needs what scripts/bootstrap.sh

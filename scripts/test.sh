@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every test (lit + FileCheck, GoogleTest, CPU end-to-end) after making
 # sure everything is installed and built. CI runs exactly this.
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Included by test/CMakeLists.txt: the layering of lib/ (lib/CMakeLists.txt,
 # aoti_add_layer), checked by ctest.
 # A layer compiles a header of a layer it links, and fails to find one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Functions of one purpose, checked: clang-tidy's readability-function-size
 and readability-function-cognitive-complexity (thresholds in .clang-tidy) over
 every translation unit of lib/ and tools/ in BUILD/compile_commands.json, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # -*- Python -*-
 # lit configuration for aoti-instrument's regression tests (see
 # mlir/examples/standalone/test/lit.cfg.py in llvm-project for the model).

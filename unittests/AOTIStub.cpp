@@ -1,4 +1,5 @@
 //===- AOTIStub.cpp - A stand-in for the AOTI headers, for tests ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "AOTIStub.h"
 #include "Analysis/WrapperAnalysis.h"

@@ -1,4 +1,5 @@
 //===- AOTIStub.h - A stand-in for the AOTI headers, for tests --*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The few declarations of torch's AOTI runtime and C shim that the analysis
 // looks at, as in-memory files at the paths torch installs them, so that a

@@ -1,4 +1,5 @@
 //===- CodeEmitterTest.cpp - The writer of the inserted C++ ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/CodeEmitter.h"
 #include "gtest/gtest.h"

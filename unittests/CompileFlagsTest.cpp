@@ -1,4 +1,5 @@
 //===- CompileFlagsTest.cpp - Trailer parsing and flag discovery ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/CompileFlags.h"
 #include "Support/Trailer.h"

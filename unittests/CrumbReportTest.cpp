@@ -1,4 +1,5 @@
 //===- CrumbReportTest.cpp - Reading the breadcrumb report ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every form crumbReport (lib/Runtime/aoti_rt/cuda_crumbs.h) writes, read
 // back; the launch that ran a kernel (LaunchMatch); and the report as the

@@ -1,4 +1,5 @@
 //===- CudaCoreTest.cpp - The core dump reader's pieces -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Synthetic CUDA core dumps and cubins (ElfBuilder), so that every table,
 // link and field checked is one the test wrote. The real dumps are read by

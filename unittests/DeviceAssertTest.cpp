@@ -1,4 +1,5 @@
 //===- DeviceAssertTest.cpp - The device-side assertions of a run's log ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The lines __assertfail prints (CUDA C++ and Triton), grouped by assertion;
 // and the log as the untrusted text it is.

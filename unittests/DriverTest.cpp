@@ -1,4 +1,5 @@
 //===- DriverTest.cpp - readWrapperFile and the version -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Driver/Driver.h"
 #include "TestUtil.h"

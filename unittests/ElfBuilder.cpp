@@ -1,4 +1,5 @@
 //===- ElfBuilder.cpp -----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ElfBuilder.h"
 #include "llvm/BinaryFormat/ELF.h"

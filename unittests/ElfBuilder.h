@@ -1,4 +1,5 @@
 //===- ElfBuilder.h - Small ELF64 files for tests ---------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Writes a little-endian ELF64 file of sections (no segments): the tests of
 // lib/CoreDump build synthetic CUDA core dumps and cubins with it, so that

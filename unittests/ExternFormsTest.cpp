@@ -1,4 +1,5 @@
 //===- ExternFormsTest.cpp - Extern ops' call forms, hermetic -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each form in which a wrapper passes arguments to an extern op (read from
 // the op's declaration: ShimSignature.h) parsed against the stub headers of

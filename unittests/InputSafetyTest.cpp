@@ -1,4 +1,5 @@
 //===- InputSafetyTest.cpp - Text and files from elsewhere are data -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the tool prints of a package is escaped or quoted so that neither a
 // terminal nor a shell acts on it; what it reads is a regular file read up

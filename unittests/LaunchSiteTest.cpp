@@ -1,4 +1,5 @@
 //===- LaunchSiteTest.cpp - Enum names and the short tensor form ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/LaunchSite.h"
 #include "Output/Inventory.h"

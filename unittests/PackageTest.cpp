@@ -1,4 +1,5 @@
 //===- PackageTest.cpp - Unit tests of lib/Package ------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Hermetic: the shared libraries are built here with the system compiler
 // from assembly shaped like what AOTI links (torch's codecache.py), the zip

@@ -1,4 +1,5 @@
 //===- PlannerTest.cpp - planInstrumentation on a hand-made inventory -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/Planner.h"
 #include "Runtime/aoti_rt/abi.h" // the rule the runtime's reports suggest

@@ -1,4 +1,5 @@
 //===- PresetsTest.cpp - Presets by name ----------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // resolveRules and listPresets on presets directories made here: a file
 // wins, a path is a file, a name (with or without .yaml) is a preset, an

@@ -1,4 +1,5 @@
 //===- RecordedCommandTest.cpp - What a rebuild takes from a package ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The recorded commands of a package are data: only a C++ driver of this
 // machine runs them, and only flags that change the code's meaning or ABI

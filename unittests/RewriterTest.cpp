@@ -1,4 +1,5 @@
 //===- RewriterTest.cpp - rewriteWrapper on a hand-made inventory ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/Rewriter.h"
 #include "TestUtil.h"

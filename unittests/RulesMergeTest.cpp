@@ -1,4 +1,5 @@
 //===- RulesMergeTest.cpp - mergeRuleSets ---------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Several -rules as one: a preset and a rule of the user's own.
 //

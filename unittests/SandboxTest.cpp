@@ -1,4 +1,5 @@
 //===- SandboxTest.cpp - The rebuild's sandbox, on real programs ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each test runs a real program (/bin/sh and the coreutils it runs) in a
 // sandbox whose policy names exactly what it may touch, and checks what the

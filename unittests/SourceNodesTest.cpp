@@ -1,4 +1,5 @@
 //===- SourceNodesTest.cpp - parseSourceNodesComment ----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/WrapperAnalysis.h"
 #include "gtest/gtest.h"

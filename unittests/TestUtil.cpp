@@ -1,4 +1,5 @@
 //===- TestUtil.cpp - Shared helpers of the unit tests --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "TestUtil.h"
 #include "Analysis/WrapperAnalysis.h"

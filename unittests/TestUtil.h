@@ -1,4 +1,5 @@
 //===- TestUtil.h - Shared helpers of the unit tests ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Fixture paths, temporary files, and parsing a wrapper (a real one from
 // test/Inputs, or a snippet built from one) with the real torch headers.

@@ -1,4 +1,5 @@
 //===- TorchReleaseTest.cpp - Releases, header versions, markers, cache ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Hermetic: version.h files are written here in the form each wheel ships
 // them, wrappers are snippets of what each release's code generator writes.

@@ -1,4 +1,5 @@
 //===- WrapperAnalysisStubTest.cpp - analyzeParsedWrapper, hermetic -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Small wrappers in the forms AOTI writes, parsed against the stub AOTI
 // headers of AOTIStub.cpp: no torch, no system headers, milliseconds per

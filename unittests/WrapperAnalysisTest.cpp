@@ -1,4 +1,5 @@
 //===- WrapperAnalysisTest.cpp - analyzeParsedWrapper on real wrappers ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Real AOTI wrappers from test/Inputs, and snippets made by cutting one at
 // run_impl and writing a small run_impl of our own, parsed with the real

@@ -1,4 +1,5 @@
 //===- YAMLDictTest.cpp - The keys of a YAML mapping, each said once ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // YAMLDict on its own: the order values are read in, unknown, retired and
 // required keys, nested mappings and lists, and the schema tables and the

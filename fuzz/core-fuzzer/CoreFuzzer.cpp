@@ -1,4 +1,5 @@
 //===- CoreFuzzer.cpp - Fuzz the reading of a CUDA core dump --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The input is what `aoti-instrument explain` reads from a stranger: a CUDA
 // GPU core dump (the input starts with "\x7fELF"), or the stderr or JSON log

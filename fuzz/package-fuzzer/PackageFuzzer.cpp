@@ -1,4 +1,5 @@
 //===- PackageFuzzer.cpp - Fuzz the reading of a package ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The input is what a stranger may hand over: a .pt2 package, or a model's
 // .so. A package (the input starts with "PK") is opened, each of its models

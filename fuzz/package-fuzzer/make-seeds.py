@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the seeds of the package fuzzer (fuzz/package-fuzzer/).
 
     make-seeds.py [OUT_DIR]                       the seeds kept in the repo

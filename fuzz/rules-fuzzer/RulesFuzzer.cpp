@@ -1,4 +1,5 @@
 //===- RulesFuzzer.cpp - Fuzz the rules loader ----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The input is a rules file. It is loaded as `-rules` loads one; rules that
 // load are then planned over the sample wrapper and rewritten into it, with

@@ -1,4 +1,5 @@
 //===- WrapperFuzzer.cpp - Fuzz the analysis and the rewriter -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The input is a wrapper.cpp. It is parsed by clang against the stub AOTI
 // headers of the unit tests (unittests/AOTIStub.h: milliseconds, no torch,

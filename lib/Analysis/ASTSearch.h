@@ -1,4 +1,5 @@
 //===- ASTSearch.h - Searches of a statement's tree -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The one visitor the analysis' searches share: the node itself, then its
 // children() in order, depth first (the order the wrapper's text has them),

@@ -1,4 +1,5 @@
 //===- CompileFlags.cpp - Flags to parse a wrapper with -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/CompileFlags.h"
 #include "Analysis/TorchRelease.h"

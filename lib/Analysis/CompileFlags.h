@@ -1,4 +1,5 @@
 //===- CompileFlags.h - Flags to parse a wrapper with -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A wrapper.cpp is parsed with the flags it was built with. Every source of
 // flags is a clang::tooling::CompilationDatabase: the user's (flags after

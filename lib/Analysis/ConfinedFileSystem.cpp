@@ -1,4 +1,5 @@
 //===- ConfinedFileSystem.cpp - The analysis reads only given dirs --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/ConfinedFileSystem.h"
 #include "Support/TrustedDirs.h"

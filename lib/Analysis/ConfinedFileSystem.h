@@ -1,4 +1,5 @@
 //===- ConfinedFileSystem.h - The analysis reads only given dirs -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The analysis parses a package's wrapper in the tool's own process, where
 // no sandbox applies: a wrapper that includes `/home/me/.ssh/id_rsa`, or a

@@ -1,4 +1,5 @@
 //===- InputSpecs.cpp - What a model was compiled for ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/InputSpecs.h"
 #include "Support/AOTINames.h"

@@ -1,4 +1,5 @@
 //===- InputSpecs.h - What a model was compiled for -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTI writes one `check_input_N(AtenTensorHandle*)` per graph input
 // (torch 2.9+): the input's dtype, its static dims and the bounds of its

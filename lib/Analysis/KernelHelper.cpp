@@ -1,4 +1,5 @@
 //===- KernelHelper.cpp - What a Triton kernel's call_ helper passes -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A capture (rules `capture`) runs inside the helper, right before its
 // launchKernel call: it needs that call's arguments, the cubin loadKernel

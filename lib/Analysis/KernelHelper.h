@@ -1,4 +1,5 @@
 //===- KernelHelper.h - What a Triton kernel's call_ helper passes -*- C++ -*-//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reads a call_ helper's launchKernel and loadKernel calls and its kernel
 // argument array (LaunchSite.h, KernelHelper): what a capture of the launch

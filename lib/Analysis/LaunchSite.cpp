@@ -1,4 +1,5 @@
 //===- LaunchSite.cpp - Names of the inventory's enums, lookups -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/LaunchSite.h"
 #include "llvm/ADT/StringExtras.h"

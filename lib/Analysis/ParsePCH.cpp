@@ -1,4 +1,5 @@
 //===- ParsePCH.cpp - Cached precompiled header for the analysis parse ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/ParsePCH.h"
 #include "Support/CacheDir.h"

@@ -1,4 +1,5 @@
 //===- ParsePCH.h - Cached precompiled header for the analysis parse -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Most of the time clang spends parsing a wrapper goes into the torch (and
 // CUDA) headers its first line includes, the same for every wrapper built

@@ -1,4 +1,5 @@
 //===- ShimCatalog.cpp - Every op of a torch release's C shim -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/ShimCatalog.h"
 #include "Support/AOTINames.h"

@@ -1,4 +1,5 @@
 //===- ShimSignature.cpp - What a C-shim op does with each argument -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/ShimSignature.h"
 #include "Support/AOTINames.h"

@@ -1,4 +1,5 @@
 //===- ShimSignature.h - What a C-shim op does with each argument -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The call form of an extern op, read from its declaration in torch's shim
 // headers (c_shim_<device>.h, shim.h, shim_cpu.h, shim_deprecated.h): for

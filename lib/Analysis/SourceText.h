@@ -1,4 +1,5 @@
 //===- SourceText.h - The wrapper's text around AST nodes -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the analyses share about the text: an expression as written, the
 // file offset of a location, where a line starts and ends, the call of a

@@ -1,4 +1,5 @@
 //===- TorchHeaders.cpp - Which torch headers to parse a wrapper with -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/TorchHeaders.h"
 #include "Analysis/CompileFlags.h"

@@ -1,4 +1,5 @@
 //===- TorchHeaders.h - Which torch headers to parse a wrapper with -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The headers of each torch release live in a cache,
 // <cache>/torch-headers/<X.Y>/include, filled once per release by

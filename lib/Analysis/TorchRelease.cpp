@@ -1,4 +1,5 @@
 //===- TorchRelease.cpp - What each torch release generates and ships -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/TorchRelease.h"
 #include "llvm/ADT/STLExtras.h"

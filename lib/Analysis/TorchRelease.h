@@ -1,4 +1,5 @@
 //===- TorchRelease.h - What each torch release generates and ships -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTInductor's wrapper.cpp calls into the torch headers it was generated
 // with (torch/csrc/inductor/aoti_runtime/*.h): a wrapper parses with the

@@ -1,4 +1,5 @@
 //===- WrapperAnalysis.h - Find the kernel launches of a wrapper -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses an AOTInductor wrapper.cpp with Clang and classifies every kernel
 // launch in AOTInductorModel::run_impl (and _const_run_impl), resolving its

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fetches one torch release's C++ headers (torch/include) into a cache, once.
 
     fetch_torch_headers.py X.Y [--cache DIR] [--wheel FILE]

@@ -1,4 +1,5 @@
 //===- CoreElf.cpp --------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/CoreElf.h"
 #include "Support/ToolError.h"

@@ -1,4 +1,5 @@
 //===- CoreElf.h - The ELF container of a CUDA GPU core dump ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The ELF header and section headers of a CUDA GPU core dump, checked: the
 // file must be ELF64 little-endian, e_type ET_CORE, e_machine EM_CUDA, OS/ABI

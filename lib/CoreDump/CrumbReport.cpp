@@ -1,4 +1,5 @@
 //===- CrumbReport.cpp ----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/CrumbReport.h"
 #include "Runtime/aoti_rt/abi.h"

@@ -1,4 +1,5 @@
 //===- CrumbReport.h - Read the breadcrumb report of a CUDA error -*- C++
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //-*-===//
 //
 // An instrumented run that hits a CUDA error prints, from its breadcrumbs,

@@ -1,4 +1,5 @@
 //===- CudaCore.cpp -------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/CudaCore.h"
 #include "llvm/ADT/Twine.h"

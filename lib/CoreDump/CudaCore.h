@@ -1,4 +1,5 @@
 //===- CudaCore.h - Read a CUDA GPU core dump -------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The tables of a CUDA GPU core dump (CudaCoreFormat.h) as the explain
 // command needs them: the devices, the grids, the relocated ELF images of

@@ -1,4 +1,5 @@
 //===- CudaCoreFormat.cpp -------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/CudaCoreFormat.h"
 #include "llvm/ADT/ArrayRef.h"

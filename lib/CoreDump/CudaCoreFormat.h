@@ -1,4 +1,5 @@
 //===- CudaCoreFormat.h - The layout of a CUDA GPU core dump ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the CUDA driver writes when CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1: an
 // ELF64 little-endian file of type ET_CORE for machine EM_CUDA, whose

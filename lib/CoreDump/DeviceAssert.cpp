@@ -1,4 +1,5 @@
 //===- DeviceAssert.cpp ---------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/DeviceAssert.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,5 @@
 //===- DeviceAssert.h - The assertions a run printed -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A kernel's failed assert (CUDA C++'s assert, Triton's tl.device_assert and
 // Inductor's index checks, all through __assertfail) makes the device print,

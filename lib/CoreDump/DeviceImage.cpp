@@ -1,4 +1,5 @@
 //===- DeviceImage.cpp ----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/DeviceImage.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,4 +1,5 @@
 //===- DeviceImage.h - Kernels and source lines of a cubin ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A CUDA ELF image (a cubin: a relocated image from a core dump, or a cubin
 // of a package) read with LLVM's Object library (ELFFile, which checks every

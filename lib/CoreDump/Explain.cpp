@@ -1,4 +1,5 @@
 //===- Explain.cpp --------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/Explain.h"
 #include "CoreDump/LaunchMatch.h"

@@ -1,4 +1,5 @@
 //===- Explain.h - What a CUDA core dump says of its fault ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `aoti-instrument explain CORE`: the dump's device and driver, then each
 // fault (FaultGroups.h) on lines of its own: the exception, the kernel (the

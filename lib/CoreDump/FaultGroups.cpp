@@ -1,4 +1,5 @@
 //===- FaultGroups.cpp ----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/FaultGroups.h"
 #include <map>

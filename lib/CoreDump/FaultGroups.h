@@ -1,4 +1,5 @@
 //===- FaultGroups.h - Faulting lanes that report the same ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A fault is reported by every lane of a warp that meets it (a warp's
 // exception by all 32): the lanes of a dump that report the same exception

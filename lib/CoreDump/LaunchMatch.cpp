@@ -1,4 +1,5 @@
 //===- LaunchMatch.cpp ----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CoreDump/LaunchMatch.h"
 #include "Support/AOTINames.h"

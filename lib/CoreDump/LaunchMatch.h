@@ -1,4 +1,5 @@
 //===- LaunchMatch.h - Which reported launch ran the fault ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The crumb report (CrumbReport.h) names the launches that may hold a
 // fault; the core dump names the faulting kernel. The launches of the

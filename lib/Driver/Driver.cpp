@@ -1,4 +1,5 @@
 //===- Driver.cpp - Run one wrapper through the tool's stages -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Driver/Driver.h"
 #include "Analysis/CompileFlags.h"

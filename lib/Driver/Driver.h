@@ -1,4 +1,5 @@
 //===- Driver.h - Run one wrapper through the tool's stages -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The driver reads and validates the input, works out compile flags, runs
 // the analysis and hands the result to the requested output. The command

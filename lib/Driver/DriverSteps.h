@@ -1,4 +1,5 @@
 //===- DriverSteps.h - Stages shared by the wrapper and package flows -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to lib/Driver: the steps a wrapper goes through whether it was
 // given on the command line or taken out of a .pt2 package.

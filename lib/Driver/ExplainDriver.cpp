@@ -1,4 +1,5 @@
 //===- ExplainDriver.cpp --------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Driver/ExplainDriver.h"
 #include "CoreDump/CrumbReport.h"

@@ -1,4 +1,5 @@
 //===- ExplainDriver.h - `aoti-instrument explain CORE` ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reads the files the explain command names (the core dump, the crumb report
 // of --report, the package of --package) and hands them to the CoreDump

@@ -1,4 +1,5 @@
 //===- PackageDriver.cpp - Run a .pt2 package through the tool ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A package goes in and an instrumented package comes out: each model's
 // wrapper is taken out, analyzed and instrumented like a wrapper given on the

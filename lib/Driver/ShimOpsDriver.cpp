@@ -1,4 +1,5 @@
 //===- ShimOpsDriver.cpp - --list-shim-ops ---------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The call form of every op of the C shim of the torch the tool parses
 // with (--torch-version, --torch-include, or the python3 on PATH), as the

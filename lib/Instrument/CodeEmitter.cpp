@@ -1,4 +1,5 @@
 //===- CodeEmitter.cpp - The C++ the rewriter inserts ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/CodeEmitter.h"
 #include "Support/ToolError.h"

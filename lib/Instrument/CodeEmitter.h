@@ -1,4 +1,5 @@
 //===- CodeEmitter.h - The C++ the rewriter inserts -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One small writer of generated C++: it owns the indentation (a base indent,
 // four more spaces per open block) and the quoting of text from the wrapper

@@ -1,4 +1,5 @@
 //===- Planner.cpp - Decide what to insert where --------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Instrument/Planner.h"
 #include "Support/AOTINames.h"

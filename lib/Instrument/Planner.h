@@ -1,4 +1,5 @@
 //===- Planner.h - Decide what to insert where ------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Matches a rule set against a wrapper's launch sites and merges the actions
 // of every rule that matches a site into one probe per phase.

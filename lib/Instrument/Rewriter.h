@@ -1,4 +1,5 @@
 //===- Rewriter.h - Turn a plan into an instrumented wrapper ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Emits the runtime, the site tables and the probe calls as insertions
 // (clang::tooling::Replacements) into the original text. Every insertion is

@@ -1,4 +1,5 @@
 //===- Inventory.h - Print a wrapper's launch sites -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The --list output: a table for people and JSON for scripts.
 //

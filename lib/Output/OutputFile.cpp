@@ -1,4 +1,5 @@
 //===- OutputFile.cpp - Write results without corrupting inputs -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Output/OutputFile.h"
 #include "Support/ToolError.h"

@@ -1,4 +1,5 @@
 //===- OutputFile.h - Write results without corrupting inputs ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every file the tool writes for the user goes through here: written whole
 // to a temporary file beside the target and renamed over it, never through

@@ -1,4 +1,5 @@
 //===- ShimOpsListing.cpp - Print the call forms of the shim's ops --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Output/ShimOpsListing.h"
 #include "llvm/ADT/STLExtras.h"

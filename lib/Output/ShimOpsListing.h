@@ -1,4 +1,5 @@
 //===- ShimOpsListing.h - Print the call forms of the shim's ops -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The --list-shim-ops output: each op of the C shim with what the analysis
 // reads of each of its parameters (ShimSignature.h), a table for people

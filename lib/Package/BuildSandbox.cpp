@@ -1,4 +1,5 @@
 //===- BuildSandbox.cpp - What a rebuild's compiler may touch -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/BuildSandbox.h"
 #include "Package/RecordedCommand.h"

@@ -1,4 +1,5 @@
 //===- BuildSandbox.h - What a rebuild's compiler may touch -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The sandbox (Support/Sandbox.h) every program of a rebuild runs in, made
 // for one model's rebuild:

@@ -1,4 +1,5 @@
 //===- EmbeddedData.cpp - Data AOTI links into a model's .so --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/EmbeddedData.h"
 #include "Support/ToolError.h"

@@ -1,4 +1,5 @@
 //===- EmbeddedData.h - Data AOTI links into a model's .so ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTI links the model's weights into its .so as a blob between the symbols
 // `_binary_constants_bin_start` and `_binary_constants_bin_end` (torch's

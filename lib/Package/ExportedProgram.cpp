@@ -1,4 +1,5 @@
 //===- ExportedProgram.cpp - What a package's exported program says -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/ExportedProgram.h"
 #include "llvm/Support/JSON.h"

@@ -1,4 +1,5 @@
 //===- ExportedProgram.h - What a package's exported program says -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A .pt2 written by torch.export's archive (torch.export.save, or
 // package_pt2 with exported_programs) holds, beside the AOTI model, the

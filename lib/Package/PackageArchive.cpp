@@ -1,4 +1,5 @@
 //===- PackageArchive.cpp - Read and write .pt2 packages ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/PackageArchive.h"
 #include "Support/Interrupt.h"

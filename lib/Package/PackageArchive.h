@@ -1,4 +1,5 @@
 //===- PackageArchive.h - Read and write .pt2 packages ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A .pt2 (torch._inductor.aoti_compile_and_package) is a zip archive whose
 // entries share one top-level folder (the archive name). Each AOTI model sits

@@ -1,4 +1,5 @@
 //===- Rebuild.cpp - Rebuild a packaged model's .so -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/Rebuild.h"
 #include "Analysis/CompileFlags.h"

@@ -1,4 +1,5 @@
 //===- Rebuild.h - Rebuild a packaged model's .so ---------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An instrumented model is built with the package's own recorded commands
 // (the `// Compile cmd` / `// Link cmd` trailers of its wrapper.cpp and

@@ -1,4 +1,5 @@
 //===- RecordedCommand.cpp - What a rebuild takes from a package ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Package/RecordedCommand.h"
 #include "Support/ToolError.h"

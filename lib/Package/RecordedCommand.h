@@ -1,4 +1,5 @@
 //===- RecordedCommand.h - What a rebuild takes from a package --*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A package records the commands its .so was built with, and a package may
 // come from anyone: its commands are data, never a program to run as given.

@@ -1,4 +1,5 @@
 //===- NamePattern.cpp - Globs and regexes of a rules file ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A rules file may come from anyone: its patterns are compiled only when
 // they stay small. llvm::Regex (POSIX regcomp) copies what a bounded

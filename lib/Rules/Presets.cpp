@@ -1,4 +1,5 @@
 //===- Presets.cpp --------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Rules/Presets.h"
 #include "Rules/Rules.h"

@@ -1,4 +1,5 @@
 //===- Presets.h - Rules files known by name --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The presets (yaml-rules/*.yaml) ship beside the tool, in
 // <prefix>/share/aoti-instrument/yaml-rules (Support/InstallDirs.h), so that

@@ -1,4 +1,5 @@
 //===- RulesMerge.cpp - Several rules files as one ------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `-rules pinpoint-ima-sparse -rules window.yaml`: a preset and the rule a
 // report gave, without copying the preset. Each file is loaded alone

@@ -1,4 +1,5 @@
 //===- YAMLDict.cpp - The keys of a YAML mapping, each said once ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Rules/YAMLDict.h"
 #include "llvm/ADT/STLExtras.h"

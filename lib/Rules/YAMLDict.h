@@ -1,4 +1,5 @@
 //===- YAMLDict.h - A YAML mapping's keys, each said once -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // clangd's DictParser (clang-tools-extra/clangd/ConfigYAML.cpp) over
 // yaml-cpp: each key of a mapping is registered once, with the handler that

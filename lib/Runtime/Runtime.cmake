@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Included by lib/CMakeLists.txt: the Runtime layer, AOTIRuntimeSource.
 #
 # Compiles the runtime's kernels (lib/Runtime/stats_kernel.cu) to PTX with

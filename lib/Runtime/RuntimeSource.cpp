@@ -1,4 +1,5 @@
 //===- RuntimeSource.cpp - The runtime text given to wrappers -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Runtime/RuntimeSource.h"
 #include <cstdint>

@@ -1,4 +1,5 @@
 //===- RuntimeSource.h - The runtime text given to wrappers -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The instrumented wrapper's runtime: the text of aoti_instrument_runtime.h
 // (and, for CUDA, the PTX of the statistics kernel), embedded into the tool

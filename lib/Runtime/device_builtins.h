@@ -1,4 +1,5 @@
 //===- device_builtins.h - CUDA names over clang's NVPTX builtins -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // stats_kernel.cu is compiled by clang's CUDA front end alone (-nocudainc
 // -nocudalib: no CUDA toolkit headers, whose releases clang does not

@@ -1,4 +1,5 @@
 //===- stats_kernel.cu - One-pass tensor statistics on the GPU ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiled at build time to PTX by clang's CUDA front end, for compute_75 at
 // the lowest PTX ISA version that target allows (lib/Runtime/Runtime.cmake),

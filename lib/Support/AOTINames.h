@@ -1,4 +1,5 @@
 //===- AOTINames.h - Names of AOTI code the analysis uses ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The spelling of what AOTInductor's codegen writes and the analysis looks
 // for by name (declarations found in the AST, not text matches), expanded

@@ -1,4 +1,5 @@
 //===- CacheDir.cpp -------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/CacheDir.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- CacheDir.h - Where the tool keeps what it fetches or builds -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One cache root for the torch headers of each release (torch-headers/) and
 // the objects of package rebuilds (build-cache/), shared with the scripts.

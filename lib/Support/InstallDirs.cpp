@@ -1,4 +1,5 @@
 //===- InstallDirs.cpp ----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/InstallDirs.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- InstallDirs.h - Where the tool's own files are -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The tool finds what it ships beside its executable, as clang finds its
 // resource dir: <prefix>/bin/aoti-instrument and <prefix>/share/aoti-instrument/.

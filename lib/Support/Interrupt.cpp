@@ -1,4 +1,5 @@
 //===- Interrupt.cpp - Clean up when the tool is stopped ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/Interrupt.h"
 #include <atomic>

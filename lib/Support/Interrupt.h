@@ -1,4 +1,5 @@
 //===- Interrupt.h - Clean up when the tool is stopped -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A tool stopped by Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGPIPE (its output
 // piped into `head`, which exits) leaves nothing behind: the handler

@@ -1,4 +1,5 @@
 //===- LaunchKind.cpp -----------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/LaunchKind.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -1,4 +1,5 @@
 //===- LaunchKind.h - The kinds of kernel launch ----------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Shared vocabulary of the analysis (which classifies launches) and the
 // rules (which select them by kind).

@@ -1,4 +1,5 @@
 //===- PhaseTimes.cpp - Wall times of the tool's phases -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/PhaseTimes.h"
 #include "llvm/Support/Format.h"

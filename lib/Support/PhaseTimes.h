@@ -1,4 +1,5 @@
 //===- PhaseTimes.h - Wall times of the tool's phases (--time-report) -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What `--time-report` prints: one LLVM Timer per phase (unpack, analyze,
 // rebuild steps, repack), in one TimerGroup, printed in LLVM's usual

@@ -1,4 +1,5 @@
 //===- RegularFile.cpp - Read an input that may be anything ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/RegularFile.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,4 +1,5 @@
 //===- RegularFile.h - Read an input that may be anything -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A path on the command line may name a FIFO (reading blocks forever), a
 // device (/dev/zero never ends), a directory, or a link to any of them; a

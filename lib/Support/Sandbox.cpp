@@ -1,4 +1,5 @@
 //===- Sandbox.cpp - Run a program that cannot reach outside --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/Sandbox.h"
 #include "Support/Interrupt.h"

@@ -1,4 +1,5 @@
 //===- Sandbox.h - Run a program that cannot reach outside ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The programs a rebuild runs (the C++ compiler and the assembler and linker
 // it runs in turn) read flags and sources that come from a package, and a

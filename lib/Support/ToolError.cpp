@@ -1,4 +1,5 @@
 //===- ToolError.cpp ------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/ToolError.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,4 +1,5 @@
 //===- ToolError.h - Errors that carry an exit code -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every failure the tool can report travels through the library as an
 // llvm::Error of this type, so the driver can print one clang-style line and

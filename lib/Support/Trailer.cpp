@@ -1,4 +1,5 @@
 //===- Trailer.cpp - The build commands AOTI appends to its sources -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/Trailer.h"
 #include "llvm/ADT/SmallVector.h"

@@ -1,4 +1,5 @@
 //===- Trailer.h - The build commands AOTI appends to its sources -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTI ends every wrapper.cpp and kernel.cpp it compiles with two comments,
 // `// Compile cmd` and `// Link cmd`, each followed by the exact command on

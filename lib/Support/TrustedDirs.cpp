@@ -1,4 +1,5 @@
 //===- TrustedDirs.cpp - This machine's toolchain directories -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/TrustedDirs.h"
 #include "llvm/ADT/STLExtras.h"

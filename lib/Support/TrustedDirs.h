@@ -1,4 +1,5 @@
 //===- TrustedDirs.h - This machine's toolchain directories -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The directories whose files are this machine's own toolchain: torch's,
 // CUDA's, the Python prefix torch is installed in, the compiler's prefix

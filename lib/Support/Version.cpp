@@ -1,4 +1,5 @@
 //===- Version.cpp --------------------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Support/Version.h"
 

@@ -1,4 +1,5 @@
 //===- Version.h - The tool's version ---------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef AOTI_SUPPORT_VERSION_H
 #define AOTI_SUPPORT_VERSION_H

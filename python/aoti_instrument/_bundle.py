@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reading a capture bundle (docs/capture.md, "The bundle"), every part of it
 checked before anything is launched: manifest.json, before.safetensors,
 after.safetensors and, for a Triton launch, kernel.cubin."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Which value of the reference each launch's output holds, and how far
 apart two values are (aoti_instrument.compare).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The two sides of a comparison (aoti_instrument.compare): a package run
 once, instrumented to summarize or save its launches' tensors, in a Python
 of the torch it was built with; and a reference ExportedProgram run node by

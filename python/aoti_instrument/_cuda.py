@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One Triton launch of a bundle through the CUDA driver (ctypes on
 libcuda.so.1): the cubin loaded with cuModuleLoadData, each tensor's extent
 allocated with cuMemAlloc at exactly its size, the kernel launched once on

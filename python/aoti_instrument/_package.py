@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Instrumenting packages from Python: instrument(), load_package()."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reading a .safetensors file with torch alone (no ``safetensors`` package).
 
 The format: an 8-byte little-endian header length N, N bytes of JSON (an

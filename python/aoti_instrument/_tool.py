@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The aoti-instrument executable this package ships, and running it.
 
 The wheel carries one static binary (``data/bin/aoti-instrument``) with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Where does a package's output first leave a reference?
 
     import aoti_instrument

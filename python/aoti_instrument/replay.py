@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Replaying a capture bundle: one launch, alone (docs/capture.md).
 
     python -m aoti_instrument.replay BUNDLE [--compare] [--device N]

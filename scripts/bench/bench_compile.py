@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the instrumentation adds to a wrapper's own compile.
 
     bench_compile.py WRAPPER.cpp [--rules yaml-rules/pinpoint-ima.yaml]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Benchmark `aoti-instrument W --list` against `clang++ -fsyntax-only` (and,
 for reference, `g++ -fsyntax-only`) on the same file with the same flags.
 

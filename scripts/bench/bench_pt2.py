@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What instrumenting a .pt2 costs, next to compiling its wrapper.
 
     bench_pt2.py PACKAGE.pt2 [--rules yaml-rules/pinpoint-ima.yaml]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # What a user of the wheel waits for (docs/packaging.md), on this machine:
 #  - the wheel's size;
 #  - `pip install --no-index` into a fresh venv (3 times, each a new venv);

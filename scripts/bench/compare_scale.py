@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What aoti_instrument.compare costs on a larger model: a decoder of
 --layers transformer blocks (attention, MLP, RMS norms; ~330 launches at
 12 layers on the CPU), AOT-compiled once into --work, compared with its own

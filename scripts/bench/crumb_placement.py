@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Rules files that place a model's sparse breadcrumbs by hand, to measure
 whether WHERE a crumb is written changes its cost (docs/benchmarks.md,
 "Where a crumb goes").

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What sparse breadcrumbs cost and what a core dump can resolve with them,
 for each spacing, from a package's launch list (docs/benchmarks.md,
 "Windows that a core dump can resolve").

@@ -1,4 +1,5 @@
 //===- device_code.cpp - The runtime's kernels, PTX against PTX -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Times the runtime's NaN-count and statistics kernels (lib/Runtime/
 // stats_kernel.cu) as two or more PTX texts make them, side by side in one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The PTX variants scripts/bench/device_code.cpp compares, into DIR:
 #   shipped.ptx    what the tool embeds: the build's lib/stats_kernel.ptx
 #                  (clang, lib/Runtime/Runtime.cmake's command)

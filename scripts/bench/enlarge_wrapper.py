@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Make a synthetically enlarged AOTInductor wrapper.cpp (stdlib only).
 
 The launch region of AOTInductorModel::run_impl -- the statements after the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the CUDA driver itself can tell a process about a fault, and what a
 // stream memory operation accepts: experiments behind the breadcrumb design
 // (lib/Runtime/README.md, docs/benchmarks.md). One mode per process (a

@@ -1,4 +1,5 @@
 //===- scripts/bench/hostprof.cpp - a sampling profiler of host time ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Where the host time of a forward goes, on a machine with neither perf nor
 // gdb (the GPU machine): preloaded into a process, it samples the main

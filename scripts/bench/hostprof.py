@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Self and inclusive host time per function from a scripts/bench/hostprof.cpp
 sample file (its return addresses and /proc/self/maps), symbolized from each
 module's ELF symbol table (.symtab, else .dynsym), names demangled with

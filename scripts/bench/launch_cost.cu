@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // launch_cost.cu - host time per launch that each runtime action adds.
 //
 // A launch-bound loop of tiny kernels (<<<1, 32, 0, stream>>> on a

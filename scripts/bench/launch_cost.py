@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Host time per launch that each runtime action adds (docs/benchmarks.md).
 
     python3 scripts/bench/launch_cost.py --out $OUT/launch_cost.jsonl

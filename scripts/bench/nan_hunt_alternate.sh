@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # nan-hunt where the caller alternates two input tensors (every other
 # forward gets a copy of the inputs, both alive: `zoo.py bench --inputs
 # alternate`), with its probes replayed (each input replays its own trace:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Where nan-hunt's cost goes on a launch-bound model: the preset against
 # variants of the runtime that leave one part out, all in one process per
 # model (scripts/e2e/zoo.py bench, round-robin). The variants come from an

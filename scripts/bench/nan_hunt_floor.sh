@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # nan-hunt's floor, measured: the preset against variants of its replayed
 # runtime that keep only what a NaN hunt that names the launch cannot do
 # without (its count launches, at the same points, reading the same bytes)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # nan-hunt with its deferred probes replayed (lib/Runtime/aoti_rt/replay.h)
 # against the same preset on the runtime before the replay (the full path
 # every run), in one process per model, round-robin (scripts/e2e/zoo.py

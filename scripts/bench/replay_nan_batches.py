@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Replays the batched NaN counts of a nan-hunt-instrumented wrapper.cpp
 without a GPU: how many count launches one run makes, and how full they are.
 

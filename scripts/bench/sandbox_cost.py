@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the rebuild's sandbox costs, and what it changes: each package is
 instrumented with `--sandbox=require` and `--sandbox=off`, in one process
 tree, the two interleaved over rounds (the order flipped each round), with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Two runtimes side by side in ONE process (docs/benchmarks.md, "Paired
 # rounds"): the zoo's models instrumented with the current wheel (.device/)
 # and with an older one (OLD_WHEEL), each preset as itself and as a "-old"

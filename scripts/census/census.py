@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The census of extern call forms: does every preset keep a model that
 calls each op of torch's C shim bit-identical to the original?
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One call on the GPU machine (source scripts/e2e/device_setup.sh first):
 # the CUDA census (census.py all) and, beside it, the zoo's mixture-of-
 # experts and bf16-attention models built, instrumented with every preset

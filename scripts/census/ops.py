@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The census's catalog: for each ATen op that AOTInductor can call through
 the C shim, a tiny call of it with inputs of its own (census.py groups them
 into models, several ops a model).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The census's tables (census.py table): one row per op of the device's
 C shim, from the tool's reading of the shim headers (--list-shim-ops=json
 of the same torch release) and the events of census runs (census.jsonl).

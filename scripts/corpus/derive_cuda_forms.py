@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Derives, from real torch 2.11 CUDA wrappers, the wrapper.cpp forms that the
 CUDA codegen of torch 2.12 to 2.15 writes for the same model.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """AOT-compiles small CPU models with the torch of the running Python and
 copies AOTInductor's generated sources into a release corpus directory.
 

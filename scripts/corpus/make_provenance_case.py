@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Regenerates test/Inputs/provenance_cpu/: a CPU MLP AOT-compiled with
 torch._inductor.config.trace.provenance_tracking_level = 1, so that the
 wrapper carries `// [Provenance debug handles] <kernel>:<N>` comments and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the CPU release corpus test/Inputs/releases/torch-<X.Y>/ for each
 # torch release given (default: the seven below), one at a time:
 #

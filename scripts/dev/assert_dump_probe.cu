@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Does the CUDA driver write a whole core dump for a device-side assert, and
 // what does it wait for? (issue 30: dumps of Inductor's asserts were cut at
 // 68,672 bytes under torch.) No torch here: one kernel, one fault, then the

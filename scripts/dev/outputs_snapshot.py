@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Instruments every wrapper in test/Inputs/ (with torch 2.11's headers) and
 test/Inputs/releases/ and test/Inputs/derived/ (with each release's own,
 --torch-version, from the directory's name) with every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Trims a CUDA GPU core dump to what `aoti-instrument explain` reads.
 
     scripts/dev/trim_core.py IN OUT [--keep-all-images] [--drop-memory]

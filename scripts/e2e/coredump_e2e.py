@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Issue 30's end-to-end runs on the GPU machine: faults with the CUDA core
 dump armed, from .pt2 packages (source scripts/e2e/device_setup.sh first).
 

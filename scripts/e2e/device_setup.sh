@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced on the GPU machine: installs the aoti-instrument wheel carried in
 # .device/ (scripts/e2e/make_device_bundle.sh) with pip --no-index into a
 # fresh venv that sees the machine's torch (its python3 is itself a venv,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Does an instrumented package behave exactly like the original? A
 process loads the original .pt2 and a variant, calls each on the same
 inputs (the RNG seeded the same before every call) and compares every

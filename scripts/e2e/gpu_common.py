@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What the GPU machine's scripts share (gpu_scenarios.py, side_by_side.py,
 zoo.py): the parsed arguments `A`, log/record/sh, the tool and the presets,
 AOT-compiling a models.py model into a .pt2 package and instrumenting it,

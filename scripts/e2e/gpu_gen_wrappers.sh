@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On the GPU machine: AOTI-compile the models whose wrappers are used as test
 # inputs and benchmarks (transformers, CUDA, dynamic shapes, fp32 and bf16),
 # and bring their wrapper.cpp back in $OUT/wrappers.tar.gz.

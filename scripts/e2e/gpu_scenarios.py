@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The GPU scenarios of docs/gpu-results.md and the overheads of
 docs/benchmarks.md, on the GPU machine (source scripts/e2e/device_setup.sh
 first: it installs the carried wheel and sets AOTI_TOOL).

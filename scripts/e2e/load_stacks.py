@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Where a package load spends its time: prints the main thread's Python
 stack every 8 s while torch._inductor.aoti_load_package(PT2) runs, then the
 times of `import torch` (with CUDA's start) and of the load. On the GPU

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds what the GPU machine needs to run aoti-instrument (it has no LLVM
 # and no package registry) into .device/ (git ignores it; carry it):
 #  - the wheel (scripts/build_wheel.sh): the tool as users install it;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Draws the per-forward overheads of a GPU bench run as an SVG bar chart
 (log scale, one bar per mode, each preset's aim as a tick). Stdlib only.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Concurrent serving of an AOTI model, as a C++ server does it: one model
 // container with several model instances (num_models), N threads, each on
 // its own CUDA stream, calling AOTInductorModelContainerRun in a loop. One

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Which tool names which failure, and at what cost per forward
 (docs/benchmarks.md, "Side by side"). On the GPU machine, after
 `source scripts/e2e/device_setup.sh`:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A benchmark zoo: the presets' cost on real architectures (random weights,
 fp32, eval, seed 0), each model AOT-compiled to a .pt2 package
 (torch.export.export(strict=False), then aoti_compile_and_package) and

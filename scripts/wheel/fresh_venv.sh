@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # A fresh venv that sees an installed torch without installing it again,
 # and the wheel installed into it as a user installs it:
 #

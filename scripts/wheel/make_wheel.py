@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Makes the aoti-instrument wheel from the fully static tool (cmake's
 aoti-instrument-static target, cmake/AOTIPortable.cmake), clang's builtin
 headers, the presets, the Python package (python/aoti_instrument) and the
@@ -174,6 +175,9 @@ def stage(args, root, tags):
         shutil.copyfile(src, os.path.join(licenses, name))
     shutil.copyfile(os.path.join(args.libzip, "LICENSE"),
                     os.path.join(licenses, "libzip"))
+    # aoti-instrument's own license, and what it links in (THIRD-PARTY.md).
+    for own in ("LICENSE", "THIRD-PARTY.md"):
+        shutil.copyfile(os.path.join(REPO, own), os.path.join(licenses, own))
     with open(os.path.join(licenses, "RELINKING"), "w") as f:
         f.write(RELINKING.format(
             debian=open("/etc/debian_version").read().strip(),
@@ -194,6 +198,7 @@ def stage(args, root, tags):
                 "packages (.pt2): NaN hunts, illegal memory accesses, input "
                 "guards, redzones, statistics, saves\n"
                 "Requires-Python: >=3.9\n"
+                "License-Expression: Apache-2.0 WITH LLVM-exception\n"
                 "Classifier: Operating System :: POSIX :: Linux\n"
                 "Classifier: Programming Language :: C++\n"
                 "Classifier: Programming Language :: Python :: 3\n"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds libzip as a static archive for the fully static aoti-instrument of
 # the wheel (Debian ships only libzip.so). From Debian's own source package
 # of the installed libzip-dev, so the archive matches the headers the tool

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test helper (no fixture): runs aoti-instrument on a hostile input in a
 fresh home, temporary directory and working directory, and says what it did
 to the machine (test/security/sandbox.test).

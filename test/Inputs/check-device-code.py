@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Takes the runtime's device code (PTX) out of an instrumented CUDA wrapper
 (--embed-runtime: `R"aoti_rt_ptx(...)aoti_rt_ptx"` chunks) and checks that
 every GPU and driver torch's CUDA builds support can use it:

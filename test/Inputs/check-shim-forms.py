@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the call forms `aoti-instrument --list-shim-ops=json` reads from a
 torch release's C-shim headers, op by op (a test helper, not a fixture):
 

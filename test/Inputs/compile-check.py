@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Instruments a wrapper with every preset (the default output, which
 includes aoti_instrument_runtime.h written beside it; with --all-modes the
 first preset also with --embed-runtime) and compiles each output with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test helper (no fixture): writes one hostile package (or rules file) for
 the security tests (test/security/).
 

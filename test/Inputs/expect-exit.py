@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs a command and succeeds only if it exits with the given code.
 
     %python %inputs/expect-exit.py CODE -- COMMAND [ARGS...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a stand-in torch wheel for the tests of the headers cache: a few
 files under torch/include (version.h says VERSION, aoti_runtime/model.h is
 empty), one outside it that must not be extracted, and the dist-info pip

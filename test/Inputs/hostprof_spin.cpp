@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A program for test/bench/hostprof.test: it spends its CPU time in two
 // named functions, 3:1 by work (not by wall time: a loaded machine takes the
 // CPU away from a wall-clock loop unevenly), so the profile must rank them

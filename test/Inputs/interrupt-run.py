@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test helper (no fixture): stops aoti-instrument with a signal while it
 rebuilds a package, and says what was left behind (test/security/
 interrupt.test).

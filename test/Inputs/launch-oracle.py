@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """An independent check of --list=json: finds launch calls in run_impl by
 their spelling (the tool itself uses the AST), and compares kernel names in
 order. Prints `oracle: N sites agree` or each difference, exits 1 on any.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test helper (no fixture): writes a .pt2-shaped zip archive for lit tests.
 
     make-package.py OUT.pt2 [--archive NAME] [--model NAME] ENTRY...

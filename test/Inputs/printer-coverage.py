@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares what upstream's intermediate value printer (level 2) prints with
 what an aoti-instrument output probes.
 

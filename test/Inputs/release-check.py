@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks aoti-instrument on one real wrapper of a torch release, parsed with
 that release's own headers (--torch-version=X.Y, from the cache):
 

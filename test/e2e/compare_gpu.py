@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """aoti_instrument.compare on the GPU machine (issue 49), each model built
 here:
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """CPU end-to-end tests with the pinned torch: AOTI-compile a small model
 (package_cpp_only), instrument it through cmake/AOTIInstrument.cmake, build
 it from AOTI's own CMakeLists.txt, run it, and check what happened.

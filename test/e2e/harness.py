@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """End-to-end harness: export and AOTI-compile a model, instrument its wrapper,
 build it, run it, compare with the uninstrumented build.
 

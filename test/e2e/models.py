@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The models the end-to-end harness compiles with AOTInductor.
 
 Each entry of MODELS builds (module, example_args, dynamic_shapes) for a device

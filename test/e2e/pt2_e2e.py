@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """End-to-end tests of .pt2 packages on the CPU, with the torch of the Python
 that runs this script (ctest runs it once with the pinned torch and once with
 the newest): models are AOT-compiled into .pt2 packages with torch's default

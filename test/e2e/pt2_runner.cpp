@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loads a .pt2 with torch's C++ AOTIModelPackageLoader, as a C++ serving
 // program would, runs it on inputs saved by Python (torch.save of a list of
 // tensors) and saves its outputs the same way for Python to compare.

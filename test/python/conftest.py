@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fixtures of the Python API's tests (test_api.py).
 
 They run from a fresh venv with the wheel installed and torch visible

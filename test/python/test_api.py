@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The Python API of the installed wheel (python/aoti_instrument), end to
 end on real packages: instrument(), load_package() and its cache, reports
 as ReportError / ReportWarning (from several threads too), ToolError, the

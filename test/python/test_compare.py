@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The pieces of aoti_instrument.compare that need no package: alignment of
 launch outputs with FX nodes, tolerances, errors, summaries, the user's
 line. The end-to-end runs are test/e2e/compare_e2e.py (ctest e2e_compare).

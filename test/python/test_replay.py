@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """python -m aoti_instrument.replay on capture bundles written here as
 docs/capture.md specifies them (safetensors bytes written by hand), their
 tensors computed by real torch operators: extern shims replayed on the CPU

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The lit test format of test/releases (see lit.local.cfg there): one test
 per real wrapper of a torch release. A module of its own, so that lit's
 worker processes can unpickle it."""

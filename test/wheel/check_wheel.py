@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the wheel scripts/wheel/make_wheel.py made, as a user's machine
 would see it:
 
@@ -41,7 +42,8 @@ def contents(wheel):
     with zipfile.ZipFile(wheel) as z:
         infos = {i.filename: i for i in z.infolist()}
         meta = {n: z.read(n).decode() for n in infos
-                if ".dist-info/" in n and n.count("/") == 1}
+                if ".dist-info/" in n and (n.count("/") == 1 or
+                                           n.endswith("/THIRD-PARTY.md"))}
     names = set(infos)
     data = "aoti_instrument/data/"
     exe = infos.get(data + "bin/aoti-instrument")
@@ -58,6 +60,17 @@ def contents(wheel):
                  "xz-liblzma", "zstd", "GCC-runtime-libstdc++-libgcc",
                  "glibc", "glibc-LGPL-2.1", "RELINKING"):
         check(need in licenses, f"license file {need}")
+    check("LICENSE" in licenses and "THIRD-PARTY.md" in licenses,
+          "aoti-instrument's own LICENSE and THIRD-PARTY.md")
+    metadata = next(v for k, v in meta.items() if k.endswith("/METADATA"))
+    check("License-Expression: Apache-2.0 WITH LLVM-exception\n" in metadata,
+          "METADATA: License-Expression")
+    check(all(f"License-File: licenses/{n}\n" in metadata for n in licenses),
+          "METADATA: a License-File line for each license file")
+    third = next((v for k, v in meta.items() if k.endswith("THIRD-PARTY.md")), "")
+    check(all(f"`{n}`" in third for n in licenses
+              if n not in ("LICENSE", "THIRD-PARTY.md")),
+          "THIRD-PARTY.md names every license file the wheel carries")
     wheel_file = next(v for k, v in meta.items() if k.endswith("/WHEEL"))
     tags = re.findall(r"^Tag: (\S+)$", wheel_file, re.M)
     name_tags = os.path.basename(wheel)[:-4].split("-", 2)[2]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The wheel end to end with one torch, as a user gets it: a fresh venv that
 # sees that torch (a .pth file to its cached venv: no second 2-4 GB
 # install), the wheel installed into it with `pip install --no-index`, then

@@ -1,4 +1,5 @@
 //===- AOTIInstrumentMain.cpp - The aoti-instrument command ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Argument parsing only; everything else is in the library (lib/Driver).
 //

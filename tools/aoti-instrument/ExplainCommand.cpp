@@ -1,4 +1,5 @@
 //===- ExplainCommand.cpp - `aoti-instrument explain` options -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ExplainCommand.h"
 #include "Driver/Driver.h"

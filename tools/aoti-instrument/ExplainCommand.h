@@ -1,4 +1,5 @@
 //===- ExplainCommand.h - `aoti-instrument explain` options -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The explain subcommand's option table (llvm::cl::SubCommand "explain"),
 // kept apart from the instrumenting options so that each --help shows its

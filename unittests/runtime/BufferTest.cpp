@@ -1,4 +1,5 @@
 //===- BufferTest.cpp - Redzones, poison, device counting -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Buffers (redzones and poison), what the deferred checks count on the
 // device (host logic) and the pool of redzoned buffers.

@@ -1,4 +1,5 @@
 //===- CaptureTest.cpp - Captured launches --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Captures (rules `capture`; docs/capture.md): the bundle a call_ helper's
 // hooks write around its launch, from run_impl's request to the files, on

@@ -1,4 +1,5 @@
 //===- CompileCheck.cpp - The prelude compiles inside a wrapper -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Laid out like an instrumented wrapper.cpp: AOTI's include, the pasted
 // prelude, the rest of AOTI's includes, then tables and calls in the shape

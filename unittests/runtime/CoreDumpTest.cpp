@@ -1,4 +1,5 @@
 //===- CoreDumpTest.cpp - waiting for an armed CUDA core dump -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // coredump.h: the dump file's pattern as the driver expands
 // CUDA_COREDUMP_FILE, and the wait while a dump file appears and grows (a

@@ -1,4 +1,5 @@
 //===- CrumbThreadTest.cpp - Breadcrumbs, threads, run scopes -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // CPU breadcrumbs (a fault names the running launch), concurrent runs,
 // exceptions leaving a run, and the prelude text.

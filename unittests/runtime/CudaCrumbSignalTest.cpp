@@ -1,4 +1,5 @@
 //===- CudaCrumbSignalTest.cpp - CUDA breadcrumbs on a fatal signal -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime compiled for a CUDA wrapper (AOTI_RT_CUDA), run without a
 // GPU: the breadcrumb arena's page is ordinary memory, set as the device

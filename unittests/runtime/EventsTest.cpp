@@ -1,4 +1,5 @@
 //===- EventsTest.cpp - Selected calls, JSON lines, ranks -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Which calls are observed, the JSON-lines events and reports files, and
 // what the lines, events and saves of one rank of a distributed job say.

@@ -1,4 +1,5 @@
 //===- FatalSignalTest.cpp - The report of a fatal signal, on the CPU -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A process that dies by SIGABRT (std::abort, the CUDA driver's abort
 // after a core dump) or by a fault, after instrumented launches: each

@@ -1,4 +1,5 @@
 //===- GuardTest.cpp - Input guards and compiled inputs -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Input guards (dtype, device, rank, dims, values) and the check of the
 // inputs against what the model was compiled for.

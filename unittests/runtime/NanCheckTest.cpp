@@ -1,4 +1,5 @@
 //===- NanCheckTest.cpp - NaN checks, immediate and deferred --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // NaN/Inf checks as a probe runs them, and the deferred checks' reports
 // (and deferred printing) from counts set by hand.

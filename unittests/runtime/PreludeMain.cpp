@@ -1,4 +1,5 @@
 //===- PreludeMain.cpp - Write runtimePrelude() to a file -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // aoti-rt-prelude cpu|cuda OUT: the text the tool pastes into wrappers, for
 // the runtime's tests (they compile against exactly that text).

@@ -1,4 +1,5 @@
 //===- PythonFixtureTest.cpp - Producers for check_outputs.py -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The files check_outputs.py loads from Python (safetensors, json), with
 // the checks that hold for them here.

@@ -1,4 +1,5 @@
 //===- ReplayTraceTest.cpp - A run's trace of deferred probes -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pieces of a replayed run (aoti_rt/replay.h) that need no GPU: which
 // programs may replay (inputsPinned), how a trace matches the next run's

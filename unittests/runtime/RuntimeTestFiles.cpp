@@ -1,4 +1,5 @@
 //===- RuntimeTestFiles.cpp - Test dirs, files, child processes -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The helpers of RuntimeTestFiles.h.
 //

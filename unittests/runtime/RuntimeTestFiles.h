@@ -1,4 +1,5 @@
 //===- RuntimeTestFiles.h - Test dirs, files, child processes -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The helpers of the runtime tests that need neither the runtime nor torch:
 // a test's directory, its files and lines, a scenario in a child process.

@@ -1,4 +1,5 @@
 //===- RuntimeTestUtil.cpp - Fixtures of the runtime tests ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The helpers of RuntimeTestUtil.h that do not use the runtime's types,
 // defined once for the whole AOTIRuntimeTests binary (those that need

@@ -1,4 +1,5 @@
 //===- RuntimeTestUtil.h - Fixtures of the runtime tests ------ -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each test file of AOTIRuntimeTests is compiled exactly like an instrumented
 // CPU wrapper: AOTI's cpu.h, then the prelude that aoti-instrument pastes

@@ -1,4 +1,5 @@
 //===- SaveTest.cpp - Saves of tensors as safetensors ---------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Saves: the safetensors layout, the manifest, sessions and save dirs.
 //

@@ -1,4 +1,5 @@
 //===- StatsPrintTest.cpp - Statistics, printing, formatting --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Tensor metadata, statistics, printed lines and number formatting.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the runtime's files from Python, as a user would read them.
 
   check_outputs.py saves BINARY OUTDIR   saves load with safetensors.torch

@@ -1,4 +1,5 @@
 //===- aoti_rt/buffers.h - Redzones and poison for run_impl's buffers -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope::buffer gives a buffer of run_impl guard bytes (a canary
 // pattern) before and after its elements and/or fills it with poison;

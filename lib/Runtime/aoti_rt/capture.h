@@ -1,4 +1,5 @@
 //===- aoti_rt/capture.h - One launch, saved to run again alone -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The bundle of a captured launch (rules `capture`; docs/capture.md): each
 // tensor argument's extent before and after the launch (safetensors), the

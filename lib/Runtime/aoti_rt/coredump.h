@@ -1,4 +1,5 @@
 //===- aoti_rt/coredump.h - An armed CUDA core dump -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With CUDA_ENABLE_COREDUMP_ON_EXCEPTION=1 the driver writes a GPU core dump
 // after a device exception, then aborts the process. When the fault

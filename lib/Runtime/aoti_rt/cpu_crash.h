@@ -1,4 +1,5 @@
 //===- aoti_rt/cpu_crash.h - CPU breadcrumbs --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The site being run, per thread, and what a fatal signal's handler
 // (fatal_signal.h) says of it.

@@ -1,4 +1,5 @@
 //===- aoti_rt/cuda_api.h - The CUDA APIs the runtime calls -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The CUDA driver and runtime APIs, for a CUDA wrapper (AOTI_RT_CUDA 1)
 // only: a CPU wrapper's runtime includes nothing of CUDA. dladdr tells

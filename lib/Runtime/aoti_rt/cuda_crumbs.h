@@ -1,4 +1,5 @@
 //===- aoti_rt/cuda_crumbs.h - CUDA: stream-ordered breadcrumbs ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pinned, device-mapped breadcrumb arena, its slots per thread and
 // stream lane, and the report of the last launch that completed.

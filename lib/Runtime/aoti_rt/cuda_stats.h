@@ -1,4 +1,5 @@
 //===- aoti_rt/cuda_stats.h - CUDA: errors, the statistics kernel, scratch memory ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // CUDA error texts, device and capture-mode guards, the embedded statistics
 // kernel and its launch, and the scratch buffers probes borrow.

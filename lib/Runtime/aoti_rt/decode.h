@@ -1,4 +1,5 @@
 //===- aoti_rt/decode.h - Element decoding, host and device ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Half, bfloat16 and the four 8-bit float formats decoded to float, written
 // once for the host runtime (dtype.h) and the statistics kernel

@@ -1,4 +1,5 @@
 //===- aoti_rt/deferred.h - Checks and prints read at the end of a run -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Deferred probes (Probe::nan_deferred, Probe::print_deferred): a probe's
 // statistics are taken on the device by one stats launch into pinned,

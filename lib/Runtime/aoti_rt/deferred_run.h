@@ -1,4 +1,5 @@
 //===- aoti_rt/deferred_run.h - A run's deferred device side ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What one run of deferred probes holds on the device side (DeferredRun):
 // its result chunks, stats area, records, seen list, pending batches and

@@ -1,4 +1,5 @@
 //===- aoti_rt/dtype.h - Dtypes, element decoding, statistics ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the runtime knows of a dtype (torch code, DKind, name, safetensors
 // code, size), element decoding on the host (fp8/bf16/half), and the host

@@ -1,4 +1,5 @@
 //===- aoti_rt/fatal_signal.h - The report of a fatal signal ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A SIGABRT, SIGSEGV or SIGBUS handler that writes what the breadcrumbs
 // say (the thread's CPU crumb; on CUDA each stream whose launches did not

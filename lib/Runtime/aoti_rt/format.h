@@ -1,4 +1,5 @@
 //===- aoti_rt/format.h - Text: numbers, JSON, names ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Small utilities the reports are written with: number formatting without
 // locale, JSON strings and objects, file names.

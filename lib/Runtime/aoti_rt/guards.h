@@ -1,4 +1,5 @@
 //===- aoti_rt/guards.h - Input guards --------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Checks of graph inputs before any launch: what the model was compiled for
 // (every preset: device, dtype, rank, dims, strides), and the rules' input

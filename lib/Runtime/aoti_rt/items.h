@@ -1,4 +1,5 @@
 //===- aoti_rt/items.h - One probe's tensors --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What a probe gathers of its tensors (metadata, statistics, values, data to
 // save), on the host or with one kernel launch.

@@ -1,4 +1,5 @@
 //===- aoti_rt/nan.h - NaN/Inf reports ---------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The NaN/Inf report of a probe, the same text whether the check ran right
 // after the launch or was deferred to the end of the run (deferred.h).

@@ -1,4 +1,5 @@
 //===- aoti_rt/probe_text.h - Probe reports ---------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The context of one probe and the lines it prints (site prefix, tensor
 // statistics and values).

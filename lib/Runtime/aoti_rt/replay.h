@@ -1,4 +1,5 @@
 //===- aoti_rt/replay.h - A run's deferred probes, replayed -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The steady state of a model whose inputs are pinned (every input's dtype,
 // device, dims and strides checked exact before the run): each run's

@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_buffers.h - RunScope: buffers ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope's members for run_impl's buffers (buffers.h): redzones, poison,
 // the checks of their canaries, and the bases kept for the next run.

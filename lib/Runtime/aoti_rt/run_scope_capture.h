@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_capture.h - RunScope: captures ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A captured launch (rules `capture`; docs/capture.md): run_impl asks for
 // it (RunScope::capture), the kernel's call_ helper records it around its

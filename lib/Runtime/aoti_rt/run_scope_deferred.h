@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_deferred.h - RunScope: deferred probes -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope's deferred probes (deferred.h): counts taken on the device
 // without a sync, batched across launches, read at the end of the run.

@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_guards.h - RunScope: input guards ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope's checks of graph inputs (guards.h): what the model was compiled
 // for, AOTI's own checks, and the rules' input guards.

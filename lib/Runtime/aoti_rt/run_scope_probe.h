@@ -1,4 +1,5 @@
 //===- aoti_rt/probe.h - RunScope::probeOn ----------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What a probe does, in order: print, NaN check, save, sync, breadcrumb.
 //

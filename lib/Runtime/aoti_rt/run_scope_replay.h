@@ -1,4 +1,5 @@
 //===- aoti_rt/run_scope_replay.h - RunScope: replayed probes ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope's trace (replay.h): a run whose inputs are pinned records what
 // its deferred probes and batch guards did; the next run of the program

@@ -1,4 +1,5 @@
 //===- aoti_rt/safetensors.h - Saves ----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One safetensors file per probe, loadable with safetensors and torch.
 //

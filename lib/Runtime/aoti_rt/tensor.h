@@ -1,4 +1,5 @@
 //===- aoti_rt/tensor.h - Tensor metadata -----------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A tensor as the AOTI shim describes it (sizes, strides, dtype, device,
 // data), offsets over its elements, host statistics and values.

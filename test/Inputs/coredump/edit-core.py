@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test helper: writes a damaged or changed copy of a CUDA GPU core dump.
 
     edit-core.py IN OUT [EDIT...]

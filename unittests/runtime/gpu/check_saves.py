@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Saves of CUDA tensors (GpuRuntime's, in WORK/saves-cuda) equal the saves of
 their CPU twins (WORK/saves-cpu), bit for bit, and load with safetensors.
 

@@ -1,4 +1,5 @@
 //===- first_handler.cpp - Another model's terminate handler --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A library whose std::terminate handler is installed before the runtime's
 // and which is unloaded before the process terminates: the runtime must

@@ -1,4 +1,5 @@
 //===- gpu_test.cpp - The runtime's CUDA paths on a real GPU --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Built like an instrumented CUDA wrapper (AOTI's cuda.h, then the pasted
 // prelude with the embedded stats kernel PTX) by this folder's

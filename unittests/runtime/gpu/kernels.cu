@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels the GPU test launches through the driver API (cuLaunchKernel),
 // as AOTI's wrapper does. Compiled to PTX by run_gpu_tests.sh.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds and runs the runtime's CUDA tests on a GPU machine (no libclang
 # there): this folder's CMake project, then `ctest -L gpu`. The prelude comes
 # from the build dir here, carried along (.device/prelude_cuda.h, from
