@@ -361,10 +361,14 @@ def scenario_buffers(work):
                  r"NaN in buf2 \(8 of 8 elements\) after #1 "
                  r"cpp_fused_relu_0 \([^)]*wrapper\.cpp:\d+\) in run 1",
                  "the NaN check names the kernel that read the fresh buffer")
+    # Without poison, what the kernel reads is whatever the allocator hands
+    # out: usually no NaN (the bug is silent), sometimes a freed buffer's
+    # NaN. Not a check (it cannot be made deterministic), an observation.
     rc, out, err = variant(uninit, "nan-hunt", preset("nan-hunt"))
     r = result_of(out)
-    check(rc == 0 and r["ok"],
-          "uninit: without poison the same check sees nothing (the bug is silent)")
+    print("note uninit: without poison nan-hunt "
+          + ("saw nothing (silent)" if rc == 0 and r["ok"] else
+             "saw NaN left in reused memory this time"))
 
 
 def wrong_addmm(text):
