@@ -159,12 +159,32 @@ def cache_dir() -> Path:
     return Path(root) / "packages"
 
 
+_TOOL_IDENTITY: Dict[tuple, str] = {}
+
+
+def _tool_identity() -> str:
+    """The SHA-256 of the tool executable's bytes, computed once per
+    process and file state (path, size, mtime): another build of the same
+    version (a reinstall, a developer build) instruments differently."""
+    exe = _tool.tool_path()
+    st = exe.stat()
+    state = (str(exe), st.st_size, st.st_mtime_ns)
+    if state not in _TOOL_IDENTITY:
+        digest = hashlib.sha256()
+        with open(exe, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+        _TOOL_IDENTITY[state] = digest.hexdigest()
+    return _TOOL_IDENTITY[state]
+
+
 def cached_package(package: PathLike, rules: Rules) -> Optional[Path]:
     """The cache entry load_package uses for ``package`` and ``rules``: its
     name holds the hashes of the package's bytes, of each rules file's
-    bytes, of the tool's version and of this interpreter's torch (the
-    rebuild's), so that a change of any of them makes another entry. None
-    when a ``rules`` is neither a file nor a preset."""
+    bytes, of the tool (its version and its executable's bytes) and of this
+    interpreter's torch (the rebuild's), so that a change of any of them
+    makes another entry. None when a ``rules`` is neither a file nor a
+    preset."""
     import torch
 
     package = Path(package)
@@ -174,7 +194,7 @@ def cached_package(package: PathLike, rules: Rules) -> Optional[Path]:
     key = hashlib.sha256("\n".join([
         _sha256(package),
         *(_sha256(p, _MAX_RULES_BYTES, "rules file") for p in rules_paths),
-        __version__,
+        __version__, _tool_identity(),
         torch.__version__, sys.executable]).encode()).hexdigest()[:24]
     return cache_dir() / f"{package.stem}-{key}.pt2"
 
