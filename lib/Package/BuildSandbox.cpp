@@ -25,13 +25,6 @@ namespace {
 constexpr StringRef DriverPrograms[] = {"cc1plus",     "cc1", "collect2",
                                         "lto-wrapper", "as",  "ld"};
 
-std::string realPathOf(StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (fs::real_path(Path, Real))
-    return "";
-  return std::string(Real);
-}
-
 /// What `Compiler -print-prog-name=Name` prints, by real path; "" when the
 /// compiler does not know it.
 std::string programNamed(StringRef Compiler, StringRef Name) {

@@ -267,12 +267,13 @@ inline void watchEnd(WatchCell *W) {
 }
 
 /// "hang: run 3 (thread 1234) has made no progress for 2.0 s (watchdog
-/// 2 s, then report): it is in #2 k (wrapper.cpp:775, source nodes [..]),
-/// started, not completed; in while_loop_body_graph_0, gone round 10,312
-/// times without reaching a new launch"
+/// 2.0 s, then report): it is in #2 k (wrapper.cpp:775, source nodes
+/// [..]), which started and has not completed", or, in a loop, "it goes
+/// round a loop (while_loop_body_graph_0) without reaching a new launch,
+/// 10312 times so far; the last launch it reached is #3 ..."; \p SI is
+/// launch \p Site's entry (null for none).
 inline std::string hangText(const WatchCell &W, int64_t IdleNs, int Site,
-                            Phase Ph, int64_t Iterations) {
-  const SiteInfo *SI = findSite(*W.Prog, Site);
+                            const SiteInfo *SI, Phase Ph, int64_t Iterations) {
   std::string T = "[aoti-instrument] hang: run " +
                   std::to_string(static_cast<long long>(W.Run)) +
                   " (thread " + std::to_string(W.Tid) +
@@ -364,8 +365,8 @@ inline void watchCheck(WatchCell &W, int64_t Now) {
   int Site = W.LastSite.load(std::memory_order_relaxed);
   Phase Ph = static_cast<Phase>(W.LastPhase.load(std::memory_order_relaxed));
   int64_t Iterations = W.Iterations.load(std::memory_order_relaxed);
-  std::string Line = hangText(W, Idle, Site, Ph, Iterations);
   const SiteInfo *SI = findSite(*W.Prog, Site);
+  std::string Line = hangText(W, Idle, Site, SI, Ph, Iterations);
   JsonObj J = siteJson("hang", *W.Prog, W.Run, Site >= 0 ? phaseName(Ph)
                                                           : nullptr,
                        Site, SI);
