@@ -28,7 +28,8 @@ PACKAGES=(clang-19 clang-tidy-19 llvm-19-dev libclang-19-dev llvm-19-tools libom
           libgtest-dev libgmock-dev cmake ninja-build g++ python3
           libclang-rt-19-dev # the sanitizers' and libFuzzer's runtimes (fuzz/)
           # the wheel's static tool: static archives, libzip's source
-          libzstd-dev liblzma-dev libbz2-dev zlib1g-dev dpkg-dev)
+          libzstd-dev liblzma-dev libbz2-dev zlib1g-dev dpkg-dev
+          ccache) # compiles of a fresh clone reuse earlier objects (env.sh)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -58,7 +59,7 @@ install_venv() { # VENV REQUIREMENTS...
   # Written last: an interrupted install is redone, never half-used.
   echo "$requirements" > "$venv/.complete"
 }
-install_venv "$AOTI_TOOLS_VENV" "auditwheel==6.*"
+install_venv "$AOTI_TOOLS_VENV" "auditwheel==6.* twine==6.*"
 if ((!WHEEL_ONLY)); then
   install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy pytest cmake>=3.27,<3.32"
   install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy pytest"
@@ -89,7 +90,7 @@ torch_args=()
 ((WHEEL_ONLY)) || torch_args=(-DAOTI_PYTHON="$AOTI_VENV/bin/python"
                               -DAOTI_PYTHON_NEWEST="$AOTI_VENV_NEWEST/bin/python")
 cmake -S "$REPO" -B "$AOTI_BUILD_DIR" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release "${torch_args[@]}" \
+  -DCMAKE_BUILD_TYPE=Release "${torch_args[@]}" $(aoti_launcher_args) \
   -DAOTI_PORTABLE=ON -DAOTI_STATIC_LIBZIP="$AOTI_STATIC_LIBZIP" \
   -DAOTI_WHEEL_PYTHON="$AOTI_TOOLS_VENV/bin/python" \
   -DAOTI_CACHE_DIR="$AOTI_CACHE_DIR" >/dev/null

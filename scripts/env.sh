@@ -11,12 +11,28 @@ AOTI_VENV=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_VERSION
 # The newest torch on PyPI: packages it makes are tested end to end too.
 AOTI_TORCH_NEWEST=2.15
 AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
-# Tools of the wheel's build: auditwheel, which checks it.
+# Tools of the wheel's build and release: auditwheel and twine, which check
+# the wheels and the sdist.
 AOTI_TOOLS_VENV=$AOTI_CACHE_DIR/venv-tools
 # The static libzip the wheel's tool links (scripts/wheel/static_libzip.sh).
 AOTI_STATIC_LIBZIP=$AOTI_CACHE_DIR/static-libzip
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
 AOTI_TOOL=$AOTI_BUILD_DIR/bin/aoti-instrument
+
+# Compiles go through ccache (a Debian package), its cache beside the venvs:
+# a fresh clone (CI's) rebuilds the tool, its static twin and the fuzzers
+# from objects an earlier build of the same sources made. Keyed by the
+# preprocessed source and the flags, paths taken relative to the clone, so
+# a clone in another folder hits too; a changed file misses.
+export CCACHE_DIR=${CCACHE_DIR:-$AOTI_CACHE_DIR/ccache}
+export CCACHE_BASEDIR=$REPO
+export CCACHE_NOHASHDIR=true
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
+# The launcher for cmake's configure: ccache where it is installed.
+aoti_launcher_args() {
+  command -v ccache >/dev/null 2>&1 || return 0
+  echo "-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+}
 
 # Configures build dir $1 with the clang++ $2 for the sanitizer and fuzz
 # builds (scripts/sanitize.sh, scripts/fuzz.sh): RelWithDebInfo at -O1 with
@@ -28,5 +44,6 @@ aoti_configure_clang() { # DIR CLANGXX CMAKE-ARGS...
   cmake -S "$REPO" -B "$dir" -G Ninja \
     -DCMAKE_C_COMPILER="${cxx/++/}" -DCMAKE_CXX_COMPILER="$cxx" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" "$@" >/dev/null
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+    $(aoti_launcher_args) "$@" >/dev/null
 }

@@ -78,10 +78,23 @@ def log(*a):
     print("[census]", *a, file=sys.stderr, flush=True)
 
 
+# The events printed as they happen (all of them go to census.jsonl): the
+# run's head and what fails, so that a log cut to its first lines (CI's)
+# still shows why.
+FAILURES = []
+
+
+def is_failure(kv):
+    return kv.get("passed") is False or bool(kv.get("missed"))
+
+
 def record(**kv):
     kv["t"] = time.strftime("%H:%M:%S")
     line = json.dumps(kv)
-    print(line, flush=True)
+    if kv["event"] == "census" or is_failure(kv) or A.verbose:
+        print(line, flush=True)
+    if is_failure(kv):
+        FAILURES.append(line)
     if A.out:
         os.makedirs(A.out, exist_ok=True)
         with open(os.path.join(A.out, "census.jsonl"), "a") as f:
@@ -549,6 +562,8 @@ def parse_args(argv=None):
     p.add_argument("--presets", default=",".join(PRESETS))
     p.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2)))
     p.add_argument("--compile-threads", type=int, default=2)
+    p.add_argument("--verbose", action="store_true",
+                   help="print every event (census.jsonl holds them all)")
     p.add_argument("--compile-timeout", type=int, default=1200)
     p.add_argument("--run-timeout", type=int, default=900)
     p.add_argument("--runs", type=int, default=2,
@@ -592,6 +607,10 @@ def main():
         failed = run_pipeline(check=A.phase == "all")
     if A.expect and A.phase != "build":
         failed |= not still_covered(A.expect)
+    for line in FAILURES:
+        log("failed:", line)
+    log(f"{'FAILED' if failed else 'passed'}; every event in "
+        f"{os.path.join(A.out, 'census.jsonl')}")
     sys.exit(1 if failed else 0)
 
 
