@@ -12,12 +12,45 @@ in its compile command) and the real torch headers.
 compilers (lit's %derived_overlay: the two 2.13 headers the
 2.13+ forms need). Prints `PRESET COMPILER: ok` or the first diagnostics;
 exits 1 on any error or any warning in code aoti-instrument inserted.
+
+The torch headers the wrapper includes (its `#include <...>` lines, which
+come first in every output) are parsed once per compiler into a
+precompiled header (g++'s .gch, clang's .pch) that each output's check
+starts from: the same declarations, a third less time. nvcc's host pass
+and a compiler that cannot make one parse them every time.
 """
 import glob
 import os
+import re
 import subprocess
 import sys
 import tempfile
+
+
+def precompiled_prefix(cc, text, flags, tmp):
+    """Flags that start a compile of an output of `text` from a
+    precompiled header of its angle-bracket includes, or [] when `cc`
+    makes none."""
+    kind = os.path.basename(cc)
+    if kind == "nvcc":
+        return []
+    d = os.path.join(tmp, "pch-" + kind)
+    os.makedirs(d)
+    prefix = os.path.join(d, "prefix.h")
+    with open(prefix, "w") as f:
+        f.writelines(l + "\n" for l in text.splitlines()
+                     if re.match(r"\s*#\s*include\s*<", l))
+    clang = "clang" in kind
+    out = prefix + (".pch" if clang else ".gch")
+    base = [f for f in flags if f != "-fsyntax-only"]
+    r = subprocess.run([cc, "-x", "c++-header"] + base + [prefix, "-o", out],
+                       capture_output=True, text=True)
+    if r.returncode:
+        print(f"note: {kind} made no precompiled header; parsing in full",
+              file=sys.stderr)
+        return []
+    return ["-include-pch", out] if clang else ["-include", prefix,
+                                                "-Winvalid-pch"]
 
 
 def main():
@@ -46,6 +79,7 @@ def main():
                   ["--"] + lang + includes)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
+        pch = {cc: precompiled_prefix(cc, text, flags, tmp) for cc in compilers}
         jobs = []
         for i, rules in enumerate(sorted(glob.glob(os.path.join(presets, "*.yaml")))):
             name = os.path.basename(rules)[:-5]
@@ -60,7 +94,7 @@ def main():
                            check=True, capture_output=True)
             sources = [out]
             for cc in compilers:
-                cmd = [cc] + flags + sources
+                cmd = [cc] + flags + pch[cc] + sources
                 if os.path.basename(cc) == "nvcc":
                     # nvcc compiles host code with its host compiler; the
                     # check runs there, as -fsyntax-only.

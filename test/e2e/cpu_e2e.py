@@ -51,6 +51,7 @@ sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 
+import fixture_cache  # noqa: E402
 import harness  # noqa: E402
 import models  # noqa: E402
 
@@ -80,13 +81,16 @@ def result_of(stdout):
 
 
 def compiled(work, name, **opts):
-    """The case dir of `name`, AOTI-compiled once per work dir."""
+    """The case dir of `name`, AOTI-compiled once per work dir and, across
+    runs, once per torch and CPU (fixture_cache.py); built and run plain."""
     case = os.path.join(work, name)
     if not os.path.exists(os.path.join(case, "case.json")):
-        args = ["compile", "--model", opts.pop("model", name), "--out", case]
+        args = ["compile", "--model", opts.pop("model", name)]
         for k, v in opts.items():
             args += [f"--{k}"] if v is True else [f"--{k}", str(v)]
-        harness_run(*args)
+        fixture_cache.cached(
+            f"case-{name}", case, lambda out: harness_run(*args, "--out", out),
+            [os.path.join(HERE, "harness.py")], args)
         harness_run("build", "--dir", case)
         harness_run("run", "--dir", case)
     return case

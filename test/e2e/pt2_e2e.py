@@ -38,6 +38,7 @@ sys.path.insert(0, HERE)
 
 import torch  # noqa: E402
 
+import fixture_cache  # noqa: E402
 import models  # noqa: E402
 
 TOOL = os.environ.get("AOTI_TOOL",
@@ -77,17 +78,19 @@ def sha256(path):
 
 def compiled(name, dynamic=False):
     """AOT-compiles models.py's `name` into DIR/name/model.pt2 (torch's
-    default settings: weights inside the .so), once per work dir."""
+    default settings: weights inside the .so), once per work dir and, across
+    runs, once per torch and CPU (fixture_cache.py)."""
     d = os.path.join(WORK, name)
     pt2 = os.path.join(d, "model.pt2")
     if not os.path.exists(pt2):
-        os.makedirs(d, exist_ok=True)
-        m, args, dyn = models.build(name, dynamic=dynamic)
-        ep = torch.export.export(m, args, dynamic_shapes=dyn)
-        tmp = os.path.join(d, "compiling.pt2")
-        torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
-        torch.save(list(args), os.path.join(d, "inputs.pt"))
-        os.replace(tmp, pt2)
+        def make(out):
+            m, args, dyn = models.build(name, dynamic=dynamic)
+            ep = torch.export.export(m, args, dynamic_shapes=dyn)
+            torch._inductor.aoti_compile_and_package(
+                ep, package_path=os.path.join(out, "model.pt2"))
+            torch.save(list(args), os.path.join(out, "inputs.pt"))
+        fixture_cache.cached(f"pt2-{name}", d, make, [__file__],
+                             {"dynamic": dynamic})
     return pt2
 
 
@@ -273,18 +276,18 @@ print(json.dumps(results))
 
 def compiled_with_keyword(name):
     """models.py's `name` (its last input a keyword one) as a .pt2 with a
-    dynamic batch; once per work dir."""
+    dynamic batch; once per work dir (and torch and CPU, as compiled)."""
     d = os.path.join(WORK, name)
     pt2 = os.path.join(d, "model.pt2")
     if not os.path.exists(pt2):
-        os.makedirs(d, exist_ok=True)
-        m, args, dyn = models.build(name, dynamic=True)
-        ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
-                                 dynamic_shapes=dyn)
-        tmp = os.path.join(d, "compiling.pt2")
-        torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
-        torch.save(list(args), os.path.join(d, "inputs.pt"))
-        os.replace(tmp, pt2)
+        def make(out):
+            m, args, dyn = models.build(name, dynamic=True)
+            ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
+                                     dynamic_shapes=dyn)
+            torch._inductor.aoti_compile_and_package(
+                ep, package_path=os.path.join(out, "model.pt2"))
+            torch.save(list(args), os.path.join(out, "inputs.pt"))
+        fixture_cache.cached(f"pt2-keyword-{name}", d, make, [__file__])
     return pt2
 
 
