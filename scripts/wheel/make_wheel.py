@@ -40,6 +40,8 @@ import sys
 import tempfile
 import zipfile
 
+from metadata import core_metadata
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 NAME = "aoti_instrument"
@@ -142,6 +144,13 @@ def deb_version(package):
 
 
 def git_revision():
+    """The checkout's commit, or the one an sdist was made from (its
+    SOURCE_REVISION, written by scripts/wheel/aoti_build.py)."""
+    recorded = os.path.join(REPO, "SOURCE_REVISION")
+    if os.path.exists(recorded) and not os.path.exists(
+            os.path.join(REPO, ".git")):
+        with open(recorded) as f:
+            return f.read().strip() + " (from its sdist)"
     p = subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"],
                        capture_output=True, text=True)
     dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain",
@@ -186,25 +195,9 @@ def stage(args, root, tags):
                  deb_version("llvm-19-dev"),
             libc_version=deb_version("libc6"), version=args.version,
             revision=git_revision()))
-    with open(os.path.join(REPO, "README.md")) as f:
-        readme = f.read()
-    license_lines = "".join(f"License-File: licenses/{n}\n"
-                            for n in sorted(os.listdir(licenses)))
     with open(os.path.join(info, "METADATA"), "w") as f:
-        f.write("Metadata-Version: 2.4\n"
-                "Name: aoti-instrument\n"
-                f"Version: {args.version}\n"
-                "Summary: Debugging instrumentation for PyTorch AOTInductor "
-                "packages (.pt2): NaN hunts, illegal memory accesses, input "
-                "guards, redzones, statistics, saves\n"
-                "Requires-Python: >=3.9\n"
-                "License-Expression: Apache-2.0 WITH LLVM-exception\n"
-                "Classifier: Operating System :: POSIX :: Linux\n"
-                "Classifier: Programming Language :: C++\n"
-                "Classifier: Programming Language :: Python :: 3\n"
-                "Classifier: Topic :: Software Development :: Debuggers\n"
-                f"{license_lines}"
-                "Description-Content-Type: text/markdown\n\n" + readme)
+        f.write(core_metadata(args.version, [
+            f"licenses/{n}" for n in sorted(os.listdir(licenses))]))
     with open(os.path.join(info, "WHEEL"), "w") as f:
         f.write("Wheel-Version: 1.0\n"
                 "Generator: aoti-instrument scripts/wheel/make_wheel.py\n"
