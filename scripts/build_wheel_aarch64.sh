@@ -82,7 +82,7 @@ cmake -S "$REPO" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DBUILD_TESTING=OFF -DAOTI_PORTABLE=ON -DAOTI_STATIC_LIBZIP="$LIBZIP" \
   -DAOTI_WHEEL_PYTHON="$AOTI_TOOLS_VENV/bin/python" \
   -DAOTI_CLANG_RESOURCE_DIR=/usr/lib/llvm-19/lib/clang/19 >/dev/null
-log "building the wheel (about 5 min on 2 cores)"
+log "building the wheel (about 6 min on 2 cores)"
 cmake --build "$BUILD" --target wheel -j "${CMAKE_BUILD_PARALLEL_LEVEL:-2}" >&2
 WHEEL=$(ls "$BUILD"/dist/aoti_instrument-*_aarch64.whl)
 built=$(date +%s)
