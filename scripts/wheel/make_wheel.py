@@ -6,7 +6,12 @@ headers, the presets, the Python package (python/aoti_instrument) and the
 license files of everything linked into the tool; then checks it.
 
     make_wheel.py --tool BIN --resource-dir DIR --libzip PREFIX \\
-                  --version X.Y.Z --out DIST
+                  --version X.Y.Z --out DIST [--sysroot DIR]
+
+The wheel is for the tool's own architecture (its ELF header): x86_64, or
+aarch64 when cross-compiled by scripts/build_wheel_aarch64.sh, whose arm64
+libraries come from the sysroot --sysroot names (its PACKAGES file gives
+their versions for the relinking note).
 
 Layout of the wheel (what the tool and the package look for):
 
@@ -24,7 +29,8 @@ is the lowest manylinux tag whose reference system has a kernel the tool
 starts on (static glibc refuses kernels older than its ELF ABI note says:
 3.2 for Debian bookworm's, so manylinux_2_17, CentOS 7's 3.10; the 2_5 and
 2_12 systems had 2.6 kernels), and never lower than what auditwheel
-accepts. Prints the wheel's path.
+accepts; aarch64 has no tag below manylinux2014 (PEP 599), and its glibc
+asks for Linux 3.7. Prints the wheel's path.
 """
 
 import argparse
@@ -51,6 +57,10 @@ NAME = "aoti_instrument"
 MANYLINUX_KERNELS = [((2, 5), (2, 6, 18), "manylinux1"),
                      ((2, 12), (2, 6, 32), "manylinux2010"),
                      ((2, 17), (3, 10, 0), "manylinux2014")]
+# The ELF machines the wheel is made for (e_machine: platform tag's arch)
+# and the lowest manylinux glibc each one has a tag for.
+ELF_MACHINES = {62: "x86_64", 183: "aarch64"}
+LOWEST_GLIBC = {"x86_64": (2, 5), "aarch64": (2, 17)}
 
 # What the static link takes in, and the Debian files that hold each one's
 # license (libzip's comes from its source, --libzip).
@@ -78,10 +88,10 @@ exceptions), yaml-cpp (MIT), libzip (BSD 3-clause), zlib, bzip2, xz's
 liblzma and zstd; each one's license is in this directory.
 
 It was linked from Debian {debian} packages ({libc}) by
-scripts/build_wheel.sh of aoti-instrument {version}, source revision
+{script} of aoti-instrument {version}, source revision
 {revision}. The complete source of aoti-instrument is that revision of its
-repository; the source of glibc is Debian's glibc source package of that
-version (`apt-get source glibc={libc_version}`).
+repository; the source of glibc is in Debian's source package
+{libc_source} (`apt-get source {libc_source}`).
 
 To link the tool with a modified glibc, as section 6 of the LGPL allows:
 build glibc as a static archive (libc.a and its crt objects), check out the
@@ -92,18 +102,23 @@ revision above and run
       -DCMAKE_EXE_LINKER_FLAGS="-nostartfiles -L<your glibc>/lib ..."
     cmake --build build --target aoti-instrument-static
 
-(or run scripts/build_wheel.sh with that glibc installed as the system's).
+(or run {script} with that glibc installed as the system's).
 The library objects of aoti-instrument (build/lib/libAOTI*.a, one per layer) can
 be linked again with any glibc without recompiling them.
 """
 
 
 def elf_facts(path):
-    """(has PT_INTERP, has PT_DYNAMIC, minimum kernel from the ABI note)."""
+    """(architecture, has PT_INTERP, has PT_DYNAMIC, minimum kernel from
+    the ABI note)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
         raise SystemExit(f"{path}: not a 64-bit little-endian ELF file")
+    machine, = struct.unpack_from("<H", data, 0x12)
+    if machine not in ELF_MACHINES:
+        raise SystemExit(f"{path}: ELF machine {machine}, neither x86-64 "
+                         "nor AArch64")
     phoff, = struct.unpack_from("<Q", data, 0x20)
     phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
     interp = dynamic = False
@@ -124,23 +139,58 @@ def elf_facts(path):
                     if os_id == 0:
                         kernel = tuple(version)
                 pos = desc_at + (descsz + 3) // 4 * 4
-    return interp, dynamic, kernel
+    return ELF_MACHINES[machine], interp, dynamic, kernel
 
 
-def platform_tags(kernel):
-    """The manylinux tags (PEP 600 name, legacy alias) for a tool that
-    needs at least `kernel`."""
+def platform_tags(kernel, arch):
+    """The manylinux tags (PEP 600 name, legacy alias) for a tool of `arch`
+    that needs at least `kernel`."""
     for glibc, ref_kernel, alias in MANYLINUX_KERNELS:
+        if glibc < LOWEST_GLIBC[arch]:
+            continue
         if kernel is None or ref_kernel >= kernel:
-            return glibc, [f"manylinux_{glibc[0]}_{glibc[1]}_x86_64",
-                           f"{alias}_x86_64"]
+            return glibc, [f"manylinux_{glibc[0]}_{glibc[1]}_{arch}",
+                           f"{alias}_{arch}"]
     raise SystemExit(f"the tool needs Linux {kernel}: newer than any "
                      "manylinux reference system this script knows")
 
 
-def deb_version(package):
-    return subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
+def deb_version(package, field="Version"):
+    return subprocess.run(["dpkg-query", "-W", f"-f=${{{field}}}", package],
                           capture_output=True, text=True).stdout.strip()
+
+
+def sysroot_version(sysroot, package):
+    """The version of `package` that arm64_sysroot.sh unpacked."""
+    with open(os.path.join(sysroot, "PACKAGES")) as f:
+        for line in f:
+            name, version, _ = line.split()
+            if name == package:
+                return version
+    raise SystemExit(f"{sysroot}/PACKAGES names no {package}")
+
+
+def built_from(args, arch):
+    """(what the relinking note says the tool was linked from, the build
+    script, how to get glibc's source)."""
+    if arch == "x86_64":
+        libc = deb_version("libc6")
+        return ("libc6 " + libc + ", libstdc++ " +
+                deb_version("libstdc++-12-dev") + ", llvm " +
+                deb_version("llvm-19-dev"),
+                "scripts/build_wheel.sh", f"glibc={libc}")
+    # Debian's cross toolchain: its arm64 glibc and libstdc++ are built from
+    # the cross-toolchain-base and gcc-12-cross source packages, which hold
+    # glibc's and GCC's source.
+    if not args.sysroot:
+        raise SystemExit("an aarch64 tool needs --sysroot (arm64_sysroot.sh)")
+    libc = "libc6-dev-arm64-cross"
+    source = (deb_version(libc, "source:Package") + "=" +
+              deb_version(libc, "source:Version"))
+    return (f"{libc} {deb_version(libc)}, libstdc++-12-dev-arm64-cross " +
+            deb_version("libstdc++-12-dev-arm64-cross") + ", llvm-19-dev:arm64 " +
+            sysroot_version(args.sysroot, "llvm-19-dev"),
+            "scripts/build_wheel_aarch64.sh", source)
 
 
 def git_revision():
@@ -160,7 +210,7 @@ def git_revision():
     return rev + (" (with uncommitted changes)" if dirty else "")
 
 
-def stage(args, root, tags):
+def stage(args, root, tags, arch):
     pkg = os.path.join(root, NAME)
     shutil.copytree(os.path.join(REPO, "python", NAME), pkg,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc",
@@ -187,14 +237,12 @@ def stage(args, root, tags):
     # aoti-instrument's own license, and what it links in (THIRD-PARTY.md).
     for own in ("LICENSE", "THIRD-PARTY.md"):
         shutil.copyfile(os.path.join(REPO, own), os.path.join(licenses, own))
+    libc, script, libc_source = built_from(args, arch)
     with open(os.path.join(licenses, "RELINKING"), "w") as f:
         f.write(RELINKING.format(
             debian=open("/etc/debian_version").read().strip(),
-            libc="libc6 " + deb_version("libc6") + ", libstdc++ " +
-                 deb_version("libstdc++-12-dev") + ", llvm " +
-                 deb_version("llvm-19-dev"),
-            libc_version=deb_version("libc6"), version=args.version,
-            revision=git_revision()))
+            libc=libc, script=script, libc_source=libc_source,
+            version=args.version, revision=git_revision()))
     with open(os.path.join(info, "METADATA"), "w") as f:
         f.write(core_metadata(args.version, [
             f"licenses/{n}" for n in sorted(os.listdir(licenses))]))
@@ -248,13 +296,13 @@ def write_wheel(root, info, wheel):
     os.replace(tmp, wheel)
 
 
-def check_auditwheel(wheel, glibc):
+def check_auditwheel(wheel, glibc, arch):
     """`auditwheel show` must find no external library and accept a tag no
     higher than the wheel's; returns what it printed."""
     p = subprocess.run([sys.executable, "-m", "auditwheel", "show", wheel],
                        capture_output=True, text=True)
     out = p.stdout + p.stderr
-    m = re.search(r'platform tag: "manylinux_(\d+)_(\d+)_x86_64"', out)
+    m = re.search(rf'platform tag:\s*"manylinux_(\d+)_(\d+)_{arch}"', out)
     if p.returncode or not m:
         raise SystemExit(f"auditwheel show refused {wheel}:\n{out}")
     if "requires no external shared libraries" not in out:
@@ -276,13 +324,16 @@ def main():
                    help="prefix of static_libzip.sh (its LICENSE)")
     p.add_argument("--version", required=True)
     p.add_argument("--out", required=True, help="directory for the wheel")
+    p.add_argument("--sysroot", default="",
+                   help="the arm64 sysroot of an aarch64 tool's libraries "
+                        "(scripts/wheel/arm64_sysroot.sh)")
     args = p.parse_args()
 
-    interp, dynamic, kernel = elf_facts(args.tool)
+    arch, interp, dynamic, kernel = elf_facts(args.tool)
     if interp or dynamic:
         raise SystemExit(f"{args.tool} is not fully static (program "
                          f"interpreter: {interp}, dynamic section: {dynamic})")
-    glibc, tags = platform_tags(kernel)
+    glibc, tags = platform_tags(kernel, arch)
     os.makedirs(args.out, exist_ok=True)
     wheel = os.path.join(args.out, f"{NAME}-{args.version}-py3-none-"
                                    f"{'.'.join(tags)}.whl")
@@ -290,13 +341,13 @@ def main():
         if old.startswith(f"{NAME}-") and old.endswith(".whl"):
             os.remove(os.path.join(args.out, old))
     with tempfile.TemporaryDirectory() as root:
-        info = stage(args, root, tags)
+        info = stage(args, root, tags, arch)
         write_wheel(root, info, wheel)
-    out = check_auditwheel(wheel, glibc)
+    out = check_auditwheel(wheel, glibc, arch)
     kernel_text = ".".join(map(str, kernel)) if kernel else "?"
-    accepted = re.search(r'platform tag: "([^"]+)"', out).group(1)
+    accepted = re.search(r'platform tag:\s*"([^"]+)"', out).group(1)
     print(f"{wheel}: {os.path.getsize(wheel) / 1e6:.1f} MB, tagged "
-          f"{'.'.join(tags)}; the tool is static (no interpreter, no NEEDED), "
+          f"{'.'.join(tags)}; the {arch} tool is static (no interpreter, no NEEDED), "
           f"for Linux {kernel_text} and newer; auditwheel show accepts "
           f"{accepted}")
 

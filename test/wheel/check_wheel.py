@@ -3,23 +3,28 @@
 """Checks the wheel scripts/wheel/make_wheel.py made, as a user's machine
 would see it:
 
-    check_wheel.py WHEEL --readelf LLVM_READELF --auditwheel-python PY \\
-                   --torch-include DIR --wrapper WRAPPER.cpp
+    check_wheel.py WHEEL_DIR --readelf LLVM_READELF --auditwheel-python PY \\
+                   --torch-include DIR --wrapper WRAPPER.cpp [--emulator EXE]
 
 - its contents: the tool (executable), clang's builtin headers, every
   preset of the checkout, the license of everything linked in and the
   relinking note, the console script, tags that match its name;
-- the tool, by llvm-readelf: no program interpreter, no dynamic section
-  (so no NEEDED entry);
+- the tool, by llvm-readelf: the ELF machine of the wheel's tag (x86_64 or
+  aarch64), no program interpreter, no dynamic section (so no NEEDED entry);
 - auditwheel show: no external library, a tag no higher than the wheel's;
 - the tool unpacked alone, run with an empty environment (no HOME, no
   PATH) and, where `unshare` can, with /usr/lib/llvm-19 hidden: --version,
   --list-presets, and a wrapper instrumented with a preset by name, parsed
-  with the wheel's own builtin headers.
+  with the wheel's own builtin headers. A tool of another architecture than
+  this machine's (the aarch64 wheel of scripts/build_wheel_aarch64.sh on
+  x86-64) runs under --emulator, by default qemu-<arch>-static or
+  qemu-<arch> from PATH (Debian: qemu-user-static).
 """
 import argparse
 import os
+import platform
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,6 +33,10 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 FAILURES = []
+# The wheel's architecture (its platform tag) and the ELF machine its tool
+# must have, as llvm-readelf names it.
+READELF_MACHINES = {"x86_64": "Advanced Micro Devices X86-64",
+                    "aarch64": "AArch64"}
 
 
 def check(cond, what, detail=""):
@@ -80,14 +89,23 @@ def contents(wheel):
     entry = next(v for k, v in meta.items() if k.endswith("entry_points.txt"))
     check("aoti-instrument = aoti_instrument._tool:main" in entry,
           "the console script aoti-instrument")
-    glibc = re.search(r"manylinux_(\d+)_(\d+)_x86_64", name_tags)
-    return (int(glibc.group(1)), int(glibc.group(2)))
+    glibc = re.search(r"manylinux_(\d+)_(\d+)_(x86_64|aarch64)$",
+                      name_tags.split(".")[0])
+    check(glibc is not None, f"a manylinux tag of x86_64 or aarch64: {name_tags}")
+    if glibc is None:
+        sys.exit(1)
+    return (int(glibc.group(1)), int(glibc.group(2))), glibc.group(3)
 
 
-def static_binary(exe, readelf):
-    p = subprocess.run([readelf, "--program-headers", "--dynamic-table", exe],
+def static_binary(exe, readelf, arch):
+    p = subprocess.run([readelf, "--file-header", "--program-headers",
+                        "--dynamic-table", exe],
                        capture_output=True, text=True)
     out = p.stdout + p.stderr
+    machine = re.search(r"^\s*Machine:\s*(.+?)\s*$", out, re.M)
+    check(machine is not None and machine.group(1) == READELF_MACHINES[arch],
+          f"the tool's ELF machine is {arch}'s "
+          f"({machine.group(1) if machine else '?'})", out[:2000])
     # llvm-readelf prints the program headers (LOAD...) and, for a dynamic
     # executable, INTERP, DYNAMIC and "Dynamic section at ...: (NEEDED)".
     check(p.returncode == 0 and " LOAD " in out and
@@ -101,11 +119,11 @@ def static_binary(exe, readelf):
           f"{sys.executable})")
 
 
-def auditwheel(wheel, python, tag_glibc):
+def auditwheel(wheel, python, tag_glibc, arch):
     p = subprocess.run([python, "-m", "auditwheel", "show", wheel],
                        capture_output=True, text=True)
     out = p.stdout + p.stderr
-    m = re.search(r'platform tag: "manylinux_(\d+)_(\d+)_x86_64"', out)
+    m = re.search(rf'platform tag:\s*"manylinux_(\d+)_(\d+)_{arch}"', out)
     check(p.returncode == 0 and m and
           (int(m.group(1)), int(m.group(2))) <= tag_glibc and
           "requires no external shared libraries" in out,
@@ -127,19 +145,38 @@ def run_alone(cmd, cwd):
                           cwd=cwd)
 
 
-def unpacked_tool(wheel, torch_include, wrapper, tmp):
+def emulator_for(arch, given):
+    """The command prefix that runs a tool of `arch` here: none on its own
+    architecture, else the emulator (given or qemu's from PATH)."""
+    if arch == platform.machine():
+        return []
+    exe = given or shutil.which(f"qemu-{arch}-static") or \
+        shutil.which(f"qemu-{arch}")
+    check(bool(exe), f"an emulator runs the {arch} tool on this "
+          f"{platform.machine()} machine (qemu-{arch}-static: Debian's "
+          "qemu-user-static)")
+    if exe:
+        print(f"(the {arch} tool runs under {exe})")
+    # Static: it still runs with the environment emptied and LLVM hidden.
+    return [os.path.abspath(exe)] if exe else None
+
+
+def unpacked_tool(wheel, torch_include, wrapper, tmp, emulator):
     with zipfile.ZipFile(wheel) as z:
         z.extractall(tmp)
     exe = os.path.join(tmp, "aoti_instrument", "data", "bin", "aoti-instrument")
     os.chmod(exe, 0o755)
-    p = run_alone([exe, "--version"], tmp)
+    if emulator is None:
+        return exe
+    exe_cmd = emulator + [exe]
+    p = run_alone(exe_cmd + ["--version"], tmp)
     check(p.returncode == 0 and p.stdout.startswith("aoti-instrument "),
           "--version with an empty environment", p.stderr)
-    p = run_alone([exe, "--list-presets"], tmp)
+    p = run_alone(exe_cmd + ["--list-presets"], tmp)
     check(p.returncode == 0 and "nan-hunt " in p.stdout,
           "--list-presets with an empty environment", p.stderr)
     out = os.path.join(tmp, "out.cpp")
-    p = run_alone([exe, wrapper, "-rules", "nan-hunt", "-o", out,
+    p = run_alone(exe_cmd + [wrapper, "-rules", "nan-hunt", "-o", out,
                    "--torch-include=" + torch_include], tmp)
     check(p.returncode == 0 and os.path.getsize(out) > 0 and
           "launch sites" in p.stdout + p.stderr,
@@ -156,17 +193,22 @@ def main():
     p.add_argument("--auditwheel-python", required=True)
     p.add_argument("--torch-include", required=True)
     p.add_argument("--wrapper", required=True)
+    p.add_argument("--emulator", default="",
+                   help="runs a tool of another architecture (default: "
+                        "qemu-<arch>-static or qemu-<arch> from PATH)")
     a = p.parse_args()
     wheels = [os.path.join(a.wheel_dir, f) for f in os.listdir(a.wheel_dir)
               if f.startswith("aoti_instrument-") and f.endswith(".whl")]
     check(len(wheels) == 1, f"one wheel in {a.wheel_dir}: {wheels}")
     if len(wheels) != 1:
         sys.exit(1)
-    tag_glibc = contents(wheels[0])
+    tag_glibc, arch = contents(wheels[0])
+    emulator = emulator_for(arch, a.emulator)
     with tempfile.TemporaryDirectory() as tmp:
-        exe = unpacked_tool(wheels[0], a.torch_include, a.wrapper, tmp)
-        static_binary(exe, a.readelf)
-    auditwheel(wheels[0], a.auditwheel_python, tag_glibc)
+        exe = unpacked_tool(wheels[0], a.torch_include, a.wrapper, tmp,
+                            emulator)
+        static_binary(exe, a.readelf, arch)
+    auditwheel(wheels[0], a.auditwheel_python, tag_glibc, arch)
     print(f"{len(FAILURES)} failed" if FAILURES else "all checks passed")
     sys.exit(1 if FAILURES else 0)
 
