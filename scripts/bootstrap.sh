@@ -48,21 +48,10 @@ fi
 # --- The pinned torch and the newest one, in virtualenvs outside the clone --
 # Also a CMake new enough for the CMakeLists.txt AOTI writes (it asks for
 # 3.27; Debian bookworm has 3.25).
-install_venv() { # VENV REQUIREMENTS...
-  local venv=$1; shift
-  local requirements="$*"
-  [ "$(cat "$venv/.complete" 2>/dev/null)" = "$requirements" ] && return
-  log "installing into $venv: $requirements (torch is ~2-4 GB, once)"
-  [ -x "$venv/bin/python" ] || { mkdir -p "$(dirname "$venv")"; python3 -m venv "$venv"; }
-  # shellcheck disable=SC2086
-  "$venv/bin/pip" install -q --disable-pip-version-check $requirements >&2
-  # Written last: an interrupted install is redone, never half-used.
-  echo "$requirements" > "$venv/.complete"
-}
-install_venv "$AOTI_TOOLS_VENV" "auditwheel==6.* twine==6.*"
+aoti_install_venv "$AOTI_TOOLS_VENV" "$AOTI_TOOLS_REQUIREMENTS"
 if ((!WHEEL_ONLY)); then
-  install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy pytest cmake>=3.27,<3.32"
-  install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy pytest"
+  aoti_install_venv "$AOTI_VENV" "torch==$AOTI_TORCH_VERSION.* safetensors numpy pytest cmake>=3.27,<3.32"
+  aoti_install_venv "$AOTI_VENV_NEWEST" "torch==$AOTI_TORCH_NEWEST.* safetensors numpy pytest"
 
   # --- Each supported release's torch headers, once ---------------------------
   # About 40 MB each (a 0.5-1 GB wheel downloaded, then deleted); a release

@@ -15,6 +15,6 @@ source "$REPO/scripts/env.sh"
 DEST=${1:-$REPO/dist}
 "$REPO/scripts/bootstrap.sh" --wheel-only
 mkdir -p "$DEST"
-rm -f "$DEST"/aoti_instrument-*.whl
+rm -f "$DEST"/aoti_instrument-*_x86_64.whl
 cp "$AOTI_BUILD_DIR"/dist/aoti_instrument-*.whl "$DEST/"
 ls "$DEST"/aoti_instrument-*.whl

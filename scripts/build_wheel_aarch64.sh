@@ -58,13 +58,7 @@ if ((${#missing[@]})); then
 fi
 
 # auditwheel, which checks the wheel (the venv scripts/bootstrap.sh makes).
-requirements="auditwheel==6.*"
-if [ "$(cat "$AOTI_TOOLS_VENV/.complete" 2>/dev/null)" != "$requirements" ]; then
-  log "installing into $AOTI_TOOLS_VENV: $requirements"
-  [ -x "$AOTI_TOOLS_VENV/bin/python" ] || python3 -m venv "$AOTI_TOOLS_VENV"
-  "$AOTI_TOOLS_VENV/bin/pip" install -q --disable-pip-version-check "$requirements" >&2
-  echo "$requirements" > "$AOTI_TOOLS_VENV/.complete"
-fi
+aoti_install_venv "$AOTI_TOOLS_VENV" "$AOTI_TOOLS_REQUIREMENTS"
 
 # --- 2. The arm64 sysroot and libzip -----------------------------------------
 "$REPO/scripts/wheel/arm64_sysroot.sh" "$SYSROOT"
@@ -78,7 +72,7 @@ fi
 # --- 3. The static tool and the wheel ----------------------------------------
 log "configuring $BUILD"
 cmake -S "$REPO" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DAOTI_ARM64_SYSROOT="$SYSROOT" \
+  -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DAOTI_ARM64_SYSROOT="$SYSROOT" $(aoti_launcher_args) \
   -DBUILD_TESTING=OFF -DAOTI_PORTABLE=ON -DAOTI_STATIC_LIBZIP="$LIBZIP" \
   -DAOTI_WHEEL_PYTHON="$AOTI_TOOLS_VENV/bin/python" \
   -DAOTI_CLANG_RESOURCE_DIR=/usr/lib/llvm-19/lib/clang/19 >/dev/null
@@ -96,12 +90,11 @@ for dir in "$AOTI_VENV"/lib/python3*/site-packages/torch/include \
            "$AOTI_CACHE_DIR/torch-headers/$AOTI_TORCH_VERSION/include"; do
   [ -f "$dir/torch/csrc/inductor/aoti_runtime/model.h" ] && { torch_include=$dir; break; }
 done
-# The MLP's CPU wrapper without its x86-only flags (-mavx*, -mfma, -mamx-*,
-# CPU_CAPABILITY_AVX512): a wrapper the aarch64 tool can parse.
+# The MLP's CPU wrapper without its x86-only flags: one the aarch64 tool
+# can parse (scripts/wheel/arch_neutral_wrapper.sh).
 WRAPPER=$BUILD/aarch64-wrapper/wrapper.cpp
 mkdir -p "$(dirname "$WRAPPER")"
-sed -E 's/ -m(avx[0-9a-z]*|fma|amx-[a-z0-9]*)\b//g; s/-D CPU_CAPABILITY_AVX512 //g' \
-  "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" > "$WRAPPER"
+"$REPO/scripts/wheel/arch_neutral_wrapper.sh" "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" "$WRAPPER"
 if [ -z "$torch_include" ]; then
   log "no torch headers cached (scripts/bootstrap.sh fetches them): the" \
       "tool's runs under qemu (check_wheel.py) are left out"

@@ -14,6 +14,7 @@ AOTI_VENV_NEWEST=$AOTI_CACHE_DIR/venv-torch-$AOTI_TORCH_NEWEST
 # Tools of the wheel's build and release: auditwheel and twine, which check
 # the wheels and the sdist.
 AOTI_TOOLS_VENV=$AOTI_CACHE_DIR/venv-tools
+AOTI_TOOLS_REQUIREMENTS="auditwheel==6.* twine==6.*"
 # The static libzip the wheel's tool links (scripts/wheel/static_libzip.sh).
 AOTI_STATIC_LIBZIP=$AOTI_CACHE_DIR/static-libzip
 AOTI_BUILD_DIR=${AOTI_BUILD_DIR:-$REPO/build}
@@ -28,6 +29,19 @@ export CCACHE_DIR=${CCACHE_DIR:-$AOTI_CACHE_DIR/ccache}
 export CCACHE_BASEDIR=$REPO
 export CCACHE_NOHASHDIR=true
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
+# Makes virtualenv $1 hold requirements $2...: skipped when it already holds
+# exactly those; written last, so an interrupted install is redone, never
+# half-used.
+aoti_install_venv() { # VENV REQUIREMENTS...
+  local venv=$1; shift
+  local requirements="$*"
+  [ "$(cat "$venv/.complete" 2>/dev/null)" = "$requirements" ] && return
+  printf '[env] installing into %s: %s\n' "$venv" "$requirements" >&2
+  [ -x "$venv/bin/python" ] || { mkdir -p "$(dirname "$venv")"; python3 -m venv "$venv"; }
+  # shellcheck disable=SC2086
+  "$venv/bin/pip" install -q --disable-pip-version-check $requirements >&2
+  echo "$requirements" > "$venv/.complete"
+}
 # The launcher for cmake's configure: ccache where it is installed.
 aoti_launcher_args() {
   command -v ccache >/dev/null 2>&1 || return 0

@@ -85,9 +85,11 @@ check_metadata() {
     --torch-include "$TI" --wrapper "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" >&2
   if ((AARCH64)); then
     log "check_wheel.py (aarch64, the tool under qemu-user)"
+    "$REPO/scripts/wheel/arch_neutral_wrapper.sh" \
+      "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" "$WORK/neutral.cpp"
     "$TOOLS_PY" "$REPO/test/wheel/check_wheel.py" "$(wheel_of aarch64)" \
       --readelf /usr/lib/llvm-19/bin/llvm-readelf --auditwheel-python "$TOOLS_PY" \
-      --torch-include "$TI" --wrapper "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" \
+      --torch-include "$TI" --wrapper "$WORK/neutral.cpp" \
       --emulator qemu-aarch64-static >&2
   fi
 }
@@ -102,10 +104,13 @@ smoke() { # TOOL EMULATOR DIR
     local name=$1; shift
     (cd "$dir" && $emu "$tool" "$@" >"$name.raw" 2>&1) ||
       { cat "$dir/$name.raw" >&2; die "smoke test $name failed: $tool $*"; }
-    sed -e "s|$dir|DIR|g" -e "s|$REPO|REPO|g" "$dir/$name.raw" > "$dir/$name.out"
+    sed -E -e "s|$dir|DIR|g" -e "s|$REPO|REPO|g" \
+      -e 's|[^ ]*/aoti_instrument/data/|DATA/|g' "$dir/$name.raw" > "$dir/$name.out"
   }
-  cp "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" "$dir/cpu.cpp"
-  cp "$REPO/test/Inputs/mlp_cuda/wrapper.cpp" "$dir/cuda.cpp"
+  # Both architectures parse the same inputs: the wrappers less their x86
+  # flags (the tool parses for the machine it runs on).
+  "$REPO/scripts/wheel/arch_neutral_wrapper.sh" "$REPO/test/Inputs/mlp_cpu/wrapper.cpp" "$dir/cpu.cpp"
+  "$REPO/scripts/wheel/arch_neutral_wrapper.sh" "$REPO/test/Inputs/mlp_cuda/wrapper.cpp" "$dir/cuda.cpp"
   python3 "$REPO/test/Inputs/coredump/edit-core.py" \
     "$REPO/test/Inputs/coredump/llama_gather.core.gz" "$dir/llama.core"
   run version --version
@@ -115,8 +120,10 @@ smoke() { # TOOL EMULATOR DIR
   run nan-hunt-cpu cpu.cpp -rules nan-hunt -o cpu.nan.cpp --torch-include="$TI"
   run ima-cuda cuda.cpp -rules pinpoint-ima -o cuda.ima.cpp --torch-include="$TI"
   run explain explain llama.core
-  cp "$dir/cpu.nan.cpp" "$dir/cpu.nan.out"
-  cp "$dir/cuda.ima.cpp" "$dir/cuda.ima.out"
+  local f
+  for f in cpu.nan cuda.ima; do
+    sed -E 's|[^ ]*/aoti_instrument/data/|DATA/|g' "$dir/$f.cpp" > "$dir/$f.out"
+  done
 }
 
 install_x86_64() {
