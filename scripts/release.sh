@@ -119,10 +119,13 @@ smoke() { # TOOL EMULATOR DIR
   run list-cuda --list cuda.cpp --torch-include="$TI"
   run nan-hunt-cpu cpu.cpp -rules nan-hunt -o cpu.nan.cpp --torch-include="$TI"
   run ima-cuda cuda.cpp -rules pinpoint-ima -o cuda.ima.cpp --torch-include="$TI"
+  # nan-hunt's CUDA output carries the runtime's device code (PTX): the
+  # same bytes from both architectures.
+  run nan-hunt-cuda cuda.cpp -rules nan-hunt -o cuda.nan.cpp --torch-include="$TI"
   run explain explain llama.core
   local f
-  for f in cpu.nan cuda.ima; do
-    sed -E 's|[^ ]*/aoti_instrument/data/|DATA/|g' "$dir/$f.cpp" > "$dir/$f.out"
+  for f in cpu.nan cuda.ima cuda.nan aoti_instrument_runtime; do
+    sed -E 's|[^ ]*/aoti_instrument/data/|DATA/|g' "$dir/$f"*.[ch]* > "$dir/$f.out"
   done
 }
 
