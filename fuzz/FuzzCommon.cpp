@@ -78,7 +78,7 @@ void fuzz::instrumentAndCheck(StringRef Text, const WrapperInventory &Inventory,
       fail("a planner warning with no message");
   InstrumentSummary Summary;
   llvm::Expected<std::string> Out =
-      rewriteWrapper(Text, "wrapper.cpp", Inventory, *Plan, Rules,
+      rewriteWrapper(Text, "wrapper.cpp", Inventory, *Plan,
                      RuntimeMode::Include, Summary);
   if (!Out)
     return consumeReported(Out.takeError());

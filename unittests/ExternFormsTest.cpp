@@ -62,7 +62,7 @@ std::string printAll(const Analyzed &A) {
     return "";
   }
   InstrumentSummary Summary;
-  auto Text = rewriteWrapper(A.Text, "wrapper.cpp", A.Inv, *Plan, Rules,
+  auto Text = rewriteWrapper(A.Text, "wrapper.cpp", A.Inv, *Plan,
                              RuntimeMode::Include, Summary);
   if (!Text) {
     ADD_FAILURE() << describe(Text.takeError());

@@ -333,7 +333,7 @@ TEST(PlannerTest, GuardsResolveInputs) {
   ASSERT_EQ(P.Guards.size(), 2u);
   EXPECT_EQ(P.Guards[0].InputIndex, 0u);
   EXPECT_EQ(P.Guards[0].InputName, "arg0_1");
-  EXPECT_TRUE(P.Guards[0].Rule->Finite);
+  EXPECT_TRUE(P.Guards[0].Rule.Finite);
   EXPECT_EQ(P.Guards[1].InputName, "arg0_1");
   EXPECT_EQ(P.GuardOnFail, FailAction::Abort);
   ASSERT_EQ(P.EqualDims.size(), 1u);

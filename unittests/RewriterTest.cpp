@@ -34,7 +34,7 @@ Rewritten rewrite(StringRef Yaml, StringRef Package = "") {
     return R;
   }
   auto Text =
-      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan, Rules,
+      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan,
                      RuntimeMode::Embed, R.Summary);
   if (!Text) {
     ADD_FAILURE() << describe(Text.takeError());

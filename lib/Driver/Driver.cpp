@@ -359,7 +359,7 @@ llvm::Expected<std::string> aoti::instrumentWrapperText(
     llvm::WithColor::warning(Err, escapeControl(W.Location))
         << printableMessage(W.Message, /*KeepNewlines=*/false) << "\n";
   SitesMatched = Plan->Sites.size();
-  return rewriteWrapper(Original, DisplayName, Inventory, *Plan, Rules,
+  return rewriteWrapper(Original, DisplayName, Inventory, *Plan,
                         Runtime, Summary);
 }
 

@@ -55,8 +55,16 @@ std::string CodeEmitter::exactDouble(double D) {
 }
 
 std::string CodeEmitter::int64List(const std::vector<int64_t> &Values) {
-  std::string Out;
-  for (size_t I = 0; I < Values.size(); ++I)
-    Out += (I ? ", " : "") + std::to_string(Values[I]) + "L";
-  return Out;
+  return list(Values, [](int64_t V) { return std::to_string(V) + "L"; });
+}
+
+Designated &Designated::field(llvm::StringRef Name, const llvm::Twine &Value) {
+  Fields.push_back(("." + Name + " = " + Value).str());
+  return *this;
+}
+
+std::string Designated::str() const {
+  return "{" + CodeEmitter::list(Fields, [](const std::string &F) {
+           return F;
+         }) + "}";
 }

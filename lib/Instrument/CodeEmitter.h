@@ -47,10 +47,39 @@ public:
   /// `1L, -1L, 8L`: \p Values as int64_t literals.
   static std::string int64List(const std::vector<int64_t> &Values);
   static llvm::StringRef bool01(bool B) { return B ? "true" : "false"; }
+  /// `a, b, c`: \p Render's text of each of \p Items joined by ", "; an
+  /// item whose text is empty is left out.
+  template <class Range, class Fn>
+  static std::string list(const Range &Items, Fn Render) {
+    std::string Out;
+    for (const auto &Item : Items) {
+      std::string Text = Render(Item);
+      if (!Text.empty())
+        Out += (Out.empty() ? "" : ", ") + Text;
+    }
+    return Out;
+  }
 
 private:
   std::string Indent;
   std::string Out;
+};
+
+/// A designated initializer, `{.a = x, .b = y}`, one field at a time in the
+/// order of the struct's members (the order C++20 asks for): the runtime's
+/// tables (aoti_rt/abi.h) are written with every field named.
+class Designated {
+public:
+  Designated &field(llvm::StringRef Name, const llvm::Twine &Value);
+  /// The field only when \p Present (the struct's default otherwise).
+  Designated &fieldIf(bool Present, llvm::StringRef Name,
+                      const llvm::Twine &Value) {
+    return Present ? field(Name, Value) : *this;
+  }
+  std::string str() const;
+
+private:
+  std::vector<std::string> Fields;
 };
 
 } // namespace aoti

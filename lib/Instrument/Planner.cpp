@@ -6,6 +6,7 @@
 #include "Support/ToolError.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
 
@@ -407,7 +408,11 @@ llvm::Error planGuards(const RuleSet &Rules, const WrapperInventory &Inv,
     auto Index = resolveInput(Rules, Inv, Guard.Loc, Guard.Index, Guard.Name);
     if (!Index)
       return Index.takeError();
-    Plan.Guards.push_back({*Index, Inv.Inputs[0].Name, &Guard});
+    Plan.Guards.push_back(
+        {*Index, Inv.Inputs[0].Name, Guard,
+         formatRulesLocation(
+             llvm::sys::path::filename(Rules.sourceOf(Guard.Loc).Path),
+             Guard.Loc)});
     for (const GraphInput &In : Inv.Inputs)
       if (In.Index == *Index)
         Plan.Guards.back().InputName = In.Name;
@@ -454,6 +459,9 @@ aoti::planInstrumentation(const RuleSet &Rules, const WrapperInventory &Inv,
                           std::vector<PlanWarning> &Warnings) {
   InstrumentationPlan Plan;
   Plan.RuleMatchCounts.assign(Rules.Rules.size(), 0);
+  Plan.Settings = Rules.Settings;
+  Plan.RulesPath = Rules.path();
+  Plan.RulesDigest = Rules.digest();
   for (unsigned SiteIndex = 0; SiteIndex < Inv.Sites.size(); ++SiteIndex) {
     SitePlan SP = planSite(Rules, Inv, SiteIndex, Plan);
     if (!SP.empty())

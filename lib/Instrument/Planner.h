@@ -73,8 +73,9 @@ struct SitePlan {
 struct GuardPlan {
   unsigned InputIndex = 0;
   std::string InputName;
-  /// Into the RuleSet given to planInstrumentation: it must outlive the plan.
-  const InputGuardRule *Rule = nullptr;
+  InputGuardRule Rule;
+  /// "rules.yaml:12:7": where the rule is, for the run-time message.
+  std::string Origin;
 };
 
 struct InstrumentationPlan {
@@ -102,6 +103,12 @@ struct InstrumentationPlan {
   bool BatchDeferred = false;
   /// Number of sites each rule matched.
   std::vector<unsigned> RuleMatchCounts;
+  /// What the emitted code takes from the rules beside the sites, so that
+  /// the plan is the rewriter's only input: the run-time settings (input
+  /// checks among them), and the rules' path and digest it names.
+  RuntimeSettings Settings;
+  std::string RulesPath;
+  std::string RulesDigest;
 };
 
 /// A warning about the rules, reported clang-style by the driver.

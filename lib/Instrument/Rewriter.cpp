@@ -194,9 +194,9 @@ std::string probeCall(const LaunchSite &Site, bool After, const ProbePlan &P,
   const std::string Ordinal = std::to_string(Site.Ordinal);
   const char *Phase = After ? "::aoti_rt::kAfter" : "::aoti_rt::kBefore";
   const std::string StreamArgs = streamArgs(Site);
-  std::string Refs;
-  for (size_t I = 0; I < Tensors.size(); ++I)
-    Refs += (I ? ", " : "") + tensorRef(Tensors[I], Stable.count(Tensors[I].Name));
+  std::string Refs = Emit::list(Tensors, [&](const ProbeTensor &T) {
+    return tensorRef(T, Stable.count(T.Name));
+  });
   Emit E(Site.Indent);
   E.open("{ // aoti-instrument: " + llvm::Twine(After ? "after" : "before") +
          " #" + Ordinal + " " + Site.Kernel);
@@ -223,15 +223,14 @@ std::string beforeWriteCall(const LaunchSite &Site) {
   };
   if (Site.Kind == LaunchKind::Proxy)
     return Guard("aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);");
-  std::string Refs;
-  unsigned N = 0;
-  for (const ProbeTensor &T : probeTensors(Site, /*After=*/false)) {
-    if (!(T.Bits & OutputRole))
-      continue;
-    Refs += (N++ ? ", " : "") + tensorRef(T);
-  }
+  auto Tensors = probeTensors(Site, /*After=*/false);
+  size_t N = llvm::count_if(Tensors,
+                            [](const ProbeTensor &T) { return T.Bits & OutputRole; });
   if (!N)
     return "";
+  std::string Refs = Emit::list(Tensors, [](const ProbeTensor &T) {
+    return T.Bits & OutputRole ? tensorRef(T) : std::string();
+  });
   return Guard("const ::aoti_rt::TensorRef aoti_rt_w[] = {" + Refs +
                "}; aoti_rt_run.beforeWrite(" + Ordinal + ", aoti_rt_w, " +
                std::to_string(N) + ");");
@@ -255,8 +254,9 @@ StringRef inputCheckFail(InputCheck C) {
 
 /// Whether run_impl checks its inputs against what the model was compiled
 /// for: unless the rules say off, when the wrapper says what that is.
-bool checksCompiledInputs(const WrapperInventory &Inv, const RuleSet &Rules) {
-  return Rules.Settings.CheckInputs != InputCheck::Off &&
+bool checksCompiledInputs(const WrapperInventory &Inv,
+                          const InstrumentationPlan &Plan) {
+  return Plan.Settings.CheckInputs != InputCheck::Off &&
          !Inv.InputSpecs.empty();
 }
 
@@ -274,8 +274,8 @@ std::string exportedName(const WrapperInventory &Inv, unsigned Index) {
 /// `aoti_rt_inputs[]`: what each input was compiled for (InputSpecs.h), for
 /// RunScope::checkInputs; "" when nothing is checked.
 std::string compiledInputsTable(const WrapperInventory &Inv,
-                                const RuleSet &Rules) {
-  if (!checksCompiledInputs(Inv, Rules))
+                                const InstrumentationPlan &Plan) {
+  if (!checksCompiledInputs(Inv, Plan))
     return "";
   // Each input's arrays, then the table of them all.
   Emit Arrays, Rows;
@@ -324,47 +324,44 @@ std::string sitesTable(const WrapperInventory &Inv) {
   return E.close("};").take();
 }
 
-/// `, .watchdog_ms = N, .watchdog_then = ...` of the rules' watchdog ("" without
-/// one): the last fields of aoti_rt::Program.
-std::string watchdogFields(const RuntimeSettings &RS) {
-  if (RS.WatchdogMs == 0)
-    return "";
-  const char *Then = RS.WatchdogThen == WatchdogAction::Abort ? "kWatchAbort"
-                     : RS.WatchdogThen == WatchdogAction::Dump ? "kWatchDump"
-                                                               : "kWatchReport";
-  return std::string(", .watchdog_ms = ") + std::to_string(RS.WatchdogMs) +
-         ", .watchdog_then = ::aoti_rt::" + Then;
+/// The run-time name of the watchdog's action (aoti_rt::WatchdogThen).
+llvm::StringRef watchdogThen(WatchdogAction Then) {
+  return Then == WatchdogAction::Abort  ? "::aoti_rt::kWatchAbort"
+         : Then == WatchdogAction::Dump ? "::aoti_rt::kWatchDump"
+                                        : "::aoti_rt::kWatchReport";
 }
 
 /// `aoti_rt_program`: the wrapper, its rules' settings and its tables;
 /// \p Inputs is compiledInputsTable's text.
 std::string programTable(StringRef DisplayName, const WrapperInventory &Inv,
-                         const InstrumentationPlan &Plan, const RuleSet &Rules,
-                         StringRef Inputs) {
-  const RuntimeSettings &RS = Rules.Settings;
-  return llvm::formatv(
-             "const ::aoti_rt::Program aoti_rt_program = {{.wrapper_file = "
-             "{0}, .rules_digest = {1}, .sites = aoti_rt_sites, .num_sites = "
-             "{2}, .disable_env = {3}, .log_env = {4}, .jsonl_env = {5}, "
-             ".jsonl_path = {6}, .save_dir = {7}, .first_calls = {8}, "
-             ".every_calls = {9}, .max_print_values = {10}, .batch_deferred = "
-             "{11}, .inputs = {12}, .num_inputs = {13}, .inputs_on_fail = "
-             "{14}{15}{16}{17}};\n",
-             Emit::shown(DisplayName), Emit::quoted(Rules.digest()),
-             Inv.Sites.size(), Emit::quoted(RS.DisableEnv),
-             Emit::quoted(RS.LogEnv), Emit::quoted(RS.JsonlEnv),
-             Emit::quoted(RS.JsonlPath), Emit::quoted(RS.SaveDir),
-             RS.FirstCalls, RS.EveryCalls, RS.MaxPrintValues,
-             Emit::bool01(Plan.BatchDeferred),
-             Inputs.empty() ? "nullptr" : "aoti_rt_inputs",
-             Inputs.empty() ? 0 : Inv.InputSpecs.size(),
-             inputCheckFail(RS.CheckInputs),
-             RS.ReplayProbes ? "" : ", .replay_probes = false",
-             Inv.Package.empty() ? std::string()
-                                 : ", .package = " + Emit::shown(Inv.Package) +
-                                       ", .model = " + Emit::shown(Inv.Model),
-             watchdogFields(RS))
-      .str();
+                         const InstrumentationPlan &Plan, StringRef Inputs) {
+  const RuntimeSettings &RS = Plan.Settings;
+  bool HasPackage = !Inv.Package.empty();
+  Designated P;
+  P.field("wrapper_file", Emit::shown(DisplayName))
+      .field("rules_digest", Emit::quoted(Plan.RulesDigest))
+      .field("sites", "aoti_rt_sites")
+      .field("num_sites", llvm::Twine(Inv.Sites.size()))
+      .field("disable_env", Emit::quoted(RS.DisableEnv))
+      .field("log_env", Emit::quoted(RS.LogEnv))
+      .field("jsonl_env", Emit::quoted(RS.JsonlEnv))
+      .field("jsonl_path", Emit::quoted(RS.JsonlPath))
+      .field("save_dir", Emit::quoted(RS.SaveDir))
+      .field("first_calls", llvm::Twine(RS.FirstCalls))
+      .field("every_calls", llvm::Twine(RS.EveryCalls))
+      .field("max_print_values", llvm::Twine(RS.MaxPrintValues))
+      .field("batch_deferred", Emit::bool01(Plan.BatchDeferred))
+      .field("inputs", Inputs.empty() ? "nullptr" : "aoti_rt_inputs")
+      .field("num_inputs",
+             llvm::Twine(Inputs.empty() ? 0 : Inv.InputSpecs.size()))
+      .field("inputs_on_fail", inputCheckFail(RS.CheckInputs))
+      .fieldIf(!RS.ReplayProbes, "replay_probes", "false")
+      .fieldIf(HasPackage, "package", Emit::shown(Inv.Package))
+      .fieldIf(HasPackage, "model", Emit::shown(Inv.Model))
+      .fieldIf(RS.WatchdogMs != 0, "watchdog_ms", llvm::Twine(RS.WatchdogMs))
+      .fieldIf(RS.WatchdogMs != 0, "watchdog_then",
+               watchdogThen(RS.WatchdogThen));
+  return "const ::aoti_rt::Program aoti_rt_program = " + P.str() + ";\n";
 }
 
 /// `aoti_rt_buffers`: the redzones and poison of the rules' `buffers:`;
@@ -398,10 +395,9 @@ std::string probeDefinitions(const WrapperInventory &Inv,
 /// `aoti_rt_guard_I`: the input guard \p I of \p Plan, after the bounds of
 /// its dims when it has any.
 std::string guardDefinition(size_t I, const WrapperInventory &Inv,
-                            const InstrumentationPlan &Plan,
-                            const RuleSet &Rules) {
+                            const InstrumentationPlan &Plan) {
   const GuardPlan &G = Plan.Guards[I];
-  const InputGuardRule &R = *G.Rule;
+  const InputGuardRule &R = G.Rule;
   Emit E;
   std::string Id = std::to_string(I);
   int Rank = R.Rank ? int(*R.Rank) : -1;
@@ -418,24 +414,27 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
     int64Array(E, MinName, Min);
     int64Array(E, MaxName, Max);
   }
-  E.line(llvm::formatv(
-      "const ::aoti_rt::InputGuard aoti_rt_guard_{0} = {{.index = "
-      "{1}, .name = {2}, .dtype = {3}, .device = {4}, .rank = {5}, "
-      ".dim_min = {6}, .dim_max = {7}, .contiguous = {8}, "
-      ".alignment = {9}, .has_value_range = {10}, .value_min = {11}, "
-      ".value_max = {12}, .finite = {13}, .on_fail = {14}, "
-      ".exported = {15}, .rule = {16}};",
-      Id, G.InputIndex, Emit::shown(G.InputName),
-      R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr",
-      R.Device ? Emit::quoted(*R.Device) : "nullptr", Rank, MinName, MaxName,
-      Emit::bool01(R.Contiguous), R.Alignment,
-      Emit::bool01(R.ValueRange.has_value()),
-      R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0",
-      R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0",
-      Emit::bool01(R.Finite), failName(Plan.GuardOnFail),
-      Emit::shown(exportedName(Inv, G.InputIndex)),
-      Emit::shown(formatRulesLocation(
-          llvm::sys::path::filename(Rules.sourceOf(R.Loc).Path), R.Loc))));
+  Designated D;
+  D.field("index", llvm::Twine(G.InputIndex))
+      .field("name", Emit::shown(G.InputName))
+      .field("dtype", R.Dtype ? Emit::quoted(*R.Dtype) : "nullptr")
+      .field("device", R.Device ? Emit::quoted(*R.Device) : "nullptr")
+      .field("rank", llvm::Twine(Rank))
+      .field("dim_min", MinName)
+      .field("dim_max", MaxName)
+      .field("contiguous", Emit::bool01(R.Contiguous))
+      .field("alignment", llvm::Twine(R.Alignment))
+      .field("has_value_range", Emit::bool01(R.ValueRange.has_value()))
+      .field("value_min",
+             R.ValueRange ? Emit::exactDouble(R.ValueRange->first) : "0")
+      .field("value_max",
+             R.ValueRange ? Emit::exactDouble(R.ValueRange->second) : "0")
+      .field("finite", Emit::bool01(R.Finite))
+      .field("on_fail", failName(Plan.GuardOnFail))
+      .field("exported", Emit::shown(exportedName(Inv, G.InputIndex)))
+      .field("rule", Emit::shown(G.Origin));
+  E.line("const ::aoti_rt::InputGuard aoti_rt_guard_" + Id + " = " + D.str() +
+         ";");
   return E.take();
 }
 
@@ -443,10 +442,12 @@ std::string guardDefinition(size_t I, const WrapperInventory &Inv,
 std::string equalDimsTables(const InstrumentationPlan &Plan) {
   Emit E;
   for (size_t I = 0; I < Plan.EqualDims.size(); ++I) {
-    std::string Refs;
-    for (const auto &[Input, Dim] : Plan.EqualDims[I])
-      Refs += (Refs.empty() ? "" : ", ") + std::string("{.input = ") +
-              std::to_string(Input) + ", .dim = " + std::to_string(Dim) + "}";
+    std::string Refs = Emit::list(Plan.EqualDims[I], [](const auto &Ref) {
+      return Designated()
+          .field("input", llvm::Twine(Ref.first))
+          .field("dim", llvm::Twine(Ref.second))
+          .str();
+    });
     E.line("constexpr ::aoti_rt::DimRef aoti_rt_equal_dims_" +
            std::to_string(I) + "[] = {" + Refs + "};");
   }
@@ -455,19 +456,19 @@ std::string equalDimsTables(const InstrumentationPlan &Plan) {
 
 /// Tables shared by every probe: sites, probes, guards, the Program.
 std::string tables(StringRef DisplayName, const WrapperInventory &Inv,
-                   const InstrumentationPlan &Plan, const RuleSet &Rules) {
+                   const InstrumentationPlan &Plan) {
   // Designated initializers name every field of aoti_rt/abi.h's tables: a
   // C++20 form that g++ and clang accept in C++17 with a pedantic warning,
   // silenced here and only here.
   std::string Out = "namespace {\n" + std::string(DesignatorsBegin);
   Out += sitesTable(Inv);
-  std::string Inputs = compiledInputsTable(Inv, Rules);
+  std::string Inputs = compiledInputsTable(Inv, Plan);
   Out += Inputs;
-  Out += programTable(DisplayName, Inv, Plan, Rules, Inputs);
+  Out += programTable(DisplayName, Inv, Plan, Inputs);
   Out += bufferPolicy(Plan);
   Out += probeDefinitions(Inv, Plan);
   for (size_t I = 0; I < Plan.Guards.size(); ++I)
-    Out += guardDefinition(I, Inv, Plan, Rules);
+    Out += guardDefinition(I, Inv, Plan);
   Out += equalDimsTables(Plan);
   return Out + DesignatorsEnd + "} // namespace\n";
 }
@@ -496,8 +497,8 @@ std::string scopeCode(const AnalyzedFunction &F, const WrapperInventory &Inv,
 /// right after the run's scope, before AOTI's own checks and any launch.
 std::string compiledInputsCheck(const AnalyzedFunction &F,
                                 const WrapperInventory &Inv,
-                                const RuleSet &Rules) {
-  if (F.Name != names::RunImpl || !checksCompiledInputs(Inv, Rules))
+                                const InstrumentationPlan &Plan) {
+  if (F.Name != names::RunImpl || !checksCompiledInputs(Inv, Plan))
     return "";
   return Emit(BodyIndent)
       .line("aoti_rt_run.checkInputs(" + names::InputHandlesParam + ", this->" +
@@ -555,10 +556,11 @@ using InsertionMap = std::map<unsigned, std::string>;
 
 /// The first line of an instrumented wrapper: what it is a copy of, and how
 /// it was made (isInstrumented looks for it).
-std::string instrumentedHeader(StringRef DisplayName, const RuleSet &Rules) {
+std::string instrumentedHeader(StringRef DisplayName,
+                               const InstrumentationPlan &Plan) {
   return instrumentedMarker().str() + toolVersion().str() +
          ": instrumented copy of " + DisplayName.str() + " (rules " +
-         Rules.path() + ", sha256 " + Rules.digest() +
+         Plan.RulesPath + ", sha256 " + Plan.RulesDigest +
          "). Do not edit: re-run aoti-instrument on the original.\n";
 }
 
@@ -568,7 +570,6 @@ std::string instrumentedHeader(StringRef DisplayName, const RuleSet &Rules) {
 /// functions given a run scope.
 std::set<std::string> insertRunScopes(const WrapperInventory &Inv,
                                       const InstrumentationPlan &Plan,
-                                      const RuleSet &Rules,
                                       InsertionMap &Insertions,
                                       InsertionMap &Exits) {
   std::set<std::string> Scoped;
@@ -581,7 +582,7 @@ std::set<std::string> insertRunScopes(const WrapperInventory &Inv,
       continue;
     Scoped.insert(F.Name);
     Insertions[F.ScopeOffset] +=
-        scopeCode(F, Inv, Plan) + compiledInputsCheck(F, Inv, Rules);
+        scopeCode(F, Inv, Plan) + compiledInputsCheck(F, Inv, Plan);
     Insertions[F.EntryOffset] += guardCode(F, Plan, Inv);
     // Deferred NaN checks are read here, before the outputs are released
     // (a failure then throws while RAII still owns every buffer).
@@ -693,47 +694,47 @@ std::string captureHook(const KernelHelper &H) {
   Emit E(H.Indent);
   E.open("if (::aoti_rt::RunScope::captureRequested()) { // aoti-instrument: "
          "capture");
-  std::string Params;
-  for (const KernelArgSlot &Slot : H.Slots) {
+  std::string Params = Emit::list(H.Slots, [&](const KernelArgSlot &Slot) {
     auto It = llvm::find_if(H.TensorParams, [&](const auto &P) {
       return P.first == Slot.TensorParam;
     });
     int Tensor = Slot.TensorParam.empty() || It == H.TensorParams.end()
                      ? -1
                      : int(It - H.TensorParams.begin());
-    Params += (Params.empty() ? "" : ", ") +
-              llvm::formatv("{{{0}, {1}, sizeof({2}), {3}}",
-                            Emit::quoted(Slot.Name), Emit::quoted(Slot.Type),
-                            Slot.Name, Tensor)
-                  .str();
-  }
+    return "{" + Emit::quoted(Slot.Name) + ", " + Emit::quoted(Slot.Type) +
+           ", sizeof(" + Slot.Name + "), " + std::to_string(Tensor) + "}";
+  });
   E.line("static constexpr ::aoti_rt::KernelParam aoti_rt_params[] = {" +
          Params + "};");
-  std::string Refs;
-  for (const auto &[Name, Role] : H.TensorParams)
-    Refs += std::string(Refs.empty() ? "" : ", ") + "{" + Emit::quoted(Name) + ", " +
-            roleName(roleBits(Role)).str() +
-            ", static_cast<AtenTensorHandle>(" + Name + ")}";
+  std::string Refs = Emit::list(H.TensorParams, [](const auto &Param) {
+    return "{" + Emit::quoted(Param.first) + ", " +
+           roleName(roleBits(Param.second)).str() +
+           ", static_cast<AtenTensorHandle>(" + Param.first + ")}";
+  });
   if (!Refs.empty())
     E.line("const ::aoti_rt::TensorRef aoti_rt_t[] = {" + Refs + "};");
   const auto &A = H.LaunchArgs;
-  E.line(llvm::formatv(
-             "::aoti_rt::RunScope::captureKernel({{.function = {0}, "
-             ".cubin_path = {1}, "
-             ".cubin_image = {2}, .cubin_dir = {3}, .grid = {{uint32_t({4}), "
-             "uint32_t({5}), uint32_t({6})}, .num_warps = uint32_t({7}), "
-             ".shared_mem = uint32_t({8}), .args = {9}, .params = "
-             "aoti_rt_params, .num_params = {10}, .tensors = {11}, "
-             ".num_tensors = {12}, .stream = (void *)({13})});",
-             H.Function, H.CubinIsPath ? H.Cubin : "nullptr",
-             H.CubinIsPath ? "nullptr" : "(const void *)(" + H.Cubin + ")",
+  std::string Grid = "{uint32_t(" + A[1] + "), uint32_t(" + A[2] +
+                     "), uint32_t(" + A[3] + ")}";
+  Designated K;
+  K.field("function", H.Function)
+      .field("cubin_path", H.CubinIsPath ? H.Cubin : "nullptr")
+      .field("cubin_image",
+             H.CubinIsPath ? "nullptr" : "(const void *)(" + H.Cubin + ")")
+      .field("cubin_dir",
              H.CubinDir.empty()
                  ? "nullptr"
-                 : H.CubinDir + " ? " + H.CubinDir + "->c_str() : nullptr",
-             A[1], A[2], A[3], A[4], A[5], A[6], H.Slots.size(),
-             Refs.empty() ? "nullptr" : "aoti_rt_t", H.TensorParams.size(),
-             A[7])
-             .str());
+                 : H.CubinDir + " ? " + H.CubinDir + "->c_str() : nullptr")
+      .field("grid", Grid)
+      .field("num_warps", "uint32_t(" + A[4] + ")")
+      .field("shared_mem", "uint32_t(" + A[5] + ")")
+      .field("args", A[6])
+      .field("params", "aoti_rt_params")
+      .field("num_params", llvm::Twine(H.Slots.size()))
+      .field("tensors", Refs.empty() ? "nullptr" : "aoti_rt_t")
+      .field("num_tensors", llvm::Twine(H.TensorParams.size()))
+      .field("stream", "(void *)(" + A[7] + ")");
+  E.line("::aoti_rt::RunScope::captureKernel(" + K.str() + ");");
   return E.close().take();
 }
 
@@ -742,11 +743,10 @@ std::string captureHook(const KernelHelper &H) {
 void insertShimCapture(const LaunchSite &Site, InsertionMap &Insertions) {
   const std::string Ordinal = std::to_string(Site.Ordinal);
   const std::string Table = "aoti_rt_shim_" + Ordinal;
-  std::string Params;
-  for (const KernelArgSlot &P : Site.ShimParams)
-    Params += (Params.empty() ? "{" : ", {") + Emit::quoted(P.Name) + ", " +
-              Emit::quoted(P.Type) + ", " + roleName(roleBits(P.Role)).str() +
-              (P.Returned ? ", true}" : "}");
+  std::string Params = Emit::list(Site.ShimParams, [](const KernelArgSlot &P) {
+    return "{" + Emit::quoted(P.Name) + ", " + Emit::quoted(P.Type) + ", " +
+           roleName(roleBits(P.Role)).str() + (P.Returned ? ", true}" : "}");
+  });
   Insertions[Site.BeforeOffset] +=
       Emit(Site.Indent)
           .line("static constexpr ::aoti_rt::ShimParam " + Table + "[] = {" +
@@ -787,10 +787,10 @@ void insertCaptureHooks(const WrapperInventory &Inv,
 
 /// Counts the input guards and checks of \p Plan in \p Summary.
 void countInputChecks(const WrapperInventory &Inv,
-                      const InstrumentationPlan &Plan, const RuleSet &Rules,
+                      const InstrumentationPlan &Plan,
                       InstrumentSummary &Summary) {
   Summary.InputGuards = Plan.Guards.size();
-  if (checksCompiledInputs(Inv, Rules))
+  if (checksCompiledInputs(Inv, Plan))
     Summary.CompiledInputs = Inv.InputSpecs.size();
   Summary.EqualDimGroups = Plan.EqualDims.size();
   Summary.EnforcesAotiChecks = Plan.EnforceAotiChecks;
@@ -864,22 +864,22 @@ std::string InstrumentSummary::describe() const {
 llvm::Expected<std::string>
 aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
                      const WrapperInventory &Inv,
-                     const InstrumentationPlan &Plan, const RuleSet &Rules,
-                     RuntimeMode Runtime, InstrumentSummary &Summary) {
+                     const InstrumentationPlan &Plan, RuntimeMode Runtime,
+                     InstrumentSummary &Summary) {
   // Insertions grouped by offset, in the order they must appear: at a shared
   // offset, site k's after-probe comes before site k+1's before-probe.
   InsertionMap Insertions;
-  Insertions[0] += instrumentedHeader(DisplayName, Rules);
+  Insertions[0] += instrumentedHeader(DisplayName, Plan);
   Insertions[Inv.PreludeOffset] +=
       "// ===== aoti-instrument: runtime and tables =====\n" +
       runtimeInclusion(Runtime, Inv.isCuda()) + "\n" +
-      tables(DisplayName, Inv, Plan, Rules) +
+      tables(DisplayName, Inv, Plan) +
       "// ===== aoti-instrument: end of runtime and tables =====\n\n";
 
   // Added last at their offsets: after any probe that lands there too.
   InsertionMap Exits;
   std::set<std::string> Scoped =
-      insertRunScopes(Inv, Plan, Rules, Insertions, Exits);
+      insertRunScopes(Inv, Plan, Insertions, Exits);
   // Buffers, before any probe at the same offset (the launch after an
   // allocation sees the buffer as the runtime made it).
   insertBufferEvents(Inv, Plan, Insertions, Summary);
@@ -887,6 +887,6 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
   insertCaptureHooks(Inv, Plan, Insertions, Summary);
   for (const auto &[Offset, Text] : Exits)
     Insertions[Offset] += Text;
-  countInputChecks(Inv, Plan, Rules, Summary);
+  countInputChecks(Inv, Plan, Summary);
   return applyInsertions(Original, DisplayName, Insertions);
 }

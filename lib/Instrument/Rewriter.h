@@ -13,7 +13,6 @@
 
 #include "Analysis/LaunchSite.h"
 #include "Instrument/Planner.h"
-#include "Rules/Rules.h"
 #include "Runtime/RuntimeSource.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -50,14 +49,15 @@ struct InstrumentSummary {
 llvm::StringRef instrumentedMarker();
 bool isInstrumented(llvm::StringRef Text);
 
-/// The instrumented text of \p Original. \p DisplayName names the wrapper
+/// The instrumented text of \p Original, from \p Plan alone (everything it
+/// takes of the rules is in the plan). \p DisplayName names the wrapper
 /// in run-time messages; \p Runtime says how it gets the runtime (the
 /// caller writes the files it includes).
 llvm::Expected<std::string>
 rewriteWrapper(llvm::StringRef Original, llvm::StringRef DisplayName,
                const WrapperInventory &Inventory,
-               const InstrumentationPlan &Plan, const RuleSet &Rules,
-               RuntimeMode Runtime, InstrumentSummary &Summary);
+               const InstrumentationPlan &Plan, RuntimeMode Runtime,
+               InstrumentSummary &Summary);
 
 } // namespace aoti
 
