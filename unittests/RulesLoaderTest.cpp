@@ -518,38 +518,98 @@ TEST(RulesSchemaTest, TablesSayWhatTheLoaderAccepts) {
   EXPECT_THAT(Schema, Not(HasSubstr("`fence` |")));
 }
 
-/// The first line where \p A and \p B differ, 1-based, and both versions.
-std::string firstDifference(StringRef A, StringRef B) {
+/// The first line where \p Made and the file's text \p File differ, 1-based,
+/// and both versions: \p MadeName's and the file's.
+std::string firstDifference(StringRef Made, StringRef File,
+                            StringRef MadeName) {
   for (unsigned Line = 1;; ++Line) {
-    auto [LineA, RestA] = A.split('\n');
-    auto [LineB, RestB] = B.split('\n');
-    if (LineA != LineB || A.empty() != B.empty())
-      return "line " + std::to_string(Line) + ":\n  README: " + LineB.str() +
-             "\n  tables: " + LineA.str();
-    if (A.empty())
+    auto [LineA, RestA] = Made.split('\n');
+    auto [LineB, RestB] = File.split('\n');
+    if (LineA != LineB || Made.empty() != File.empty())
+      return "line " + std::to_string(Line) + ":\n  file: " + LineB.str() +
+             "\n  " + MadeName.str() + ": " + LineA.str();
+    if (Made.empty())
       return "";
-    A = RestA;
-    B = RestB;
+    Made = RestA;
+    File = RestB;
   }
+}
+
+/// Expects the file \p Path to be what \p Make makes of its text, \p What
+/// the loader registers; with AOTI_UPDATE_RULES_SCHEMA set, writes that to
+/// it first.
+void expectRemade(
+    const char *Path,
+    llvm::function_ref<llvm::Expected<std::string>(StringRef)> Make,
+    StringRef What) {
+  std::string File = readFile(Path);
+  ASSERT_FALSE(File.empty()) << Path;
+  llvm::Expected<std::string> Made = Make(File);
+  ASSERT_TRUE(bool(Made)) << llvm::toString(Made.takeError());
+  if (std::getenv("AOTI_UPDATE_RULES_SCHEMA")) {
+    writeFile(Path, *Made);
+    File = *Made;
+  }
+  EXPECT_TRUE(*Made == File)
+      << Path << " differs from the " << What.str()
+      << " the loader registers at " << firstDifference(*Made, File, What)
+      << "\nremake them with AOTI_UPDATE_RULES_SCHEMA=1 and this test";
 }
 
 // The README's key tables are what the loader registers. To remake them:
 //   AOTI_UPDATE_RULES_SCHEMA=1 <build>/unittests/AOTIInstrumentTests \
 //       --gtest_filter=RulesSchemaTest.ReadmeTablesAreTheLoadersKeys
 TEST(RulesSchemaTest, ReadmeTablesAreTheLoadersKeys) {
-  std::string Readme = readFile(AOTI_TEST_RULES_README);
-  ASSERT_FALSE(Readme.empty());
-  llvm::Expected<std::string> Made = withRulesSchema(Readme);
+  expectRemade(AOTI_TEST_RULES_README, withRulesSchema, "tables");
+}
+
+/// \p Dict with the lines between its `# keys:begin` and `# keys:end`
+/// lines made the quoted \p Keys, one a line; an error without both.
+llvm::Expected<std::string> withDictKeys(StringRef Dict,
+                                         llvm::ArrayRef<std::string> Keys) {
+  constexpr StringRef Begin = "# keys:begin", End = "# keys:end";
+  size_t From = Dict.find(Begin), To = Dict.find("\n" + End.str());
+  if (From == StringRef::npos || To == StringRef::npos || To < From)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no '" + Begin + "' line, then a '" + End +
+                                       "' line");
+  std::string Out = Dict.take_front(Dict.find('\n', From) + 1).str();
+  for (const std::string &Key : Keys)
+    Out += "\"" + Key + "\"\n";
+  return Out + Dict.drop_front(To + 1).str();
+}
+
+// The keys of the rules fuzzer's dictionary are those the loader registers
+// (its values and YAML syntax are written by hand, after them). To remake
+// them, as the README's tables:
+//   AOTI_UPDATE_RULES_SCHEMA=1 <build>/unittests/AOTIInstrumentTests \
+//       --gtest_filter=RulesSchemaTest.FuzzerDictionaryHasTheLoadersKeys
+TEST(RulesSchemaTest, FuzzerDictionaryHasTheLoadersKeys) {
+  std::vector<std::string> Keys = rulesFileKeys();
+  expectRemade(
+      AOTI_TEST_RULES_FUZZER_DICT,
+      [&](StringRef Dict) { return withDictKeys(Dict, Keys); }, "keys");
+  // Every key of every table, and a retired one (its error is code too).
+  for (const auto &[Id, TableKeys] : keysOfTables())
+    for (const std::string &Key : TableKeys)
+      EXPECT_TRUE(llvm::is_contained(Keys, Key)) << Id << ": " << Key;
+  EXPECT_TRUE(llvm::is_contained(Keys, "fence"));
+  EXPECT_TRUE(llvm::is_sorted(Keys));
+  EXPECT_EQ(std::adjacent_find(Keys.begin(), Keys.end()), Keys.end());
+}
+
+TEST(RulesSchemaTest, DictKeysNeedTheirMarkers) {
+  llvm::Expected<std::string> Made = withDictKeys(
+      "a\n# keys:begin x\n\"old\"\n# keys:end\nb\n", {"k1", "k2"});
   ASSERT_TRUE(bool(Made)) << llvm::toString(Made.takeError());
-  if (std::getenv("AOTI_UPDATE_RULES_SCHEMA")) {
-    writeFile(AOTI_TEST_RULES_README, *Made);
-    Readme = *Made;
+  EXPECT_EQ(*Made, "a\n# keys:begin x\n\"k1\"\n\"k2\"\n# keys:end\nb\n");
+  for (StringRef Bad : {"", "# keys:begin\n", "# keys:end\n# keys:begin\n"}) {
+    llvm::Expected<std::string> Refused = withDictKeys(Bad, {"k"});
+    EXPECT_FALSE(bool(Refused)) << Bad.str();
+    if (!Refused)
+      EXPECT_THAT(llvm::toString(Refused.takeError()),
+                  HasSubstr("keys:begin"));
   }
-  EXPECT_TRUE(*Made == Readme)
-      << AOTI_TEST_RULES_README
-      << " differs from the tables the loader registers at "
-      << firstDifference(*Made, Readme)
-      << "\nremake them with AOTI_UPDATE_RULES_SCHEMA=1 and this test";
 }
 
 TEST(RulesSchemaTest, MarkersMustPairAndNameATable) {

@@ -155,6 +155,22 @@ TEST(YAMLDictTest, SchemaIsATablePerMapping) {
                                 "| `size` | integer | `1` |\n");
 }
 
+TEST(YAMLDictTest, AllKeysAreEveryMappingsSortedOnce) {
+  YAMLDict D("the file", "the file", report);
+  D.handle("when", {});
+  auto PrintKeys = [](YAMLDict &Print, const YAML::Node &) {
+    Print.handle("when", {});
+    Print.retire("fence", "", "");
+  };
+  D.handle("rules", {}).items("a rule", [&](YAMLDict &Rule,
+                                             const YAML::Node &) {
+    Rule.handle("name", {});
+    Rule.handle("print", {}).mapping(PrintKeys);
+  });
+  EXPECT_THAT(D.allKeys(),
+              ElementsAre("fence", "name", "print", "rules", "when"));
+}
+
 TEST(YAMLDictTest, SectionsAreReplacedBetweenTheirMarkers) {
   SchemaTable Tables[] = {{"a", "| A |\n"}, {"b", "| B |\n"}};
   EXPECT_EQ(schemaSections(Tables),

@@ -255,6 +255,10 @@ llvm::Expected<RuleSet> mergeRuleSets(std::vector<RuleSet> Sets);
 /// the keys that lead to the mapping ("rules.match"; the top level is
 /// "rules-file").
 std::string rulesSchemaMarkdown();
+/// Every key of every mapping of a rules file, retired ones included,
+/// sorted, each once; from the same registration as the tables. The rules
+/// fuzzer's dictionary lists them (fuzz/rules-fuzzer/rules-fuzzer.dict).
+std::vector<std::string> rulesFileKeys();
 /// \p Readme with the text between each pair of schema markers made the
 /// table rulesSchemaMarkdown gives it; an error when a table has no markers
 /// or markers name no table.

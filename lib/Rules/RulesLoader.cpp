@@ -1481,14 +1481,24 @@ llvm::Error Loader::load(RuleSet &Out) {
   return fileDict(Out).parse(*Root);
 }
 
-/// The schema tables of every mapping of a rules file.
-std::vector<SchemaTable> schemaTables() {
+/// \p Use's result on the keys of a rules file, registered but not read.
+template <typename Fn> auto onFileKeys(Fn Use) {
   Loader L("", "");
   RuleSet Scratch; // what the handlers would read into: they are not called
-  return L.fileDict(Scratch).schema("rules-file");
+  return Use(L.fileDict(Scratch));
+}
+
+/// The schema tables of every mapping of a rules file.
+std::vector<SchemaTable> schemaTables() {
+  return onFileKeys(
+      [](const YAMLDict &D) { return D.schema("rules-file"); });
 }
 
 } // namespace
+
+std::vector<std::string> aoti::rulesFileKeys() {
+  return onFileKeys([](const YAMLDict &D) { return D.allKeys(); });
+}
 
 std::string aoti::rulesSchemaMarkdown() {
   return schemaSections(schemaTables());

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cassert>
+#include <set>
 
 using namespace aoti;
 using llvm::StringRef;
@@ -178,20 +179,36 @@ YAMLDict YAMLDict::nested(const Entry &E) const {
 
 std::vector<SchemaTable> YAMLDict::schema(StringRef Id) const {
   std::vector<SchemaTable> Out{{Id.str(), table()}};
-  addNestedTables("", Out);
+  forEachNested("", [&](StringRef NestedId, const YAMLDict &Dict) {
+    Out.push_back({NestedId.str(), Dict.table()});
+  });
   return Out;
 }
 
-void YAMLDict::addNestedTables(StringRef Prefix,
-                               std::vector<SchemaTable> &Out) const {
+std::vector<std::string> YAMLDict::allKeys() const {
+  std::set<std::string> Keys;
+  auto Add = [&](StringRef, const YAMLDict &Dict) {
+    for (const Entry &E : Dict.Entries)
+      Keys.insert(E.Name);
+    for (const Retired &R : Dict.RetiredKeys)
+      Keys.insert(R.Key);
+  };
+  Add("", *this);
+  forEachNested("", Add);
+  return {Keys.begin(), Keys.end()};
+}
+
+void YAMLDict::forEachNested(
+    StringRef Prefix,
+    llvm::function_ref<void(StringRef Id, const YAMLDict &Dict)> Visit) const {
   for (const Entry &E : Entries) {
     if (!E.Mapping && !E.Items)
       continue;
     YAMLDict Dict = nested(E);
     (E.Items ? E.Items : E.Mapping)(Dict, YAML::Node());
     std::string Id = (Prefix + E.Name).str();
-    Out.push_back({Id, Dict.table()});
-    Dict.addNestedTables(Id + ".", Out);
+    Visit(Id, Dict);
+    Dict.forEachNested(Id + ".", Visit);
   }
 }
 

@@ -14,6 +14,7 @@
 #define AOTI_RULES_YAMLDICT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -126,6 +127,11 @@ public:
   /// nested in it, depth first, as "KEY" (then "KEY.KEY2", ...).
   std::vector<SchemaTable> schema(llvm::StringRef Id) const;
 
+  /// Every key of this mapping and of those nested in it, retired ones
+  /// included, sorted, each once (a key of two mappings is one word): the
+  /// words a rules file is made of, for the rules fuzzer's dictionary.
+  std::vector<std::string> allKeys() const;
+
 private:
   struct Retired {
     std::string Key;
@@ -141,8 +147,12 @@ private:
   /// The dict of \p E's nested mapping, or of one item of its list.
   YAMLDict nested(const Entry &E) const;
   std::string table() const;
-  void addNestedTables(llvm::StringRef Prefix,
-                       std::vector<SchemaTable> &Out) const;
+  /// Calls \p Visit on the dict of each mapping nested in this one, depth
+  /// first, with its Id: \p Prefix, then the keys that lead to it.
+  void forEachNested(
+      llvm::StringRef Prefix,
+      llvm::function_ref<void(llvm::StringRef Id, const YAMLDict &Dict)> Visit)
+      const;
 
   std::string Name;
   std::string Subject;

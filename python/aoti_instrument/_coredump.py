@@ -8,7 +8,7 @@ A dump armed this way skips what `aoti-instrument explain` does not need
 (global, shared and local memory, unrelocated ELF images): a few hundred
 kilobytes to tens of megabytes, written when a kernel faults, after which
 the driver aborts the process. The instrumented runtime prints its
-breadcrumb report before that abort (issue 30)."""
+breadcrumb report before that abort."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Does the CUDA driver write a whole core dump for a device-side assert, and
-// what does it wait for? (issue 30: dumps of Inductor's asserts were cut at
-// 68,672 bytes under torch.) No torch here: one kernel, one fault, then the
+// what does it wait for? (Asked because dumps of Inductor's asserts were cut
+// at 68,672 bytes under torch.) No torch here: one kernel, one fault, then the
 // host does what argv says while it prints the dump file's size over time.
 //
 //   nvcc -O1 -lineinfo -arch=sm_90 -o probe assert_dump_probe.cu -lcuda

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Issue 30's end-to-end runs on the GPU machine: faults with the CUDA core
+"""The CUDA core dump's end-to-end runs on the GPU machine: faults with the
 dump armed, from .pt2 packages (source scripts/e2e/device_setup.sh first).
 
     coredump_e2e.py PHASE... --work DIR --out $OUT [--runs 5]
@@ -30,7 +30,7 @@ Phases:
            missing): the launch it names against the case's faulting
            kernel; cuda-gdb's view of the first dump as a reference (when
            cuda-gdb is there)
-  capture  issue 29's loop, as a user follows it: the rule that the report
+  capture  the capture loop (docs/capture.md), as a user follows it: the rule that the report
            of pinpoint-ima (the IMA, the assert) or catch-oob (a write past
            the end of a buffer that does not fault, models.py's
            user_oob_deep, built too) prints, added to that preset; the same
@@ -260,7 +260,7 @@ def phase_faults():
 
 
 CS = "/usr/local/cuda/bin/compute-sanitizer"
-# Issue 29's loop: case -> (the preset whose report names the launch, the
+# The capture loop (report, capture rule, replay): case -> (the preset whose report names the launch, the
 # inputs it runs on, what the replay's failure says).
 LOOPS = {"llama_gather": ("pinpoint-ima", "bad.pt", "ILLEGAL_ADDRESS"),
          "conv_channels": ("pinpoint-ima", "bad.pt", "ASSERT"),

@@ -69,7 +69,7 @@ in --work is reused, so a phase cut short is finished by calling it again):
               itself does not repeat, an atomics-based sum, compared with
               allclose), and nothing on stderr (the C++ side's included)
               but the tool's own lines
-  armed       the cost of an armed CUDA core dump (issue 30): per model,
+  armed       the cost of an armed CUDA core dump: per model,
               --processes pairs of processes, one with the dump armed
               (docs/coredump.md's environment) and one without, in
               alternating order, each timing the original and the chosen

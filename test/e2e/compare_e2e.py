@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""aoti_instrument.compare end to end on the CPU (issue 49), each model
-built here:
+"""aoti_instrument.compare end to end on the CPU, each model built here:
 
   perturbed    the package against its own module with fc2's weight
                perturbed in the reference: the first divergence is fc2's

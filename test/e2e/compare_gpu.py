@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""aoti_instrument.compare on the GPU machine (issue 49), each model built
-here:
+"""aoti_instrument.compare on the GPU machine, each model built here:
 
   bf16         a bf16 CUDA package of a 4-block decoder against its fp32
                module: the first launch beyond the bf16 tolerance is named,

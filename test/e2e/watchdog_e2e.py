@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The watchdog end to end on the CPU (issue 50), each model built here:
+"""The watchdog end to end on the CPU, each model built here:
 
   loop       a package whose torch.while_loop never ends for one input (its
              step comes from the input and is 0), watched at 2 s

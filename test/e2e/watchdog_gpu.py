@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The watchdog on the GPU machine (issue 50), each model built here: a
+"""The watchdog on the GPU machine, each model built here: a
 2-block decoder with a user Triton kernel between its blocks that spins
 while a flag in its input is 0.
 
