@@ -37,8 +37,8 @@ struct ModeRun {
   int exitCode = -1; ///< the exit status, or 128 + the signal
 };
 ModeRun runMode(const std::string &Mode, const std::string &Env = "") {
-  std::string Cmd = (Env.empty() ? "" : "env " + Env + " ") + driverPath() +
-                    " " + Mode + " 2>&1";
+  std::string Cmd = (Env.empty() ? "" : "env " + Env + " ") + "'" +
+                    driverPath() + "' " + Mode + " 2>&1";
   ModeRun R;
   FILE *P = popen(Cmd.c_str(), "r");
   if (!P)
