@@ -2,13 +2,20 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Functions of one purpose, checked: clang-tidy's readability-function-size
 and readability-function-cognitive-complexity (thresholds in .clang-tidy) over
-every translation unit of lib/ and tools/ in BUILD/compile_commands.json, and
-over the runtime's headers (lib/Runtime/aoti_rt, header-only: checked through
-the umbrella header, for a CPU and a CUDA wrapper). Prints each finding as
-clang-tidy does and exits 1 when there is one.
+every translation unit of lib/, tools/ and unittests/ in
+BUILD/compile_commands.json, over the runtime's headers (lib/Runtime/aoti_rt,
+header-only: checked through the umbrella header, for a CPU and a CUDA
+wrapper), and, with CUDA_INCLUDE, over the GPU tests (unittests/runtime/gpu,
+their own CMake project: compiled here as its CMakeLists.txt compiles them,
+with BUILD's CUDA prelude). CUDA sources (.cu) are not given to clang-tidy:
+their functions' lines are counted from the braces (the same LineThreshold).
+Prints each finding as clang-tidy does and exits 1 when there is one that
+test/function-size-baseline.txt does not list (findings in code written
+before the check covered it; each to be split, then removed from the list).
 
     test/check-function-size.py CLANG_TIDY BUILD TORCH_INCLUDE [CUDA_INCLUDE]
 """
+import collections
 import concurrent.futures
 import json
 import os
@@ -19,6 +26,10 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WARNING = re.compile(r"^(/\S+):\d+:\d+: warning: .*\[readability-[a-z-]+\]$")
+# A finding's key in the baseline: the file (from the repo) and the function.
+FUNCTION = re.compile(r"^(/\S+):\d+:\d+: warning: function '([^']+)'")
+BASELINE = os.path.join(REPO, "test", "function-size-baseline.txt")
+SCOPES = ("lib", "tools", "unittests")
 # The runtime compiled as a wrapper compiles it (unittests/runtime).
 WRAPPER_FLAGS = ["-x", "c++", "-std=c++17", "-DTORCH_INDUCTOR_CPP_WRAPPER",
                  "-DSTANDALONE_TORCH_HEADER",
@@ -27,7 +38,7 @@ WRAPPER_FLAGS = ["-x", "c++", "-std=c++17", "-DTORCH_INDUCTOR_CPP_WRAPPER",
 
 def ours(path):
     rel = os.path.relpath(path, REPO)
-    return rel.startswith(("lib" + os.sep, "tools" + os.sep))
+    return rel.startswith(tuple(d + os.sep for d in SCOPES))
 
 
 def findings(cmd):
@@ -53,6 +64,128 @@ def commands(tidy, build, torch_inc, cuda_inc):
         yield [tidy, *config, "--header-filter=" + re.escape(
                    os.path.join(REPO, "lib/Runtime")), umbrella, "--",
                *WRAPPER_FLAGS, *extra, "-isystem", torch_inc]
+    yield from gpu_test_commands(tidy, config, build, torch_inc, cuda_inc)
+
+
+def gpu_test_commands(tidy, config, build, torch_inc, cuda_inc):
+    """The GPU tests (unittests/runtime/gpu), as their CMakeLists.txt
+    compiles them: the wrapper's flags, the CUDA prelude of BUILD."""
+    gpu = os.path.join(REPO, "unittests", "runtime", "gpu")
+    gen = os.path.join(build, "unittests", "runtime", "gen")
+    if not cuda_inc or not os.path.exists(os.path.join(gen, "prelude_cuda.h")):
+        return
+    for name in sorted(os.listdir(gpu)):
+        if name.endswith(".cpp"):
+            yield [tidy, *config, "--header-filter=" + re.escape(gpu),
+                   os.path.join(gpu, name), "--", *WRAPPER_FLAGS,
+                   "-DUSE_CUDA", "-I", gen, "-isystem", torch_inc,
+                   "-isystem", cuda_inc]
+
+
+def line_threshold():
+    with open(os.path.join(REPO, ".clang-tidy")) as f:
+        return int(re.search(r"LineThreshold:\s*(\d+)", f.read()).group(1))
+
+
+def code_only(text):
+    """\p text with comments, strings, character literals and preprocessor
+    lines blanked (line breaks kept)."""
+    token = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'
+                       r"'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:[^\n]*\\\n)*[^\n]*",
+                       re.S | re.M)
+    return token.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+SCOPE_HEAD = re.compile(r"(?:template\s*<[^{]*>\s*)?(?:(?:namespace|struct|"
+                        r"class|union)\b|extern\s*$)")
+
+
+def brace_functions(path):
+    """(line, name, lines) of each function defined in \p path, found by
+    counting braces: a block at namespace, extern "C" or class scope whose
+    head has a parameter list. lines as clang-tidy counts them (the closing
+    brace's line less the opening one's)."""
+    with open(path) as f:
+        text = code_only(f.read())
+    stack, head, line, found = [], "", 1, []
+    for c in text:
+        if c == "{":
+            kind = "other"
+            if all(k == "scope" for k, _, _ in stack):
+                h = " ".join(head.split())
+                if SCOPE_HEAD.match(h):
+                    kind = "scope"
+                elif "(" in h and not h.startswith("enum") and \
+                        not h.endswith("="):
+                    kind = "function"
+            name = [n for n in re.findall(r"([~\w:]+)\s*\(", head)
+                    if not n.startswith("__")]  # __launch_bounds__(...)
+            stack.append((kind, line, name[0] if name else "?"))
+            head = ""
+        elif c == "}":
+            if stack:
+                kind, start, name = stack.pop()
+                if kind == "function":
+                    found.append((start, name, line - start))
+            head = ""
+        elif c == ";":
+            head = ""
+        else:
+            head += c
+        line += c == "\n"
+    return found
+
+
+def cu_findings():
+    """Functions of the .cu files of lib/, tools/ and unittests/ over
+    LineThreshold, as clang-tidy words a finding."""
+    limit, lines = line_threshold(), []
+    for scope in SCOPES:
+        for root, _, files in os.walk(os.path.join(REPO, scope)):
+            for name in sorted(files):
+                if not name.endswith(".cu"):
+                    continue
+                path = os.path.join(root, name)
+                for start, fn, n in brace_functions(path):
+                    if n > limit:
+                        lines.append(
+                            f"{path}:{start}:1: warning: function '{fn}' "
+                            "exceeds recommended size/complexity thresholds "
+                            f"({n} lines including whitespace and comments, "
+                            f"threshold {limit}) [readability-function-size]")
+    return lines
+
+
+def baseline():
+    """How many findings test/function-size-baseline.txt allows, by (file,
+    function): a line each, "FILE FUNCTION" (a test's body is TestBody:
+    its lines say how many of a file's may stay)."""
+    allowed = collections.Counter()
+    if os.path.exists(BASELINE):
+        with open(BASELINE) as f:
+            for line in map(str.strip, f):
+                if line and not line.startswith("#"):
+                    allowed[tuple(line.split(None, 1))] += 1
+    return allowed
+
+
+def key(finding):
+    m = FUNCTION.match(finding)
+    if not m:
+        return None
+    return (os.path.relpath(m.group(1), REPO), m.group(2))
+
+
+def new_findings(found, allowed):
+    """The findings of \p found beyond what \p allowed lets stay."""
+    left, new = collections.Counter(allowed), []
+    for line in found:
+        k = key(line)
+        if k and left[k] > 0:
+            left[k] -= 1
+        else:
+            new.append(line)
+    return new
 
 
 def main():
@@ -65,11 +198,14 @@ def main():
                  "installs clang-tidy-19)")
     cmds = list(commands(tidy, build, torch_inc, cuda_inc))
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-        found = sorted({l for ls in pool.map(findings, cmds) for l in ls})
+        found = sorted({l for ls in pool.map(findings, cmds) for l in ls}
+                       | set(cu_findings()))
+    new = new_findings(found, baseline())
     for line in found:
-        print(line)
-    print(f"{len(cmds)} clang-tidy runs, {len(found)} findings")
-    return 1 if found else 0
+        print(("known: " if line not in new else "") + line)
+    print(f"{len(cmds)} clang-tidy runs and the .cu files: {len(found)} "
+          f"findings, {len(new)} not in {os.path.relpath(BASELINE, REPO)}")
+    return 1 if new else 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@
 //
 // AOTIRuntimeCudaHostTests (CMakeLists.txt): the aoti_rt headers included
 // directly, linked with the CUDA runtime library (never called into a
-// device here). On a GPU: gpu/gpu_test.cpp's ima-abort and ima-coredump.
+// device here). On a GPU: gpu/fault_driver.cpp's ima-abort and ima-coredump.
 //
 //===----------------------------------------------------------------------===//
 

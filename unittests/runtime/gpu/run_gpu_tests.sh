@@ -7,9 +7,10 @@
 #
 #   unittests/runtime/gpu/run_gpu_tests.sh PRELUDE_DIR OUTDIR
 #
-# Writes OUTDIR/summary.txt (the GPU, each check's PASS/FAIL line, the TIME
-# lines, ctest's verdict) and OUTDIR/details.log (ctest's whole output);
-# exits non-zero when a test failed.
+# Writes OUTDIR/summary.txt (the GPU, each case's OK/FAILED/SKIPPED line and
+# the messages of its failed assertions, the TIME lines, check_saves.py's
+# PASS/FAIL line, ctest's verdict) and OUTDIR/details.log (ctest's whole
+# output); exits non-zero when a test failed.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 PRELUDE_DIR="$(cd "$1" && pwd)"
@@ -27,7 +28,12 @@ if ! cmake -S "$HERE" -B "$B" -DPRELUDE_DIR="$PRELUDE_DIR" >"$DETAILS" 2>&1 ||
 fi
 (cd "$B" && ctest -L gpu -V) >>"$DETAILS" 2>&1
 RC=$?
-grep -E '^[0-9]+: (PASS|FAIL|TIME)|\[  (FAILED|SKIPPED) |tests passed|tests failed' "$DETAILS" |
-  sed -E 's/^[0-9]+: //' >>"$SUMMARY"
+# An assertion's failure: its "file:line: Failure" line and the message
+# lines after it, up to gtest's next line.
+sed -E 's/^[0-9]+: //' "$DETAILS" | awk '
+  /: Failure$/ { fail = 1 }
+  /^\[ / { fail = 0 }
+  fail || /^(PASS|FAIL|TIME) |^\[ +(OK|FAILED|SKIPPED) +\] Gpu|tests passed|tests failed/
+' >>"$SUMMARY"
 grep -E 'tests passed|tests failed' "$DETAILS"
 exit $RC
