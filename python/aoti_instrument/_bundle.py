@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from . import _safetensors
+from ._errors import BundleError
+from ._params import pack_params
 
 FORMAT = "aoti-instrument-capture"
 VERSION = 1
@@ -21,16 +23,6 @@ AFTER = "after.safetensors"
 SHIM_PREFIXES = ("aoti_torch_cuda_", "aoti_torch_cpu_", "aoti_torch_xpu_",
                  "aoti_torch_mps_", "aoti_torch_")
 RETURN_PARAM = re.compile(r"ret(\d+)")
-
-
-class BundleError(Exception):
-    """The bundle cannot be replayed: ``file`` is the file at fault,
-    ``what`` what is wrong with it."""
-
-    def __init__(self, file: Any, what: str):
-        super().__init__(f"{file}: {what}")
-        self.file = str(file)
-        self.what = what
 
 
 @dataclass
@@ -232,7 +224,6 @@ def span_elements(sizes: List[int], strides: List[int]) -> int:
 
 def _load_triton(bundle: Bundle, fields: Fields) -> None:
     """launch, params and the cubin they name."""
-    from ._cuda import pack_params
     launch = fields.sub("launch", fields.get("launch", "an object"))
     name = launch.get("cubin", "a string", "kernel.cubin")
     if not name or Path(name).name != name:

@@ -22,8 +22,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence
 
-from ._bundle import Bundle, BundleError, TensorSpec, load_bundle, span_elements
-from ._cuda import LaunchError, PackedParams, pack_params
+from ._bundle import Bundle, TensorSpec, load_bundle, span_elements
+from ._errors import BundleError
+from ._cuda import LaunchError
+from ._params import PackedParams, pack_params
 
 __all__ = ["Bundle", "BundleError", "Difference", "PackedParams",
            "ReplayResult", "TensorSpec", "load_bundle", "main", "pack_params",
