@@ -3,7 +3,7 @@
 """Checks the wheel scripts/wheel/make_wheel.py made, as a user's machine
 would see it:
 
-    check_wheel.py WHEEL_DIR --readelf LLVM_READELF --auditwheel-python PY \\
+    check_wheel.py WHEEL|DIR --readelf LLVM_READELF --auditwheel-python PY \\
                    --torch-include DIR --wrapper WRAPPER.cpp [--emulator EXE]
 
 - its contents: the tool (executable), clang's builtin headers, every
@@ -188,7 +188,7 @@ def unpacked_tool(wheel, torch_include, wrapper, tmp, emulator):
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("wheel_dir")
+    p.add_argument("wheel", help="the wheel, or a directory holding one")
     p.add_argument("--readelf", required=True)
     p.add_argument("--auditwheel-python", required=True)
     p.add_argument("--torch-include", required=True)
@@ -197,9 +197,10 @@ def main():
                    help="runs a tool of another architecture (default: "
                         "qemu-<arch>-static or qemu-<arch> from PATH)")
     a = p.parse_args()
-    wheels = [os.path.join(a.wheel_dir, f) for f in os.listdir(a.wheel_dir)
-              if f.startswith("aoti_instrument-") and f.endswith(".whl")]
-    check(len(wheels) == 1, f"one wheel in {a.wheel_dir}: {wheels}")
+    wheels = [a.wheel] if os.path.isfile(a.wheel) else [
+        os.path.join(a.wheel, f) for f in os.listdir(a.wheel)
+        if f.startswith("aoti_instrument-") and f.endswith(".whl")]
+    check(len(wheels) == 1, f"one wheel in {a.wheel}: {wheels}")
     if len(wheels) != 1:
         sys.exit(1)
     tag_glibc, arch = contents(wheels[0])
