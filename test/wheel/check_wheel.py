@@ -150,8 +150,9 @@ def emulator_for(arch, given):
     architecture, else the emulator (given or qemu's from PATH)."""
     if arch == platform.machine():
         return []
-    exe = given or shutil.which(f"qemu-{arch}-static") or \
-        shutil.which(f"qemu-{arch}")
+    # A name is looked up on PATH, as a shell would.
+    exe = (shutil.which(given) if given else None) or \
+        shutil.which(f"qemu-{arch}-static") or shutil.which(f"qemu-{arch}")
     check(bool(exe), f"an emulator runs the {arch} tool on this "
           f"{platform.machine()} machine (qemu-{arch}-static: Debian's "
           "qemu-user-static)")
