@@ -104,8 +104,11 @@ smoke() { # TOOL EMULATOR DIR
     local name=$1; shift
     (cd "$dir" && $emu "$tool" "$@" >"$name.raw" 2>&1) ||
       { cat "$dir/$name.raw" >&2; die "smoke test $name failed: $tool $*"; }
+    # The sandbox line of --version says what this kernel (or emulator)
+    # offers, not what the tool is: qemu-user has no Landlock.
     sed -E -e "s|$dir|DIR|g" -e "s|$REPO|REPO|g" \
-      -e 's|[^ ]*/aoti_instrument/data/|DATA/|g' "$dir/$name.raw" > "$dir/$name.out"
+      -e 's|[^ ]*/aoti_instrument/data/|DATA/|g' -e '/^rebuild sandbox: /d' \
+      "$dir/$name.raw" > "$dir/$name.out"
   }
   # Both architectures parse the same inputs: the wrappers less their x86
   # flags (the tool parses for the machine it runs on).
@@ -114,6 +117,7 @@ smoke() { # TOOL EMULATOR DIR
   python3 "$REPO/test/Inputs/coredump/edit-core.py" \
     "$REPO/test/Inputs/coredump/llama_gather.core.gz" "$dir/llama.core"
   run version --version
+  grep '^rebuild sandbox: ' "$dir/version.raw" | sed "s|^|  $(basename "$dir"): |" >&2 || true
   run presets --list-presets
   run list-cpu --list cpu.cpp --torch-include="$TI"
   run list-cuda --list cuda.cpp --torch-include="$TI"
@@ -140,7 +144,7 @@ install_x86_64() {
 
 install_aarch64() {
   log "offline install (aarch64, pip --platform --target), then the smoke test under qemu-user"
-  python3 -m pip install -q --no-index --disable-pip-version-check --no-deps \
+  python3 -m pip install -q --no-index --disable-pip-version-check --no-deps --root-user-action=ignore \
     --platform manylinux2014_aarch64 --only-binary=:all: \
     --target "$WORK/aarch64" "$(wheel_of aarch64)" >&2
   smoke "$WORK/aarch64/aoti_instrument/data/bin/aoti-instrument" \
