@@ -24,6 +24,7 @@ chain of uses, in levels) and its back edges: uses of a header that comes
 later in the one text the tool pastes (cmake/Amalgamate.cmake's order).
 """
 
+import io
 import os
 import re
 import sys
@@ -355,8 +356,9 @@ _SELF_TEST = {
     "run_scope_a.h": '#include "run_scope.h"\n#include "low.h"\n'
                      'void RunScope::a() { b(); lowHelper(); }\n',
     "run_scope_b.h": '#include "run_scope.h"\n'
-                     'void RunScope::b() { // a() in a comment is no use\n'
-                     '  const char *S = "b()"; a(); }\n',
+                     'void RunScope::b() { a(); }\n',
+    "x.h": "inline void fy();\ninline void fx() { fy(); }\n",
+    "y.h": '#include "x.h"\ninline void fy() { fx(); }\n',
 }
 
 
@@ -366,20 +368,24 @@ def self_test():
         for name, text in _SELF_TEST.items():
             with open(os.path.join(tmp, "aoti_rt", name), "w") as f:
                 f.write(text)
-        import io
         buf = io.StringIO()
         failures = check(tmp, buf)
         text = buf.getvalue()
         print(text, end="")
         want = ["error: use cycle among run_scope_a.h, run_scope_b.h",
-                "error: low.h includes the API header run_scope.h"]
+                "error: low.h includes the API header run_scope.h",
+                "error: use cycle among x.h, y.h"]
         missing = [w for w in want if w not in text]
-        if failures != 2 or missing:
+        if failures != 3 or missing:
             print(f"self-test FAILED: {failures} failures, missing {missing}")
             return 1
         # Once fixed, the same inputs pass.
         with open(os.path.join(tmp, "aoti_rt", "run_scope_b.h"), "w") as f:
-            f.write('#include "run_scope.h"\nvoid RunScope::b() {}\n')
+            f.write('#include "run_scope.h"\n'
+                    'void RunScope::b() { // a() in a comment is no use\n'
+                    '  const char *S = "a()"; }\n')
+        with open(os.path.join(tmp, "aoti_rt", "x.h"), "w") as f:
+            f.write("inline void fx() {}\n")
         with open(os.path.join(tmp, "aoti_rt", "low.h"), "w") as f:
             f.write('#include "abi.h"\ninline int lowHelper() { return 1; }\n')
         if check(tmp, io.StringIO()):
