@@ -42,13 +42,15 @@
 // wrapper built with the definitions apart (AOTI_RT_SEPARATE) sees only
 // the API above: none of the headers (<signal.h>, <cuda.h>, ...) below.
 #if AOTI_RT_DEFINITIONS
-#include "aoti_rt/run_scope_impl.h"
-#include "aoti_rt/run_scope_probe.h"
-#include "aoti_rt/run_scope_deferred.h"
+#include "aoti_rt/run_scope_device.h"
+#include "aoti_rt/run_scope_batch.h"
 #include "aoti_rt/run_scope_replay.h"
+#include "aoti_rt/run_scope_deferred.h"
 #include "aoti_rt/run_scope_buffers.h"
 #include "aoti_rt/run_scope_guards.h"
 #include "aoti_rt/run_scope_capture.h"
+#include "aoti_rt/run_scope_probe.h"
+#include "aoti_rt/run_scope_impl.h"
 #endif
 
 #endif // AOTI_INSTRUMENT_RUNTIME_H

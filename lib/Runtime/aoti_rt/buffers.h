@@ -16,7 +16,7 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
+#include "abi.h"
 #include "cuda_api.h"
 #include "deferred.h"
 

@@ -12,7 +12,7 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
+#include "abi.h"
 #include "state.h"
 #include "tensor.h"
 

@@ -13,6 +13,7 @@
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
 #include "abi.h"
+#include "watch_cell.h"
 
 #include <atomic>
 #include <cstddef>
@@ -40,26 +41,6 @@ struct CpuCrumb;
 
 namespace detail {
 template <class... P> struct CapturedCall;
-
-/// What the watchdog (watchdog.h) reads of one run in progress. The run's
-/// probes write the progress fields (relaxed stores: no lock, no sync);
-/// the rest is set before Busy turns 1 and read after.
-struct WatchCell {
-  std::atomic<int> Busy{0}; ///< 0 free, 2 being filled, 1 watched
-  std::atomic<int64_t> ProgressNs{0}; ///< when MaxSite last grew
-  std::atomic<int64_t> ReportedNs{0}; ///< ProgressNs of its last report
-  std::atomic<int> MaxSite{-1};       ///< the furthest launch reached
-  std::atomic<int> LastSite{-1};      ///< the last probe: site and phase
-  std::atomic<int> LastPhase{kAfter};
-  std::atomic<int64_t> Iterations{0}; ///< returns to an earlier launch
-  const Program *Prog = nullptr;
-  ProgramState *State = nullptr;
-  int64_t Run = 0;
-  long Tid = 0;
-  int64_t StartNs = 0;
-  int DeadlineMs = 0;
-  WatchdogThen Then = kWatchReport;
-};
 } // namespace detail
 
 /// One call of run_impl (or _const_run_impl). Declared as the first

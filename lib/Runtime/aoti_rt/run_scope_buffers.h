@@ -13,6 +13,7 @@
 
 #include "run_scope.h"
 #include "buffers.h"
+#include "cuda_stats.h"
 #include "deferred_run.h"
 
 #include <cstddef>
@@ -236,6 +237,49 @@ AOTI_RT_OUTLINE void RunScope::zoneWrittenBy(detail::RedzonedBuffer &B,
     ZonesPending = true;
   else
     flushZones(*Buffers, StreamPtr);
+}
+#endif
+
+#if AOTI_RT_CUDA
+/// Poison of \p Bytes bytes of \p Value at \p Data (M's storage, about to
+/// get its first user; CUDA), merged into the run's batched NaN-count launch
+/// (Program::batch_deferred): written after that launch's counts, so the
+/// counts of the bytes' former tensor, still pending, read them first;
+/// launched before the next launch with a guard (RunScope::beforeWrite),
+/// the buffer's first user. A fill replaces a memset, and often rides on a
+/// count launch the first user forces anyway. False (nothing done): fill it
+/// now.
+AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
+                                         const unsigned char *Data,
+                                         size_t Bytes, uint8_t Value) {
+  using namespace detail;
+  if (!M.Cuda || !Prog->batch_deferred || Capturing || State->StatsHost ||
+      Bytes > kMergedFillBytes)
+    return false;
+  std::string Why;
+  if (!kernels(M.DevIndex, Why))
+    return false;
+  if (!Deferred)
+    Deferred = acquireDeferred(currentDevice(), Prog);
+  stopTrace(); // the fills are not steps of a trace
+  DeferredRun &D = *Deferred;
+  DeviceGuard Guard(M.DevIndex, currentDevice());
+  if (!D.areaOn(M.DevIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
+    return false;
+  NanLaunch &L = D.PendingNan.Launch;
+  size_t Pending = 0;
+  for (int I = 0; I < L.nfills; ++I)
+    Pending += L.fills[I].bytes;
+  if (L.nfills == kNanFills || Pending + Bytes > kMergedFillLaunchBytes) {
+    std::string Err;
+    if (!flushBatch(Err))
+      return false;
+  }
+  L.fills[L.nfills++] = FillDesc{reinterpret_cast<uint64_t>(Data),
+                                 static_cast<uint32_t>(Bytes), Value};
+  BatchPending = true;
+  D.Launched = true; // its launch comes before the run's sync
+  return true;
 }
 #endif
 

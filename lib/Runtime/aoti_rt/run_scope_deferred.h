@@ -34,10 +34,6 @@ AOTI_RT_OUTLINE void RunScope::flushBatchFor(int, const TensorRef *, int,
                                              Phase) {
   BatchPending = false;
 }
-AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &) {
-  BatchPending = false;
-  return true;
-}
 #else
 
 AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
@@ -53,97 +49,6 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
   D->Checks.clear();
   D->resetResults();
   detail::releaseDeferredRun(D);
-}
-
-/// Read once per run: reading the device and the runtime's kernels at
-/// every probe cost 28 us per forward of the 8-layer decoder's 206 probes
-/// (a host profile of nan-hunt on that decoder; docs/benchmarks.md,
-/// "Launch-bound and GPU-bound").
-AOTI_RT_OUTLINE int RunScope::currentDevice() {
-  if (CurDevice == -2 && cudaGetDevice(&CurDevice) != cudaSuccess) {
-    cudaGetLastError();
-    CurDevice = -1; // unknown: DeviceGuard reads it each time
-  }
-  return CurDevice;
-}
-
-/// The runtime's kernels for \p Device (< 0: the current one), whose
-/// context is current (a DeviceGuard).
-AOTI_RT_OUTLINE const detail::RuntimeKernels *
-RunScope::kernels(int Device, std::string &Why) {
-  const int Cur = currentDevice();
-  if (Cur < 0 || (Device >= 0 && Device != Cur))
-    return detail::runtimeKernels(Why);
-  if (!Kernels)
-    Kernels = detail::runtimeKernels(Why);
-  return Kernels;
-}
-
-/// Launches the batched counts (NanBatch, StatsBatch) and lets their
-/// storage go.
-AOTI_RT_OUTLINE bool RunScope::flushBatch(std::string &Err) {
-  using namespace detail;
-  BatchPending = false;
-  if (!Deferred ||
-      (Deferred->PendingNan.empty() && Deferred->PendingStats.empty()))
-    return true;
-  DeferredRun &D = *Deferred;
-  DeviceGuard Guard(D.Device, currentDevice());
-  const RuntimeKernels *Fns = kernels(D.Device, Err);
-  bool Ok = Fns != nullptr;
-  const cudaStream_t St = static_cast<cudaStream_t>(StreamPtr);
-  if (Ok && !D.PendingStats.empty()) {
-    StatsLaunch &L = D.PendingStats.Launch;
-    Ok = launchStatsDescs(Fns->StatsFn, D.Area, L, mostBlocks(L.inl, L.n), St,
-                          Err);
-  }
-  if (Ok && !D.PendingNan.empty())
-    Ok = launchNanDescs(Fns->NanFn, D.Area, D.PendingNan.Launch, St, Err);
-  // On failure, the slots stay pending: "not counted".
-  D.PendingNan.clear();
-  D.PendingStats.clear();
-  return Ok;
-}
-
-/// Poison of \p Bytes bytes of \p Value at \p Data (M's storage, about to
-/// get its first user; CUDA), merged into the run's batched NaN-count launch
-/// (Program::batch_deferred): written after that launch's counts, so the
-/// counts of the bytes' former tensor, still pending, read them first;
-/// launched before the next launch with a guard (RunScope::beforeWrite),
-/// the buffer's first user. A fill replaces a memset, and often rides on a
-/// count launch the first user forces anyway. False (nothing done): fill it
-/// now.
-AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
-                                         const unsigned char *Data,
-                                         size_t Bytes, uint8_t Value) {
-  using namespace detail;
-  if (!M.Cuda || !Prog->batch_deferred || Capturing || State->StatsHost ||
-      Bytes > kMergedFillBytes)
-    return false;
-  std::string Why;
-  if (!kernels(M.DevIndex, Why))
-    return false;
-  if (!Deferred)
-    Deferred = acquireDeferred(currentDevice(), Prog);
-  stopTrace(); // the fills are not steps of a trace
-  DeferredRun &D = *Deferred;
-  DeviceGuard Guard(M.DevIndex, currentDevice());
-  if (!D.areaOn(M.DevIndex, 1, static_cast<cudaStream_t>(StreamPtr)))
-    return false;
-  NanLaunch &L = D.PendingNan.Launch;
-  size_t Pending = 0;
-  for (int I = 0; I < L.nfills; ++I)
-    Pending += L.fills[I].bytes;
-  if (L.nfills == kNanFills || Pending + Bytes > kMergedFillLaunchBytes) {
-    std::string Err;
-    if (!flushBatch(Err))
-      return false;
-  }
-  L.fills[L.nfills++] = FillDesc{reinterpret_cast<uint64_t>(Data),
-                                 static_cast<uint32_t>(Bytes), Value};
-  BatchPending = true;
-  D.Launched = true; // its launch comes before the run's sync
-  return true;
 }
 
 /// \p Site, \p Ph: where the run is, for a failure's report (before the

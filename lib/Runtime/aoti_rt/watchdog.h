@@ -25,7 +25,7 @@
 
 #include "coredump.h"
 #include "cuda_api.h"
-#include "run_scope.h"
+#include "watch_cell.h"
 #include "state.h"
 #if AOTI_RT_CUDA
 #include "cuda_crumbs.h"
