@@ -398,6 +398,9 @@ def self_test():
 def main(argv):
     if len(argv) > 1 and argv[1] == "--self-test":
         return self_test()
+    if len(argv) > 1 and argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return 0
     here = os.path.dirname(os.path.abspath(__file__))
     directory = argv[1] if len(argv) > 1 else os.path.join(
         here, "..", "lib", "Runtime")
