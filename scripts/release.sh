@@ -161,7 +161,9 @@ install_aarch64() {
 build_from_sdist() {
   log "the sdist, unpacked alone, builds the tool (pip wheel; a full build)"
   tar -xzf "$OUT/aoti_instrument-$VERSION.tar.gz" -C "$WORK"
-  AOTI_BUILD_DIR=$WORK/sdist-build AOTI_WHEEL_PYTHON=$TOOLS_PY \
+  # Its build dir inside it: ccache (paths relative to the source) reuses
+  # the objects of the wheels' builds.
+  AOTI_BUILD_DIR=$WORK/aoti_instrument-$VERSION/build AOTI_WHEEL_PYTHON=$TOOLS_PY \
     "$TOOLS_PY" -m pip wheel -q --no-deps --no-build-isolation \
     --wheel-dir "$WORK/from-sdist" "$WORK/aoti_instrument-$VERSION" >&2
   unzip -p "$WORK"/from-sdist/*.whl 'aoti_instrument-*.dist-info/licenses/RELINKING*' 2>/dev/null |
