@@ -30,20 +30,7 @@ PACKAGES=(clang-19 clang-tidy-19 llvm-19-dev libclang-19-dev llvm-19-tools libom
           # the wheel's static tool: static archives, libzip's source
           libzstd-dev liblzma-dev libbz2-dev zlib1g-dev dpkg-dev
           ccache) # compiles of a fresh clone reuse earlier objects (env.sh)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  missing+=(python3-venv)
-fi
-if ((${#missing[@]})); then
-  log "installing Debian packages: ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
-fi
+aoti_install_packages "${PACKAGES[@]}"
 
 # --- The pinned torch and the newest one, in virtualenvs outside the clone --
 # Also a CMake new enough for the CMakeLists.txt AOTI writes (it asks for

@@ -44,18 +44,7 @@ PACKAGES=(g++-aarch64-linux-gnu qemu-user-static clang-19 llvm-19
           cmake ninja-build pkg-config dpkg-dev python3 libzip-dev
           # the license files the wheel carries (/usr/share/doc/*/copyright)
           llvm-19-dev libyaml-cpp-dev libzstd-dev liblzma-dev libbz2-dev zlib1g-dev)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
-if ((${#missing[@]})); then
-  log "installing Debian packages: ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
-fi
+aoti_install_packages "${PACKAGES[@]}"
 
 # auditwheel, which checks the wheel (the venv scripts/bootstrap.sh makes).
 aoti_install_venv "$AOTI_TOOLS_VENV" "$AOTI_TOOLS_REQUIREMENTS"

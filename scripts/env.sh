@@ -29,6 +29,22 @@ export CCACHE_DIR=${CCACHE_DIR:-$AOTI_CACHE_DIR/ccache}
 export CCACHE_BASEDIR=$REPO
 export CCACHE_NOHASHDIR=true
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
+# Installs the Debian packages named that are not installed yet (and
+# python3-venv when venv or ensurepip is missing): one apt-get call, with
+# sudo when not root.
+aoti_install_packages() { # PACKAGE...
+  local missing=() p
+  for p in "$@"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+  ((${#missing[@]})) || return 0
+  printf '[env] installing Debian packages: %s\n' "${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+}
 # Makes virtualenv $1 hold requirements $2...: skipped when it already holds
 # exactly those; written last, so an interrupted install is redone, never
 # half-used.
