@@ -26,33 +26,14 @@ log() { printf '[arm64-sysroot] %s\n' "$*" >&2; }
 
 apt_dir=$SYSROOT.apt
 rm -rf "$apt_dir" "$SYSROOT.tmp"
-mkdir -p "$apt_dir/etc/preferences.d" "$apt_dir/lists/partial" \
-  "$apt_dir/cache/archives/partial" "$apt_dir/debs" "$SYSROOT.tmp"
-: > "$apt_dir/status"
-cat > "$apt_dir/etc/arm64.sources" <<SOURCES
-Types: deb
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Architectures: arm64
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb
-URIs: http://deb.debian.org/debian-security
-Suites: bookworm-security
-Components: main
-Architectures: arm64
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SOURCES
-apt_opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt_dir/etc"
-          -o "Dir::Etc::Preferences=/dev/null" -o "Dir::Etc::PreferencesParts=$apt_dir/etc/preferences.d"
-          -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::State::status=$apt_dir/status"
-          -o "Dir::Cache=$apt_dir/cache" -o "APT::Architecture=arm64"
-          -o "APT::Architectures::=arm64" -o "APT::Sandbox::User=root" -q)
+mkdir -p "$apt_dir/debs" "$SYSROOT.tmp"
+# shellcheck source=scripts/wheel/private_apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/private_apt.sh"
+aoti_private_apt "$apt_dir" deb arm64
 log "arm64 package lists of bookworm"
-apt-get "${apt_opts[@]}" update >&2
+apt-get "${APT_OPTS[@]}" update >&2
 log "downloading ${PACKAGES[*]}"
-(cd "$apt_dir/debs" && apt-get "${apt_opts[@]}" download "${PACKAGES[@]/%/:arm64}" >&2)
+(cd "$apt_dir/debs" && apt-get "${APT_OPTS[@]}" download "${PACKAGES[@]/%/:arm64}" >&2)
 for deb in "$apt_dir"/debs/*.deb; do
   dpkg-deb -x "$deb" "$SYSROOT.tmp"
   # shellcheck disable=SC2016 # dpkg-deb's fields, not the shell's

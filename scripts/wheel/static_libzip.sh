@@ -17,26 +17,13 @@ PREFIX=$1
 version=$(dpkg-query -W -f='${source:Version}' libzip-dev)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/etc" "$work/lists/partial" "$work/cache" "$work/src"
-# The source suite of bookworm, with the archive's own signing key.
-cat > "$work/etc/src.sources" <<SOURCES
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb-src
-URIs: http://deb.debian.org/debian-security
-Suites: bookworm-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SOURCES
-apt_opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$work/etc"
-          -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache"
-          -o "APT::Sandbox::User=root" -q)
-apt-get "${apt_opts[@]}" update >&2
-(cd "$work/src" && apt-get "${apt_opts[@]}" source "libzip=$version" >&2)
+mkdir -p "$work/src"
+# The source suite of bookworm (scripts/wheel/private_apt.sh).
+# shellcheck source=scripts/wheel/private_apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/private_apt.sh"
+aoti_private_apt "$work/apt" deb-src
+apt-get "${APT_OPTS[@]}" update >&2
+(cd "$work/src" && apt-get "${APT_OPTS[@]}" source "libzip=$version" >&2)
 src=$(find "$work/src" -mindepth 1 -maxdepth 1 -type d -name 'libzip-*' | head -1)
 [ -n "$src" ] || { echo "static_libzip.sh: no libzip source unpacked" >&2; exit 1; }
 cmake -S "$src" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
