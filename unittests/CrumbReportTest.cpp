@@ -144,11 +144,39 @@ TEST(CrumbReport, EveryLaunchCompletedAndTheJsonLog) {
   }
 }
 
+TEST(CrumbReport, TheWatchdogsReportOfAGpuHang) {
+  // The line the watchdog prints (watchdog.h) before it dumps or aborts,
+  // and its JSON event; a host hang's line carries no window.
+  std::string Line =
+      std::string("[aoti-instrument] hang: the GPU has not completed a launch "
+                  "for 3.0 s (watchdog 3.0 s, then dump): "
+                  "first launch that did not complete: ") +
+      Gather + "; last completed: " + Add;
+  std::string Json = "{\"event\": \"hang\", \"where\": \"device\", "
+                     "\"message\": " +
+                     llvm::formatv("{0}", llvm::json::Value(Line)).str() + "}";
+  std::string HostHang = "[aoti-instrument] hang: run 1 (thread 7) has made "
+                         "no progress for 2.0 s (watchdog 2.0 s, then "
+                         "report): it is in #3 k (m.wrapper.cpp:1)\n";
+  for (const std::string &Text : {Line, Json}) {
+    CrumbReport R = parse(HostHang + "calling\n" + Text);
+    ASSERT_EQ(R.Windows.size(), 1u);
+    EXPECT_EQ(R.Windows[0].Kind, CrumbWindow::Form::FirstIncomplete);
+    EXPECT_EQ(R.Windows[0].Line, 3u);
+    ASSERT_EQ(R.Windows[0].Launches.size(), 1u);
+    EXPECT_EQ(R.Windows[0].Launches[0].Kernel, "gather_rows_kernel_0");
+    ASSERT_TRUE(R.Windows[0].LastCompleted.has_value());
+    EXPECT_EQ(R.Windows[0].LastCompleted->Ordinal, 2u);
+  }
+  ExitCode Code;
+  EXPECT_THAT(errorOf(HostHang, Code), HasSubstr("no crumb report in it"));
+}
+
 TEST(CrumbReport, WhatCannotBeReadIsAnErrorWithItsLineAndColumn) {
   ExitCode Code;
   EXPECT_EQ(errorOf("nothing here\n", Code),
             "log: no crumb report in it (no '[aoti-instrument] CUDA error' "
-            "line or cuda_error event)");
+            "or 'hang: the GPU' line, no cuda_error or hang event)");
   EXPECT_EQ(Code, ExitCode::BadReport);
   std::string Cut = std::string(Head) +
                     "first launch that did not complete: #3 k (m.cpp:1) in ";

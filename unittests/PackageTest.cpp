@@ -533,6 +533,38 @@ TEST(Rebuild, FindModelFiles) {
   EXPECT_THAT(Message, HasSubstr("two wrapper.cpp files"));
 }
 
+TEST(Rebuild, PublishingNeverReplacesACacheEntry) {
+  // A rebuild running beside this one may hold the entry open for reading
+  // through its sandbox, which grants that read to the entry's inode.
+  TempDir Work, Cache;
+  auto Write = [](const std::string &Path, StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Text;
+    ASSERT_FALSE(EC) << EC.message();
+  };
+  std::string Entry = Cache.file("runtime-0123.o");
+  Write(Work.file("first.o"), "first");
+  RebuildPlan Plan;
+  Plan.ToCache = {{Work.file("first.o"), Entry}};
+  publishToCache(Plan);
+  llvm::sys::fs::UniqueID Published;
+  ASSERT_FALSE(llvm::sys::fs::getUniqueID(Entry, Published));
+  Write(Work.file("second.o"), "second");
+  Plan.ToCache = {{Work.file("second.o"), Entry}};
+  publishToCache(Plan);
+  llvm::sys::fs::UniqueID After;
+  ASSERT_FALSE(llvm::sys::fs::getUniqueID(Entry, After));
+  EXPECT_EQ(After, Published);
+  EXPECT_EQ(readFile(Entry), "first");
+  EXPECT_FALSE(llvm::sys::fs::exists(Work.file("second.o")));
+  std::error_code EC;
+  size_t Files = 0;
+  for (llvm::sys::fs::directory_iterator I(Cache.path(), EC), E; I != E && !EC;
+       I.increment(EC))
+    ++Files;
+  EXPECT_EQ(Files, 1u) << "a temporary file was left in the cache";
+}
+
 TEST(Rebuild, WrapperCompileIsTheRecordedOneAdapted) {
   StringRef Text =
       "int x;\n// Compile cmd\n// /nowhere/bin/g++ /gen/abc.wrapper.cpp -D "

@@ -242,21 +242,34 @@ llvm::Error badReport(StringRef Location, const llvm::Twine &Why) {
   return makeToolError(ExitCode::BadReport, Location.str(), Why.str(),
                        "--report takes the stderr or the JSON log of a run "
                        "instrumented with breadcrumbs (pinpoint-ima, "
-                       "pinpoint-ima-sparse) that hit a CUDA error");
+                       "pinpoint-ima-sparse) that hit a CUDA error or whose "
+                       "watchdog reported a hang on the GPU");
 }
 
-/// The windows of report line \p Line (the report's text from
-/// "[aoti-instrument] CUDA error '" on).
-llvm::Error parseReportLine(StringRef Path, StringRef Message, unsigned Line,
-                            size_t Column, CrumbReport &Report) {
+/// The windows of a report's text (from its head on, \p Message).
+StringRef reportBody(StringRef Message) {
+  // The watchdog's "hang: the GPU has not completed a launch for T
+  // (watchdog D, then A): <windows>".
+  StringRef Rest = Message;
+  if (Rest.consume_front(rt::kReportDeviceHang)) {
+    size_t When = Rest.find("): ");
+    return When == StringRef::npos ? "" : Rest.drop_front(When + 3);
+  }
   // After "CUDA error '<error>' ": "(<when>): <windows>", or a probe's
   // "at or before #N ... in run R; <windows>".
-  StringRef Rest = Message.drop_front(StringRef(rt::kReportCudaError).size());
+  Rest = Rest.drop_front(StringRef(rt::kReportCudaError).size());
   size_t Quote = Rest.find("' ");
   Rest = Quote == StringRef::npos ? "" : Rest.drop_front(Quote + 2);
   size_t When = Rest.starts_with("(") ? Rest.find("): ") : StringRef::npos;
-  if (When != StringRef::npos)
-    Rest = Rest.drop_front(When + 3);
+  return When == StringRef::npos ? Rest : Rest.drop_front(When + 3);
+}
+
+/// The windows of report line \p Line (the report's text from
+/// "[aoti-instrument] CUDA error '" or "[aoti-instrument] hang: the GPU"
+/// on).
+llvm::Error parseReportLine(StringRef Path, StringRef Message, unsigned Line,
+                            size_t Column, CrumbReport &Report) {
+  StringRef Rest = reportBody(Message);
   HeadFinder Heads(Rest);
   while (true) {
     Head H = Heads.next(Rest);
@@ -278,11 +291,19 @@ llvm::Error parseReportLine(StringRef Path, StringRef Message, unsigned Line,
   }
 }
 
+/// Where a report starts in \p Line: a CUDA error's or a GPU hang's.
+size_t reportStart(StringRef Line) {
+  return std::min(Line.find(rt::kReportCudaError),
+                  Line.find(rt::kReportDeviceHang));
+}
+
 /// The report text of one line: from the report's start in a stderr line,
-/// or the message of a JSON cuda_error event. "" when it has none.
+/// or the message of a JSON cuda_error event or device hang event. "" when
+/// it has none.
 std::string reportText(StringRef Line, size_t &Column) {
   Column = 1;
-  if (Line.starts_with("{") && Line.contains("cuda_error")) {
+  if (Line.starts_with("{") &&
+      (Line.contains("cuda_error") || Line.contains("\"hang\""))) {
     llvm::Expected<llvm::json::Value> V = llvm::json::parse(Line);
     if (!V) {
       llvm::consumeError(V.takeError());
@@ -292,12 +313,12 @@ std::string reportText(StringRef Line, size_t &Column) {
     std::optional<StringRef> Message =
         O ? O->getString("message") : std::nullopt;
     std::optional<StringRef> Event = O ? O->getString("event") : std::nullopt;
-    if (!Message || Event != "cuda_error")
+    if (!Message || (Event != "cuda_error" && Event != "hang"))
       return "";
-    size_t At = Message->find(rt::kReportCudaError);
+    size_t At = reportStart(*Message);
     return At == StringRef::npos ? "" : Message->drop_front(At).str();
   }
-  size_t At = Line.find(rt::kReportCudaError);
+  size_t At = reportStart(Line);
   if (At == StringRef::npos)
     return "";
   Column = At + 1;
@@ -330,6 +351,7 @@ llvm::Expected<CrumbReport> aoti::parseCrumbReport(StringRef Path,
                                ? "its CUDA errors carry no breadcrumb report "
                                  "(no window of launches)"
                                : "no crumb report in it (no '[aoti-instrument] "
-                                 "CUDA error' line or cuda_error event)");
+                                 "CUDA error' or 'hang: the GPU' line, no "
+                                 "cuda_error or hang event)");
   return Report;
 }

@@ -195,17 +195,24 @@ void CoreReader::readLaneTable(const CoreSection &Lanes) {
   Where.ErrorPC = Warp.u64(warp_row::ErrorPC);
   Where.ErrorPCValid = Warp.u32(warp_row::ErrorPCValid) != 0;
   uint32_t ValidLanes = Warp.u32(warp_row::ValidLanes);
+  bool WarpSeen = false;
   for (uint64_t I = 0; I < Lanes.rows(); ++I) {
     Row R = Lanes.row(I);
     ++Core.LanesRead;
     CoreLane L = Where;
     L.Lane = R.u32(lane_row::Lane);
     L.Exception = R.u32(lane_row::Exception);
-    if (L.Exception == 0 || (L.Lane < 32 && !(ValidLanes >> L.Lane & 1)))
+    if (L.Lane < 32 && !(ValidLanes >> L.Lane & 1))
       continue;
     L.ThreadIdx = readDim3(R, lane_row::ThreadIdx);
     L.VirtualPC = R.u64(lane_row::VirtualPC);
-    Core.Faulting.push_back(L);
+    if (L.Exception != 0) {
+      Core.Faulting.push_back(L);
+    } else if (!WarpSeen) {
+      L.ErrorPCValid = false; // the warp's error PC is not this lane's
+      Core.Resident.push_back(L);
+    }
+    WarpSeen = true;
   }
 }
 

@@ -62,7 +62,7 @@ struct CoreImage {
   llvm::StringRef Bytes;
 };
 
-/// A lane whose exception code is not 0, and where it runs.
+/// A lane, its exception code (0: none) and where it runs.
 struct CoreLane {
   uint32_t Device = 0;
   uint32_t SmId = 0;
@@ -95,6 +95,10 @@ public:
   const std::vector<CoreImage> &images() const { return Images; }
   /// In the order of the dump's lane tables.
   const std::vector<CoreLane> &faultingLanes() const { return Faulting; }
+  /// The first valid lane of each warp, when it reports no exception: what
+  /// ran when a dump without a fault was made on request (the watchdog's
+  /// dump of a hang).
+  const std::vector<CoreLane> &residentWarps() const { return Resident; }
   /// Every lane row read, faulting or not.
   uint64_t lanesRead() const { return LanesRead; }
 
@@ -109,6 +113,7 @@ private:
   std::vector<CoreGrid> Grids;
   std::vector<CoreImage> Images;
   std::vector<CoreLane> Faulting;
+  std::vector<CoreLane> Resident;
   uint64_t LanesRead = 0;
 };
 

@@ -199,17 +199,94 @@ FaultSite aoti::locateFault(const CudaCore &Core, const FaultGroup &Fault,
   return Site;
 }
 
+namespace {
+
+/// The warps of one grid in a dump without a fault: the PC most of them
+/// are at (Top, with its warps) and how many PCs they are at.
+struct RunningGrid {
+  FaultGroup Top;
+  uint64_t Warps = 0;
+  size_t Pcs = 0;
+};
+
+std::vector<RunningGrid> runningGrids(llvm::ArrayRef<CoreLane> Resident) {
+  std::vector<RunningGrid> Grids;
+  for (const FaultGroup &G : groupFaults(Resident)) {
+    auto It = llvm::find_if(Grids, [&](const RunningGrid &R) {
+      return R.Top.First.Device == G.First.Device &&
+             R.Top.First.GridId == G.First.GridId;
+    });
+    if (It == Grids.end()) {
+      Grids.push_back({G, G.Warps, 1});
+      continue;
+    }
+    It->Warps += G.Warps;
+    ++It->Pcs;
+    if (G.Warps > It->Top.Warps)
+      It->Top = G;
+  }
+  return Grids;
+}
+
+void printRunning(llvm::raw_ostream &OS, const ExplainInput &In,
+                  const RunningGrid &R, const FaultSite &Site,
+                  const std::string &Label) {
+  const CoreLane &L = R.Top.First;
+  line(OS, Label + ": " + kernelText(*In.Core, R.Top, Site));
+  line(OS, "warps: " + llvm::Twine(R.Warps) + " resident, at " +
+               llvm::Twine(R.Pcs) + (R.Pcs == 1 ? " PC" : " PCs") +
+               (R.Pcs == 1 ? "" : "; " + llvm::Twine(R.Top.Warps) +
+                                      " at the PC below"));
+  line(OS, "thread: block " + dim3Text(L.BlockIdx) + ", thread " +
+               dim3Text(L.ThreadIdx) + " (the first there; device " +
+               llvm::Twine(L.Device) + ", SM " + llvm::Twine(L.SmId) +
+               ", warp " + llvm::Twine(L.WarpId) + ")");
+  line(OS, "pc: " + pcText(L, Site));
+  line(OS, "source: " + sourceText(Site));
+  if (In.Report && !Site.Function.empty())
+    line(OS, "launch: " +
+                 describeLaunchMatch(matchLaunches(*In.Report, Site.Function),
+                                     Site.Function));
+}
+
+/// A dump without a fault, made on request (the watchdog's dump of a hang,
+/// CUDA_ENABLE_USER_TRIGGERED_COREDUMP, cuda-gdb's generate-core-file):
+/// each grid that was running, where most of its warps were.
+void explainRunning(const ExplainInput &In, llvm::raw_ostream &OS) {
+  printDevices(OS, *In.Core);
+  line(OS, "no fault: the dump was made on request (a hang's, by the "
+           "watchdog or by hand); what ran on the GPU:");
+  ImageCache CoreImages = ImageCache::ofCore(*In.Core);
+  ImageCache ExtraImages = ImageCache::ofCubins(In.Extra);
+  std::vector<RunningGrid> Grids = runningGrids(In.Core->residentWarps());
+  for (size_t I = 0; I < Grids.size(); ++I)
+    printRunning(OS, In, Grids[I],
+                 locateFault(*In.Core, Grids[I].Top, CoreImages, In.Extra,
+                             ExtraImages),
+                 Grids.size() == 1 ? std::string("running")
+                                   : "running " + std::to_string(I + 1) +
+                                         " of " + std::to_string(Grids.size()));
+}
+
+} // namespace
+
 llvm::Error aoti::explainCore(const ExplainInput &In, llvm::raw_ostream &OS) {
   std::vector<FaultGroup> Groups = groupFaults(In.Core->faultingLanes());
+  if (Groups.empty() && !In.Core->residentWarps().empty()) {
+    explainRunning(In, OS);
+    return llvm::Error::success();
+  }
   if (Groups.empty())
     return makeToolError(
         ExitCode::NoFault, In.CorePath.str(),
         "no lane reports an exception (" +
             std::to_string(In.Core->lanesRead()) +
             (In.Core->lanesRead() == 1 ? " lane" : " lanes") +
-            " read): the dump is not of a fault",
-        "a dump made on request (CUDA_ENABLE_USER_TRIGGERED_COREDUMP, "
-        "cuda-gdb's generate-core-file) has none");
+            " read) and none runs: the dump is neither of a fault nor of a "
+            "hang",
+        "a dump made on request (the watchdog's, "
+        "CUDA_ENABLE_USER_TRIGGERED_COREDUMP, cuda-gdb's generate-core-file) "
+        "shows what runs; this one shows nothing");
   printDevices(OS, *In.Core);
   ImageCache CoreImages = ImageCache::ofCore(*In.Core);
   ImageCache ExtraImages = ImageCache::ofCubins(In.Extra);

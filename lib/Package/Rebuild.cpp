@@ -775,12 +775,36 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
   return Plan;
 }
 
+/// Puts the file \p Built at \p Cached unless an entry is there already. An
+/// entry is never replaced: a rebuild running beside this one may read it,
+/// and its sandbox grants that read to the entry's inode, so a rename over
+/// the entry would take it away from that rebuild mid-build. \p Built may
+/// lie on another file system: it is moved (or copied) beside the entry
+/// first, then linked in place, which fails when the entry exists.
+static void publishFile(StringRef Built, StringRef Cached) {
+  if (!fs::exists(Cached)) {
+    std::string Beside = Cached.str() + ".tmp-" +
+                         std::to_string(llvm::sys::Process::getProcessId());
+    if (!fs::rename(Built, Beside) || !fs::copy_file(Built, Beside))
+      (void)fs::create_hard_link(Beside, Cached);
+    fs::remove(Beside);
+  }
+  fs::remove(Built);
+}
+
 void aoti::publishToCache(RebuildPlan &Plan) {
   // Used by the build that made them: into the cache for later runs (unless
-  // another process put them there first).
-  for (const auto &[Built, Cached] : Plan.ToCache)
-    if (fs::rename(Built, Cached))
-      fs::remove_directories(Built);
+  // another process put them there first). A directory (a precompiled
+  // header's) is built beside its entry and renamed, which fails on an
+  // existing, non-empty entry.
+  for (const auto &[Built, Cached] : Plan.ToCache) {
+    if (fs::is_directory(Built)) {
+      if (fs::rename(Built, Cached))
+        fs::remove_directories(Built);
+      continue;
+    }
+    publishFile(Built, Cached);
+  }
   Plan.ToCache.clear();
 }
 

@@ -29,7 +29,7 @@ enum class ExitCode : int {
   // `explain CORE`:
   NotACudaCore = 8,  ///< Not an ELF file, or an ELF that is no CUDA core dump.
   MalformedCore = 9, ///< A CUDA core dump truncated or with broken tables.
-  NoFault = 10,      ///< A CUDA core dump in which no lane has an exception.
+  NoFault = 10,      ///< A CUDA core dump without a fault or a resident warp.
   BadReport = 11,    ///< --report holds no crumb report that can be read.
 };
 

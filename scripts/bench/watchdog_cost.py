@@ -7,7 +7,7 @@ loaded in this one process and called in interleaved rounds (separate
 processes differ by more than what is measured here).
 
     python3 scripts/bench/watchdog_cost.py --work DIR [--device cpu|cuda]
-        [--rounds 30] [--calls 20]
+        [--rounds 30] [--calls 20] [--models mlp,decoder4,convnet,while_loop]
 
 Prints, per model, the median per-call time of each variant over the
 rounds and their ratio (with the watchdog / without), as JSON lines.
@@ -106,12 +106,15 @@ def main():
     p.add_argument("--device", default="cpu")
     p.add_argument("--rounds", type=int, default=30)
     p.add_argument("--calls", type=int, default=20)
+    p.add_argument("--models", help="only these, comma-separated")
     a = p.parse_args()
     import aoti_instrument
 
     os.makedirs(a.work, exist_ok=True)
     plain, watched = rules(a.work, False), rules(a.work, True)
     for name, model, args in models(a.device):
+        if a.models and name not in a.models.split(","):
+            continue
         model = model.eval().to(a.device)
         args = tuple(t.to(a.device) for t in args)
         pkg = build(model, args, os.path.join(a.work, f"{name}-{a.device}.pt2"))

@@ -6,7 +6,8 @@
 
 Keeps every section but the ELF images of loaded modules (.cudbg.relfimg.*,
 .cudbg.elfimg.*): of those, only the ones whose functions hold the PC of a
-faulting lane (the warp's error PC when valid, else the lane's PC), and an
+faulting lane (the warp's error PC when valid, else the lane's PC), or in a
+dump without a fault (made on request: a hang) of any lane, and an
 unrelocated image only beside a relocated one it keeps. Section indices
 (sh_link, e_shstrndx) are remapped and the section name table is rebuilt;
 table rows (sh_info) are left as they are. A real dump of a resnet (9.6 MB,
@@ -79,9 +80,11 @@ def name_of(sections, shstrndx, s):
     return table[s.name:table.index(b"\0", s.name)]
 
 
-def faulting_pcs(sections):
-    """The PC of every lane that reports an exception."""
-    pcs = set()
+def explained_pcs(sections):
+    """The PCs explain shows: of every lane that reports an exception (the
+    warp's error PC when valid, else the lane's), or in a dump without one
+    (made on request, as the watchdog's of a hang), of every lane."""
+    faulting, resident = set(), set()
     for lanes in sections:
         if lanes.kind() != LANE_TABLE:
             continue
@@ -92,8 +95,10 @@ def faulting_pcs(sections):
             virtual_pc, = struct.unpack_from("<Q", row, 0)
             exception, = struct.unpack_from("<I", row, 32)
             if exception:
-                pcs.add(error_pc if error_pc_valid else virtual_pc)
-    return pcs
+                faulting.add(error_pc if error_pc_valid else virtual_pc)
+            else:
+                resident.add(virtual_pc)
+    return faulting or resident
 
 
 def image_functions(image):
@@ -190,7 +195,7 @@ def main():
         s.kept_name = name_of(sections, shstrndx, s)
     images = {RELOCATED_IMAGE, ELF_IMAGE}
     keep = (set(range(len(sections))) if args.keep_all_images else
-            images_to_keep(sections, faulting_pcs(sections)))
+            images_to_keep(sections, explained_pcs(sections)))
     dropped_kinds = MEMORY if args.drop_memory else set()
     kept = [i for i, s in enumerate(sections)
             if (s.kind() not in images or i in keep)

@@ -1600,6 +1600,7 @@ def main():
            device=torch.cuda.get_device_name(0)
            if torch.cuda.is_available() else None,
            torch=torch.__version__, cuda=torch.version.cuda)
+    failed = []
     for part in A.parts:
         log("part", part)
         t0 = time.time()
@@ -1607,10 +1608,13 @@ def main():
             globals()["part_" + part]()
         except Exception as e:  # record, go on with the next part
             record(event="part-failed", part=part, error=str(e)[:2000])
+            failed.append(part)
         record(event="part-done", part=part, seconds=round(time.time() - t0, 1))
     if os.path.isdir(os.path.join(A.work, "logs")):
         subprocess.run(["tar", "czf", os.path.join(A.out, "logs.tar.gz"), "-C",
                         A.work, "logs"], check=False)
+    if failed:
+        sys.exit("parts that failed: " + ", ".join(failed))
 
 
 if __name__ == "__main__":

@@ -59,8 +59,8 @@ class Loop(torch.nn.Module):
         def body(i, h):
             return i + step, torch.tanh(self.fc(h))
 
-        _, h = torch._higher_order_ops.while_loop(
-            cond, body, (torch.zeros((), dtype=torch.int64), x))
+        start = torch.zeros((), dtype=torch.int64, device=x.device)
+        _, h = torch._higher_order_ops.while_loop(cond, body, (start, x))
         return h * 2
 
 

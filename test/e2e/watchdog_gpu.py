@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The watchdog on the GPU machine, each model built here: a
 2-block decoder with a user Triton kernel between its blocks that spins
-while a flag in its input is 0.
+while a flag in its input is 7 (not 0: AOTI runs user kernels while it
+compiles, on zero-filled integer inputs).
 
-  report    flag 0, the pinpoint-ima preset, AOTI_INSTRUMENT_WATCHDOG=3: the
+  report    flag 7, the pinpoint-ima preset, AOTI_INSTRUMENT_WATCHDOG=3: the
             call returns (CUDA is asynchronous) and the host waits in a
             synchronize; the watchdog names the spinning launch as the
             first that did not complete, while it hangs.
@@ -13,7 +14,7 @@ while a flag in its input is 0.
             report, the driver's dump, the abort; `aoti-instrument explain`
             on the dump (kept in --out for the tests made from it).
   threads   4 threads, 4 model instances, each on a stream of its own;
-            one gets flag 0: only its thread is named.
+            one gets flag 7: only its thread is named.
 
     watchdog_gpu.py --work DIR --out DIR [--only CASE]
 
@@ -51,7 +52,7 @@ def spin_kernel(x_ptr, flag_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     f = tl.load(flag_ptr)
-    while f == 0:  # LINE-SPIN: never set for flag 0
+    while f == 7:  # LINE-SPIN: never changes for flag 7
         f = tl.load(flag_ptr, volatile=True)
     x = tl.load(x_ptr + offs, mask=mask)
     tl.store(out_ptr + offs, x * f.to(tl.float32), mask=mask)
@@ -105,7 +106,7 @@ models = [aoti_instrument.load_package(pkg, "pinpoint-ima", **kw)
           for _ in range(4 if case == "threads" else 1)]
 tokens = torch.randint(0, 1000, (2, 64), device="cuda")
 one = torch.ones((), dtype=torch.int32, device="cuda")
-zero = torch.zeros((), dtype=torch.int32, device="cuda")
+stuck = torch.full((), 7, dtype=torch.int32, device="cuda")
 for m in models:  # healthy first calls: loading, autotuning
     m(tokens, one)
 torch.cuda.synchronize()
@@ -121,7 +122,7 @@ def work(i, model, flag, rounds):
 
 if case == "threads":
     ts = [threading.Thread(target=work, args=(
-        i, models[i], zero if i == 2 else one, 1 if i == 2 else 200))
+        i, models[i], stuck if i == 2 else one, 1 if i == 2 else 200))
         for i in range(4)]
     for t in ts:
         t.start()
@@ -132,7 +133,7 @@ if case == "threads":
     for t in ts:
         t.join()
 else:
-    models[0](tokens, zero)
+    models[0](tokens, stuck)
     torch.cuda.synchronize()
 '''.replace("import threading", "import time, threading")
 
@@ -192,7 +193,7 @@ def case_dump(pkg, work, out):
     shutil.rmtree(cores, ignore_errors=True)
     p = spawn(RUN, pkg, "one", cores,
               env={"AOTI_INSTRUMENT_WATCHDOG": f"{DEADLINE}:dump"})
-    lines, line, _ = read_until(p, ["aborting the process"], 300)
+    lines, line, _ = read_until(p, ["aborting the process", "SIGABRT"], 300)
     try:
         rc = p.wait(timeout=60)
     except subprocess.TimeoutExpired:
@@ -208,6 +209,10 @@ def case_dump(pkg, work, out):
           "dump: the hang is reported first")
     check(bool(dumps), f"dump: the driver wrote a dump ({dumps})")
     check(rc is not None and rc != 0, f"dump: then the process ends ({rc})")
+    check("asking the CUDA driver for a core dump" in text,
+          "dump: the watchdog says it asks the driver for a dump")
+    check("SIGABRT before any" not in text,
+          "dump: a SIGABRT says why it came")
     for d in dumps:
         shutil.copy(d, os.path.join(out, "watchdog-" + os.path.basename(d)))
     inst = glob.glob(os.path.expanduser(
@@ -221,6 +226,10 @@ def case_dump(pkg, work, out):
         with open(os.path.join(out, "watchdog-explain.txt"), "w") as f:
             f.write(f"exit {e.returncode}\n{e.stdout}\n{e.stderr}")
         print(e.stdout[-3000:], e.stderr[-2000:])
+        check(e.returncode == 0 and "running: spin_kernel" in e.stdout,
+              f"dump: explain names the spinning kernel ({e.returncode})")
+        check("launch: #" in e.stdout and "spin_kernel_0" in e.stdout,
+              "dump: explain names the launch the watchdog named")
 
 
 def case_threads(pkg, work, out):

@@ -457,9 +457,13 @@ constexpr char kCaptureRuleTail[] = "\"}, capture: true}";
 /// The phrases of the report a CUDA error gets from the breadcrumbs
 /// (cuda_crumbs.h crumbReport, state.h siteText, probe_text.h), which
 /// `aoti-instrument explain --report` reads back
-/// (lib/CoreDump/CrumbReport.cpp): a line starts with kReportCudaError, and
-/// each stream's window of launches follows one of the heads.
+/// (lib/CoreDump/CrumbReport.cpp): a line starts with kReportCudaError, or
+/// with kReportDeviceHang (the watchdog's report of a GPU that stopped
+/// completing launches, watchdog.h), and each stream's window of launches
+/// follows one of the heads, after the line's first "): ".
 constexpr char kReportCudaError[] = "[aoti-instrument] CUDA error '";
+constexpr char kReportDeviceHang[] =
+    "[aoti-instrument] hang: the GPU has not completed a launch for ";
 constexpr char kReportFirstIncomplete[] =
     "first launch that did not complete: ";
 constexpr char kReportOneOf[] = "one of ";

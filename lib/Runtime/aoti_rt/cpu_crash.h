@@ -11,6 +11,7 @@
 
 #include "state.h"
 
+#include <atomic>
 #include <cstdint>
 
 #if AOTI_RT_DEFINITIONS
@@ -32,6 +33,13 @@ inline CpuCrumb &cpuCrumb() {
   return C;
 }
 
+/// Set by the watchdog before it asks the CUDA driver for a core dump: the
+/// driver then ends the process with SIGABRT from a thread of its own.
+inline std::atomic<bool> &userDumpRequested() {
+  static std::atomic<bool> Requested{false};
+  return Requested;
+}
+
 AOTI_RT_COLD_BEGIN // a fatal signal's report
 /// "[aoti-instrument] SIGSEGV in #3 k (wrapper.cpp:920) in run 1", "...
 /// after #2 ... (the last instrumented launch that completed)" (on CUDA:
@@ -44,7 +52,10 @@ void writeCpuCrumbReport(Sink &Out, const char *SigName, const CpuCrumb &C) {
   Out.add(' ');
   Out.add(SigName);
   if (C.State == 0 || !C.Prog) {
-    Out.add(" before any instrumented launch of this thread");
+    Out.add(userDumpRequested().load(std::memory_order_relaxed)
+                ? " after the watchdog asked the CUDA driver for a core dump "
+                  "(the driver ends the process once it is written)"
+                : " before any instrumented launch of this thread");
     return;
   }
   Out.add(C.State == 1 ? " in " : " after ");

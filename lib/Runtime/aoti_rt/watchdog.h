@@ -24,6 +24,7 @@
 #define AOTI_RT_WATCHDOG_H
 
 #include "coredump.h"
+#include "cpu_crash.h"
 #include "cuda_api.h"
 #include "watch_cell.h"
 #include "state.h"
@@ -305,9 +306,13 @@ inline std::string hangText(const WatchCell &W, int64_t IdleNs, int Site,
 /// CUDA_ENABLE_USER_TRIGGERED_COREDUMP=1 before CUDA started; the driver
 /// made the pipe CUDA_COREDUMP_PIPE names) and waits for the dump; what
 /// happened, for the report.
-inline std::string triggerUserCoreDump() {
+inline bool userCoreDumpArmed() {
   const char *On = std::getenv("CUDA_ENABLE_USER_TRIGGERED_COREDUMP");
-  if (!On || std::strcmp(On, "1") != 0)
+  return On && std::strcmp(On, "1") == 0;
+}
+
+inline std::string triggerUserCoreDump() {
+  if (!userCoreDumpArmed())
     return "the user-triggered CUDA core dump was not armed "
            "(CUDA_ENABLE_USER_TRIGGERED_COREDUMP=1 and CUDA_COREDUMP_PIPE "
            "before CUDA starts, or load_package(..., coredump=True)): no dump";
@@ -340,10 +345,25 @@ inline void watchAct(ProgramState &S, WatchdogThen Then, long Tid) {
   if (Then == kWatchReport)
     return;
   std::string Line = "[aoti-instrument] watchdog: ";
+#if AOTI_RT_CUDA
+  if (Then == kWatchDump && userCoreDumpArmed()) {
+    // The driver ends the process (SIGABRT) once the dump is written: this
+    // line comes first, and the signal's report says why it came.
+    std::string Asking = Line + "asking the CUDA driver for a core dump (" +
+                         coredumpPattern() +
+                         "); the driver ends the process once it is written";
+    emit(S, Asking,
+         JsonObj().str("event", "watchdog").str("then", "dump-requested")
+             .str("message", Asking).done(),
+         Tid);
+    userDumpRequested().store(true, std::memory_order_relaxed);
+  }
   if (Then == kWatchDump)
-    Line += (AOTI_RT_CUDA ? triggerUserCoreDump()
-                          : std::string("a CPU model has no CUDA core dump")) +
-            "; ";
+    Line += triggerUserCoreDump() + "; ";
+#else
+  if (Then == kWatchDump)
+    Line += "a CPU model has no CUDA core dump; ";
+#endif
   Line += "aborting the process";
   emit(S, Line,
        JsonObj().str("event", "watchdog").str("then", watchThenName(Then))
@@ -402,8 +422,7 @@ inline void watchCrumbs(int I, int64_t Now, int DeadlineMs, WatchdogThen Then) {
     return;
   C.Reported = Done + 1;
   std::string Crumbs = crumbReport(I, /*Force=*/true);
-  std::string Line = "[aoti-instrument] hang: the GPU has not completed a "
-                     "launch for " + secondsText(Now - C.SinceNs) +
+  std::string Line = kReportDeviceHang + secondsText(Now - C.SinceNs) +
                      " (watchdog " + secondsText(int64_t(DeadlineMs) * 1000000) +
                      ", then " + watchThenName(Then) + "): " + Crumbs;
   Global &G = global();

@@ -11,6 +11,7 @@ of:
                          info, entsize) of section header I to V
   ehdr=FIELD=V           set e_type, e_machine or osabi of the ELF header
   no-exceptions          zero the exception of every lane
+  no-lanes               empty every lane table (no warp was resident)
   rename=OLD=NEW         replace the bytes OLD by NEW (same length) anywhere
   image=I                write section I's contents alone (a cubin) to OUT
 Offsets and values are decimal or 0x hex. Standard library only; the layout
@@ -51,6 +52,16 @@ def no_exceptions(data):
             struct.pack_into("<I", data, row + 32, 0)
 
 
+def no_lanes(data):
+    shnum, = struct.unpack_from("<H", data, 0x3C)
+    for i in range(shnum):
+        at = shdr_at(data, i)
+        header = list(SHDR.unpack_from(data, at))
+        if header[1] == LANE_TABLE:
+            header[FIELDS["size"]] = 0
+            SHDR.pack_into(data, at, *header)
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
@@ -71,6 +82,8 @@ def main(argv):
             struct.pack_into(fmt, data, offset, int(value, 0))
         elif op == "no-exceptions":
             no_exceptions(data)
+        elif op == "no-lanes":
+            no_lanes(data)
         elif op == "rename":
             old, new = (s.encode() for s in arg.split("="))
             assert len(old) == len(new), "rename keeps the length"
