@@ -360,70 +360,70 @@ TEST(DeviceImage, ASymbolTableLargerThanTheFileIsNotRead) {
   EXPECT_EQ(Image->lineAt(0x1030)->Line, 22u) << "the line table still reads";
 }
 
-TEST(Explain, OneLinePerFact) {
-  std::string Bytes = makeCoreElf().build();
+/// What explainCore prints of the dump \p Spec describes, and the code and
+/// message of its error.
+struct Explained {
+  std::string Out, Message;
+  ExitCode Code = ExitCode::Success;
+};
+
+Explained explainSpec(const CoreSpec &Spec) {
+  Explained E;
+  std::string Bytes = makeCoreElf(Spec).build();
   auto Core = CudaCore::read("core", Bytes);
-  ASSERT_TRUE(bool(Core)) << llvm::toString(Core.takeError());
+  if (!Core) {
+    ADD_FAILURE() << llvm::toString(Core.takeError());
+    return E;
+  }
   ExplainInput In;
   In.CorePath = "core";
   In.Core = &*Core;
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  ASSERT_FALSE(bool(explainCore(In, OS)));
-  EXPECT_EQ(Out, "device 0: GPU X, sm_86, 84 SMs\n"
-                 "driver: 580.65, CUDA 12.8\n"
-                 "fault: Warp Illegal Address (exception 14), reported by 2 "
-                 "lanes of 1 warp\n"
-                 "kernel: k, grid (4,1,1), block dim (64,1,1)\n"
-                 "thread: block (2,0,0), thread (32,0,0) (the first; device "
-                 "0, SM 3, warp 1, lane 0)\n"
-                 "pc: k+0x30 (0x1030, the warp's error PC)\n"
-                 "source: /tmp/src/k.py:22\n");
+  llvm::raw_string_ostream OS(E.Out);
+  E.Code = codeOf(explainCore(In, OS), E.Message);
+  return E;
+}
+
+TEST(Explain, OneLinePerFact) {
+  Explained E = explainSpec(CoreSpec());
+  EXPECT_EQ(E.Code, ExitCode::Success) << E.Message;
+  EXPECT_EQ(E.Out, "device 0: GPU X, sm_86, 84 SMs\n"
+                   "driver: 580.65, CUDA 12.8\n"
+                   "fault: Warp Illegal Address (exception 14), reported by 2 "
+                   "lanes of 1 warp\n"
+                   "kernel: k, grid (4,1,1), block dim (64,1,1)\n"
+                   "thread: block (2,0,0), thread (32,0,0) (the first; device "
+                   "0, SM 3, warp 1, lane 0)\n"
+                   "pc: k+0x30 (0x1030, the warp's error PC)\n"
+                   "source: /tmp/src/k.py:22\n");
 }
 
 TEST(Explain, WithoutAFaultWhatRanIsShown) {
   // A dump made on request (a hang's): one lane per warp, at its own PC.
   CoreSpec Spec;
   Spec.Lanes = {{0, 0, 0, 0x1030}, {1, 1, 0, 0x1040}};
-  std::string Bytes = makeCoreElf(Spec).build();
-  auto Core = CudaCore::read("core", Bytes);
-  ASSERT_TRUE(bool(Core)) << llvm::toString(Core.takeError());
-  EXPECT_TRUE(Core->faultingLanes().empty());
-  ASSERT_EQ(Core->residentWarps().size(), 1u);
-  ExplainInput In;
-  In.CorePath = "core";
-  In.Core = &*Core;
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  ASSERT_FALSE(bool(explainCore(In, OS)));
-  EXPECT_EQ(Out, "device 0: GPU X, sm_86, 84 SMs\n"
-                 "driver: 580.65, CUDA 12.8\n"
-                 "no fault: the dump was made on request (a hang's, by the "
-                 "watchdog or by hand); what ran on the GPU:\n"
-                 "running: k, grid (4,1,1), block dim (64,1,1)\n"
-                 "warps: 1 resident, at 1 PC\n"
-                 "thread: block (2,0,0), thread (0,0,0) (the first there; "
-                 "device 0, SM 3, warp 1)\n"
-                 "pc: k+0x30 (0x1030, the lane's PC)\n"
-                 "source: /tmp/src/k.py:22\n");
+  Explained E = explainSpec(Spec);
+  EXPECT_EQ(E.Code, ExitCode::Success) << E.Message;
+  EXPECT_EQ(E.Out, "device 0: GPU X, sm_86, 84 SMs\n"
+                   "driver: 580.65, CUDA 12.8\n"
+                   "no fault: the dump was made on request (a hang's, by the "
+                   "watchdog or by hand); what ran on the GPU:\n"
+                   "running: k, grid (4,1,1), block dim (64,1,1)\n"
+                   "warps: 1 resident, at 1 PC\n"
+                   "thread: block (2,0,0), thread (0,0,0) (the first there; "
+                   "device 0, SM 3, warp 1)\n"
+                   "pc: k+0x30 (0x1030, the lane's PC)\n"
+                   "source: /tmp/src/k.py:22\n");
 }
 
 TEST(Explain, NoFaultAndNoResidentWarpIsAnError) {
   CoreSpec Spec;
   Spec.ValidLanes = 0; // lanes read, none valid
   Spec.Lanes = {{0, 0, 0, 0x1000}};
-  std::string Bytes = makeCoreElf(Spec).build();
-  auto Core = CudaCore::read("core", Bytes);
-  ASSERT_TRUE(bool(Core)) << llvm::toString(Core.takeError());
-  ExplainInput In;
-  In.CorePath = "core";
-  In.Core = &*Core;
-  std::string Out, Message;
-  llvm::raw_string_ostream OS(Out);
-  EXPECT_EQ(codeOf(explainCore(In, OS), Message), ExitCode::NoFault);
-  EXPECT_THAT(Message, HasSubstr("no lane reports an exception (1 lane read) "
-                                 "and none runs"));
-  EXPECT_EQ(Out, "");
+  Explained E = explainSpec(Spec);
+  EXPECT_EQ(E.Code, ExitCode::NoFault);
+  EXPECT_THAT(E.Message, HasSubstr("no lane reports an exception (1 lane "
+                                   "read) and none runs"));
+  EXPECT_EQ(E.Out, "");
 }
 
 } // namespace
