@@ -13,16 +13,27 @@ Prints each finding as clang-tidy does and exits 1 when there is one that
 test/function-size-baseline.txt does not list (findings in code written
 before the check covered it; each to be split, then removed from the list).
 
+Each clang-tidy run's findings are kept in $AOTI_CACHE_DIR/function-size,
+keyed by what decides them: clang-tidy's version, .clang-tidy, the run's
+command (the clone's and the build's paths left out), the bytes of the file
+it checks and of every header under lib/, tools/ and unittests/, and the
+identity of torch's and CUDA's headers (path, size, time of their version
+files). A run whose key is kept is not run again; any change to the
+project's code is. AOTI_TEST_NO_CACHE=1 runs everything.
+
     test/check-function-size.py CLANG_TIDY BUILD TORCH_INCLUDE [CUDA_INCLUDE]
 """
 import collections
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+
+from result_cache import KeyedResults, file_identity
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WARNING = re.compile(r"^(/\S+):\d+:\d+: warning: .*\[readability-[a-z-]+\]$")
@@ -49,6 +60,47 @@ def findings(cmd):
         sys.stderr.write(f"{' '.join(cmd)} failed:\n{run.stderr[-2000:]}\n")
         lines.append(f"error: clang-tidy failed on {cmd[-1]}")
     return lines
+
+
+class FindingsCache:
+    """Findings of earlier runs, keyed by what decides them (the doc)."""
+
+    def __init__(self, tidy, build, torch_inc, cuda_inc):
+        self.kept = KeyedResults("function-size")
+        self.build = build
+        h = hashlib.sha256(subprocess.run(
+            [tidy, "--version"], capture_output=True, text=True).stdout.encode())
+        for f in [os.path.join(REPO, ".clang-tidy")] + sorted(
+                os.path.join(d, n) for scope in SCOPES
+                for d, _, names in os.walk(os.path.join(REPO, scope))
+                for n in names if n.endswith((".h", ".def", ".inc", ".td"))):
+            h.update(os.path.relpath(f, REPO).encode() + b"\0")
+            h.update(open(f, "rb").read())
+        for f in [os.path.join(torch_inc, "torch/csrc/api/include/torch/version.h"),
+                  os.path.join(cuda_inc or "/nonexistent", "cuda.h")]:
+            h.update(file_identity(f).encode())
+        self.common = h.hexdigest()
+
+    def key(self, cmd):
+        h = hashlib.sha256(self.common.encode())
+        for arg in cmd[1:]:
+            h.update(arg.replace(REPO, "<repo>").replace(
+                self.build, "<build>").encode() + b"\0")
+        unit = next((a for a in cmd if a.startswith(REPO) and
+                     os.path.isfile(a)), None)
+        if unit:
+            h.update(open(unit, "rb").read())
+        return h.hexdigest()
+
+    def findings(self, cmd):
+        key = self.key(cmd)
+        kept = self.kept.get(key)
+        if kept is not None:
+            return [l.replace("<repo>", REPO) for l in kept]
+        lines = findings(cmd)
+        if not any(l.startswith("error: ") for l in lines):
+            self.kept.put(key, [l.replace(REPO, "<repo>") for l in lines])
+        return lines
 
 
 def commands(tidy, build, torch_inc, cuda_inc):
@@ -197,8 +249,9 @@ def main():
         sys.exit(f"error: no clang-tidy at '{tidy}' (scripts/bootstrap.sh "
                  "installs clang-tidy-19)")
     cmds = list(commands(tidy, build, torch_inc, cuda_inc))
+    cache = FindingsCache(tidy, os.path.abspath(build), torch_inc, cuda_inc)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-        found = sorted({l for ls in pool.map(findings, cmds) for l in ls}
+        found = sorted({l for ls in pool.map(cache.findings, cmds) for l in ls}
                        | set(cu_findings()))
     new = new_findings(found, baseline())
     for line in found:

@@ -144,6 +144,18 @@ TEST(CrumbReport, EveryLaunchCompletedAndTheJsonLog) {
   }
 }
 
+/// \p R is one window, on line \p Line: Gather did not complete, Add did.
+void expectGatherThenAdd(const CrumbReport &R, unsigned Line) {
+  ASSERT_EQ(R.Windows.size(), 1u);
+  const CrumbWindow &W = R.Windows[0];
+  EXPECT_EQ(W.Kind, CrumbWindow::Form::FirstIncomplete);
+  EXPECT_EQ(W.Line, Line);
+  ASSERT_EQ(W.Launches.size(), 1u);
+  EXPECT_EQ(W.Launches[0].Kernel, "gather_rows_kernel_0");
+  ASSERT_TRUE(W.LastCompleted.has_value());
+  EXPECT_EQ(W.LastCompleted->Ordinal, 2u);
+}
+
 TEST(CrumbReport, TheWatchdogsReportOfAGpuHang) {
   // The line the watchdog prints (watchdog.h) before it dumps or aborts,
   // and its JSON event; a host hang's line carries no window.
@@ -158,16 +170,8 @@ TEST(CrumbReport, TheWatchdogsReportOfAGpuHang) {
   std::string HostHang = "[aoti-instrument] hang: run 1 (thread 7) has made "
                          "no progress for 2.0 s (watchdog 2.0 s, then "
                          "report): it is in #3 k (m.wrapper.cpp:1)\n";
-  for (const std::string &Text : {Line, Json}) {
-    CrumbReport R = parse(HostHang + "calling\n" + Text);
-    ASSERT_EQ(R.Windows.size(), 1u);
-    EXPECT_EQ(R.Windows[0].Kind, CrumbWindow::Form::FirstIncomplete);
-    EXPECT_EQ(R.Windows[0].Line, 3u);
-    ASSERT_EQ(R.Windows[0].Launches.size(), 1u);
-    EXPECT_EQ(R.Windows[0].Launches[0].Kernel, "gather_rows_kernel_0");
-    ASSERT_TRUE(R.Windows[0].LastCompleted.has_value());
-    EXPECT_EQ(R.Windows[0].LastCompleted->Ordinal, 2u);
-  }
+  for (const std::string &Text : {Line, Json})
+    expectGatherThenAdd(parse(HostHang + "calling\n" + Text), 3);
   ExitCode Code;
   EXPECT_THAT(errorOf(HostHang, Code), HasSubstr("no crumb report in it"));
 }

@@ -221,7 +221,7 @@ private:
   llvm::Error instrumentWrapper(const ExtractedModel &M,
                                 StringRef Instrumented, StringRef Label);
   llvm::Error rebuildSharedObject(BuildRunner &Runner, RebuildPlan &Plan,
-                                  StringRef Label);
+                                  StringRef Instrumented, StringRef Label);
   llvm::Error writePackage();
 
   const DriverOptions &Options;
@@ -437,7 +437,7 @@ llvm::Error PackageRun::instrumentModel(const ExtractedModel &M,
     return E;
   if (llvm::Error E = instrumentWrapper(M, Instrumented, Label))
     return E;
-  if (llvm::Error E = rebuildSharedObject(Runner, *Plan, Label))
+  if (llvm::Error E = rebuildSharedObject(Runner, *Plan, Instrumented, Label))
     return E;
   Replacements[M.EntryOf.lookup(M.Files.SharedObject)] = Plan->OutputSo;
   return llvm::Error::success();
@@ -507,12 +507,19 @@ llvm::Error PackageRun::instrumentWrapper(const ExtractedModel &M,
   return llvm::Error::success();
 }
 
-/// Builds \p Plan's .so once the instrumented wrapper is written, the early
-/// steps started by \p Runner, and publishes what the build cache keeps.
+/// Builds \p Plan's .so once the instrumented wrapper \p Instrumented is
+/// written, the early steps started by \p Runner, and publishes what the
+/// build cache keeps. The wrapper's object comes from the build cache when
+/// it holds one of the same text, flags, compiler and torch.
 llvm::Error PackageRun::rebuildSharedObject(BuildRunner &Runner,
                                             RebuildPlan &Plan,
+                                            StringRef Instrumented,
                                             StringRef Label) {
-  Err << Label << ": rebuilding " << path::filename(Plan.OutputSo) << "\n";
+  auto Text = llvm::MemoryBuffer::getFile(Instrumented);
+  bool Reused = Text && reuseCachedWrapperObject(Plan, (*Text)->getBuffer());
+  Err << Label << ": rebuilding " << path::filename(Plan.OutputSo)
+      << (Reused ? " (the wrapper's object from the build cache)" : "")
+      << "\n";
   // Early steps are numbered first in the runner.
   if (Plan.PrecompileStep) {
     llvm::TimeRegion Timing(timer(Options, "wait-pch",
@@ -524,8 +531,9 @@ llvm::Error PackageRun::rebuildSharedObject(BuildRunner &Runner,
     llvm::TimeRegion Timing(
         timer(Options, "compile",
               "compile the wrapper (and wait for the kernels, weights)"));
-    if (llvm::Error E = Runner.start(Plan.CompileWrapper))
-      return E;
+    if (!Reused)
+      if (llvm::Error E = Runner.start(Plan.CompileWrapper))
+        return E;
     if (llvm::Error E = Runner.wait())
       return E;
   }

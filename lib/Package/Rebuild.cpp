@@ -519,6 +519,30 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
   }
   Compile.Argv.insert(Compile.Argv.begin() + 1,
                       {"-include", pathIn(Dir, "prefix.h")});
+  if (Dir != Cached)
+    Plan.PrefixHeaderBuilt = {Dir, Cached};
+}
+
+/// The wrapper's object's key without its text (RebuildPlan::WrapperKeyBase):
+/// the compile's flags but its source, object and work directory, a
+/// precompiled header being built named as its cached self, the compiler
+/// and torch.
+std::string wrapperKeyBase(const BuildStep &Compile, StringRef Source,
+                           const std::pair<std::string, std::string> &Prefix,
+                           const LocalToolchain &Toolchain) {
+  llvm::SHA256 Hash;
+  for (const std::string &Arg : Compile.Argv) {
+    if (Arg == Source || Arg == Compile.Argv.back() || namesWorkDir(Arg))
+      continue;
+    StringRef A(Arg);
+    if (!Prefix.first.empty() && A.starts_with(Prefix.first))
+      Hash.update(Prefix.second + A.drop_front(Prefix.first.size()).str() +
+                  '\0');
+    else
+      Hash.update(Arg + '\0');
+  }
+  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+  return cacheKey(Hash);
 }
 
 } // namespace
@@ -635,6 +659,12 @@ private:
         return E;
     usePrecompiledPrefix(Plan.CompileWrapper, InstrumentedWrapper, WrapperText,
                          Toolchain.WrapperPrelude, Toolchain, Plan);
+    if (!Toolchain.BuildCacheDir.empty()) {
+      Plan.BuildCacheDir = Toolchain.BuildCacheDir;
+      Plan.WrapperKeyBase =
+          wrapperKeyBase(Plan.CompileWrapper, InstrumentedWrapper,
+                         Plan.PrefixHeaderBuilt, Toolchain);
+    }
     return llvm::Error::success();
   }
 
@@ -773,6 +803,22 @@ llvm::Expected<RebuildPlan> aoti::planRebuild(const ModelFiles &Files,
     return std::move(E);
   DropOnError.release();
   return Plan;
+}
+
+bool aoti::reuseCachedWrapperObject(RebuildPlan &Plan,
+                                    StringRef InstrumentedText) {
+  if (Plan.WrapperKeyBase.empty())
+    return false;
+  llvm::SHA256 Hash;
+  Hash.update(Plan.WrapperKeyBase);
+  Hash.update(InstrumentedText);
+  std::string Cached =
+      pathIn(Plan.BuildCacheDir, "wrapper-" + cacheKey(Hash) + ".o");
+  const std::string &Object = Plan.CompileWrapper.Argv.back();
+  if (fs::exists(Cached) && !fs::copy_file(Cached, Object))
+    return true;
+  Plan.ToCache.push_back({Object, Cached});
+  return false;
 }
 
 /// Puts the file \p Built at \p Cached unless an entry is there already. An

@@ -88,6 +88,14 @@ struct RebuildPlan {
   /// moves them there once the build succeeded.
   std::vector<std::pair<std::string, std::string>> ToCache;
   BuildStep CompileWrapper;
+  /// The build cache's key of the wrapper's object without the
+  /// instrumented text (written later): what the compile's flags, compiler,
+  /// torch and precompiled header make it. Empty: not cached.
+  std::string WrapperKeyBase;
+  std::string BuildCacheDir;
+  /// (being built, cached) directories of the precompiled prefix header
+  /// when this rebuild builds it; empty otherwise.
+  std::pair<std::string, std::string> PrefixHeaderBuilt;
   BuildStep Link;
   /// The .so the link writes.
   std::string OutputSo;
@@ -107,6 +115,12 @@ llvm::Expected<RebuildPlan> planRebuild(const ModelFiles &Files,
                                         llvm::StringRef InstrumentedWrapper,
                                         llvm::StringRef WorkDir,
                                         const LocalToolchain &Toolchain);
+
+/// Takes the wrapper's object from the build cache when it holds one of
+/// \p InstrumentedText compiled as \p Plan compiles it (true: skip
+/// CompileWrapper); otherwise plans to cache the object that compile makes.
+bool reuseCachedWrapperObject(RebuildPlan &Plan,
+                              llvm::StringRef InstrumentedText);
 
 /// Moves what \p Plan built for the cache into it (after a successful
 /// build; another process may have put it there first), and forgets it.

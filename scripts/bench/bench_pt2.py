@@ -23,6 +23,7 @@ rounds. A last run with --time-report gives where the time goes, phase by
 phase ("phase" lines).
 """
 import argparse
+import glob
 import json
 import os
 import re
@@ -85,6 +86,11 @@ def main():
     times = {k: [] for k in variants}
     for _ in range(a.rounds):
         for k, cmd in variants.items():
+            # Each run compiles the wrapper: the build cache would otherwise
+            # hand back the first run's object (same text, flags, compiler).
+            for o in glob.glob(os.path.join(work, "cache", "build-cache",
+                                            "wrapper-*.o")):
+                os.remove(o)
             times[k].append(timed(cmd, cwd=work))
     base = statistics.median(times["compile"])
     print(f"{a.package}: wrapper of {lines} lines, {a.rounds} rounds, "

@@ -19,6 +19,7 @@ bytes, entry by entry (a rebuild maps its work directory's random name
 away: -ffile-prefix-map, lib/Package/Rebuild.cpp).
 """
 import argparse
+import glob
 import json
 import os
 import re
@@ -67,6 +68,13 @@ def largest_so(package):
                     if i.filename.endswith(".so")), default=0)
 
 
+def cache_dir():
+    """The tool's cache directory (lib/Support/CacheDir.cpp's rule)."""
+    return os.environ.get("AOTI_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"),
+        "aoti-instrument")
+
+
 def measure(args, package, scratch, log):
     env = dict(os.environ)
     if args.python:
@@ -81,6 +89,11 @@ def measure(args, package, scratch, log):
         for variant in order:
             if os.path.exists(outs[variant]):
                 os.remove(outs[variant])
+            # Each run compiles the wrapper, as a new package's rebuild does
+            # (the build cache would hand back the warm-up's object).
+            for o in glob.glob(os.path.join(cache_dir(), "build-cache",
+                                            "wrapper-*.o")):
+                os.remove(o)
             wall, progs = run_tool(args.tool, package, args.rules,
                                    outs[variant], variant, env)
             walls[variant].append(wall)

@@ -18,13 +18,28 @@ come first in every output) are parsed once per compiler into a
 precompiled header (g++'s .gch, clang's .pch) that each output's check
 starts from: the same declarations, a third less time. nvcc's host pass
 and a compiler that cannot make one parse them every time.
+
+A check that passed is remembered in $AOTI_CACHE_DIR/compile-check, keyed
+by what decides it, as ccache keys an object: the compiler (path, size,
+time, --version), the flags, the bytes of every file the output's
+directory holds (the output and the runtime header beside it) and of the
+overlay, and the identity of torch's and CUDA's headers (path, size, time
+of their version files). The same output checked again by the same
+compiler is not compiled again; any change to what aoti-instrument writes
+is. AOTI_TEST_NO_CACHE=1 compiles everything.
 """
 import glob
+import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from result_cache import KeyedResults, file_identity  # noqa: E402
 
 
 def precompiled_prefix(cc, text, flags, tmp):
@@ -53,6 +68,53 @@ def precompiled_prefix(cc, text, flags, tmp):
                                                 "-Winvalid-pch"]
 
 
+IDENTITY_FILES = ["torch/csrc/api/include/torch/version.h",
+                  "torch/csrc/inductor/aoti_runtime/model_base.h",
+                  "torch/csrc/inductor/aoti_torch/c/shim.h"]
+
+
+class ResultCache:
+    """Passed checks, keyed by what decides them (the module's doc)."""
+
+    def __init__(self, torch_include, overlay):
+        self.kept = KeyedResults("compile-check")
+        h = hashlib.sha256()
+        for f in IDENTITY_FILES:
+            h.update(file_identity(os.path.join(torch_include, f)).encode())
+        h.update(file_identity("/usr/local/cuda/include/cuda.h").encode())
+        for f in sorted(glob.glob(os.path.join(overlay or "/nonexistent",
+                                               "**"), recursive=True)):
+            if os.path.isfile(f):
+                h.update(f.encode() + open(f, "rb").read())
+        self.headers = h.hexdigest()
+        self.compilers = {}
+
+    def compiler(self, cc):
+        if cc not in self.compilers:
+            path = shutil.which(cc) or cc
+            v = subprocess.run([cc, "--version"], capture_output=True,
+                               text=True).stdout
+            self.compilers[cc] = file_identity(os.path.realpath(path)) + v
+        return self.compilers[cc]
+
+    def key(self, cc, cmd, out_dir, tmp):
+        h = hashlib.sha256(self.headers.encode())
+        h.update(self.compiler(cc).encode())
+        for arg in cmd:
+            if not arg.startswith(tmp):
+                h.update(arg.encode() + b"\0")
+        for name in sorted(os.listdir(out_dir)):
+            h.update(name.encode() + b"\0")
+            h.update(open(os.path.join(out_dir, name), "rb").read())
+        return h.hexdigest()
+
+    def passed(self, key):
+        return self.kept.get(key) is not None
+
+    def remember(self, key):
+        self.kept.put(key, {"passed": True})
+
+
 def main():
     args = sys.argv[1:]
     std, overlay, all_modes = "c++17", None, False
@@ -78,8 +140,9 @@ def main():
     tool_flags = ([f"--torch-include={torch_include}"] if not overlay else
                   ["--"] + lang + includes)
     failed = 0
+    cache = ResultCache(torch_include, overlay)
     with tempfile.TemporaryDirectory() as tmp:
-        pch = {cc: precompiled_prefix(cc, text, flags, tmp) for cc in compilers}
+        pch = {}
         jobs = []
         for i, rules in enumerate(sorted(glob.glob(os.path.join(presets, "*.yaml")))):
             name = os.path.basename(rules)[:-5]
@@ -89,12 +152,14 @@ def main():
         for name, rules, mode in jobs:
             os.makedirs(os.path.join(tmp, name))
             out = os.path.join(tmp, name, "model.wrapper.cpp")
-            subprocess.run(["aoti-instrument", wrapper, "-rules", rules, "-o",
-                            out] + mode + tool_flags,
-                           check=True, capture_output=True)
-            sources = [out]
+            # The rules named from their directory: the output's first line
+            # quotes the path, and a result is kept for any clone's path.
+            subprocess.run(["aoti-instrument", os.path.abspath(wrapper),
+                            "-rules", os.path.basename(rules), "-o", out] +
+                           mode + tool_flags, check=True, capture_output=True,
+                           cwd=os.path.dirname(os.path.abspath(rules)))
             for cc in compilers:
-                cmd = [cc] + flags + pch[cc] + sources
+                cmd = [cc] + flags + [out]
                 if os.path.basename(cc) == "nvcc":
                     # nvcc compiles host code with its host compiler; the
                     # check runs there, as -fsyntax-only.
@@ -102,6 +167,14 @@ def main():
                             "-c", "-o", os.path.join(tmp, "x.o")] +
                            [f for f in flags if f != "-fsyntax-only" and
                             not f.startswith("-W")] + [out])
+                key = cache.key(cc, cmd, os.path.dirname(out), tmp)
+                if cache.passed(key):
+                    print(f"{name} {os.path.basename(cc)}: ok")
+                    continue
+                if cc not in pch:
+                    pch[cc] = precompiled_prefix(cc, text, flags, tmp)
+                if os.path.basename(cc) != "nvcc":
+                    cmd = [cc] + flags + pch[cc] + [out]
                 r = subprocess.run(cmd, capture_output=True, text=True)
                 ours = [l for l in r.stderr.splitlines()
                         if "warning" in l and ("aoti_rt" in l or
@@ -112,6 +185,7 @@ def main():
                     print(f"{name} {os.path.basename(cc)}: FAILED")
                     print("\n".join((ours or r.stderr.splitlines())[:10]))
                 else:
+                    cache.remember(key)
                     print(f"{name} {os.path.basename(cc)}: ok")
     return failed
 

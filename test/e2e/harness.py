@@ -146,6 +146,11 @@ def cmd_build(a):
            f"-DCMAKE_PREFIX_PATH={torch.utils.cmake_prefix_path}"]
     if shutil.which("ninja"):
         cmd += ["-G", "Ninja"]
+    if shutil.which("ccache") and os.environ.get("CCACHE_DIR"):
+        # scripts/env.sh's ccache: the kernels and the plain wrapper compile
+        # once for every variant, each instrumented wrapper once per text.
+        cmd += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
+                "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
     if a.rules:
         tool = tool_command()
         cmd += [f"-DCMAKE_PROJECT_INCLUDE={REPO}/cmake/AOTIInstrument.cmake",
