@@ -4,8 +4,12 @@ a clang-tidy run), kept in $AOTI_CACHE_DIR/<name> under a key that hashes
 those inputs, as ccache keeps objects: used by
 test/Inputs/compile-check.py and test/check-function-size.py.
 AOTI_TEST_NO_CACHE=1 (or no AOTI_CACHE_DIR) keeps nothing."""
+import glob
+import hashlib
 import json
 import os
+import shutil
+import subprocess
 
 
 def file_identity(path):
@@ -41,3 +45,54 @@ class KeyedResults:
         with open(path + f".{os.getpid()}", "w") as f:
             json.dump(value, f)
         os.replace(path + f".{os.getpid()}", path)
+
+
+IDENTITY_FILES = ["torch/csrc/api/include/torch/version.h",
+                  "torch/csrc/inductor/aoti_runtime/model_base.h",
+                  "torch/csrc/inductor/aoti_torch/c/shim.h"]
+
+
+class CompileChecks:
+    """Compile checks that passed, keyed by what decides them: the
+    compiler (path, size, time, --version), the flags (a temporary
+    directory's left out), the bytes of every file of the output's
+    directory, the overlay's files, and the identity of torch's and CUDA's
+    headers."""
+
+    def __init__(self, torch_include, overlay):
+        self.kept = KeyedResults("compile-check")
+        h = hashlib.sha256()
+        for f in IDENTITY_FILES:
+            h.update(file_identity(os.path.join(torch_include, f)).encode())
+        h.update(file_identity("/usr/local/cuda/include/cuda.h").encode())
+        for f in sorted(glob.glob(os.path.join(overlay or "/nonexistent",
+                                               "**"), recursive=True)):
+            if os.path.isfile(f):
+                h.update(f.encode() + open(f, "rb").read())
+        self.headers = h.hexdigest()
+        self.compilers = {}
+
+    def compiler(self, cc):
+        if cc not in self.compilers:
+            path = shutil.which(cc) or cc
+            v = subprocess.run([cc, "--version"], capture_output=True,
+                               text=True).stdout
+            self.compilers[cc] = file_identity(os.path.realpath(path)) + v
+        return self.compilers[cc]
+
+    def key(self, cc, cmd, out_dir, tmp):
+        h = hashlib.sha256(self.headers.encode())
+        h.update(self.compiler(cc).encode())
+        for arg in cmd:
+            if not arg.startswith(tmp):
+                h.update(arg.encode() + b"\0")
+        for name in sorted(os.listdir(out_dir)):
+            h.update(name.encode() + b"\0")
+            h.update(open(os.path.join(out_dir, name), "rb").read())
+        return h.hexdigest()
+
+    def passed(self, key):
+        return self.kept.get(key) is not None
+
+    def remember(self, key):
+        self.kept.put(key, {"passed": True})

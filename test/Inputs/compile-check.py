@@ -29,17 +29,15 @@ compiler is not compiled again; any change to what aoti-instrument writes
 is. AOTI_TEST_NO_CACHE=1 compiles everything.
 """
 import glob
-import hashlib
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from result_cache import KeyedResults, file_identity  # noqa: E402
+from result_cache import CompileChecks  # noqa: E402
 
 
 def precompiled_prefix(cc, text, flags, tmp):
@@ -68,53 +66,6 @@ def precompiled_prefix(cc, text, flags, tmp):
                                                 "-Winvalid-pch"]
 
 
-IDENTITY_FILES = ["torch/csrc/api/include/torch/version.h",
-                  "torch/csrc/inductor/aoti_runtime/model_base.h",
-                  "torch/csrc/inductor/aoti_torch/c/shim.h"]
-
-
-class ResultCache:
-    """Passed checks, keyed by what decides them (the module's doc)."""
-
-    def __init__(self, torch_include, overlay):
-        self.kept = KeyedResults("compile-check")
-        h = hashlib.sha256()
-        for f in IDENTITY_FILES:
-            h.update(file_identity(os.path.join(torch_include, f)).encode())
-        h.update(file_identity("/usr/local/cuda/include/cuda.h").encode())
-        for f in sorted(glob.glob(os.path.join(overlay or "/nonexistent",
-                                               "**"), recursive=True)):
-            if os.path.isfile(f):
-                h.update(f.encode() + open(f, "rb").read())
-        self.headers = h.hexdigest()
-        self.compilers = {}
-
-    def compiler(self, cc):
-        if cc not in self.compilers:
-            path = shutil.which(cc) or cc
-            v = subprocess.run([cc, "--version"], capture_output=True,
-                               text=True).stdout
-            self.compilers[cc] = file_identity(os.path.realpath(path)) + v
-        return self.compilers[cc]
-
-    def key(self, cc, cmd, out_dir, tmp):
-        h = hashlib.sha256(self.headers.encode())
-        h.update(self.compiler(cc).encode())
-        for arg in cmd:
-            if not arg.startswith(tmp):
-                h.update(arg.encode() + b"\0")
-        for name in sorted(os.listdir(out_dir)):
-            h.update(name.encode() + b"\0")
-            h.update(open(os.path.join(out_dir, name), "rb").read())
-        return h.hexdigest()
-
-    def passed(self, key):
-        return self.kept.get(key) is not None
-
-    def remember(self, key):
-        self.kept.put(key, {"passed": True})
-
-
 def main():
     args = sys.argv[1:]
     std, overlay, all_modes = "c++17", None, False
@@ -140,7 +91,7 @@ def main():
     tool_flags = ([f"--torch-include={torch_include}"] if not overlay else
                   ["--"] + lang + includes)
     failed = 0
-    cache = ResultCache(torch_include, overlay)
+    cache = CompileChecks(torch_include, overlay)
     with tempfile.TemporaryDirectory() as tmp:
         pch = {}
         jobs = []

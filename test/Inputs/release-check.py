@@ -26,6 +26,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from result_cache import CompileChecks  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -105,8 +109,13 @@ def main():
         print(f"list: {count} sites, oracle agrees")
 
         preset = os.path.basename(args.preset)[:-len(".yaml")]
-        out = os.path.join(tmp, "instrumented.wrapper.cpp")
-        inst = run(tool + ["-rules", args.preset, "-o", out])
+        os.makedirs(os.path.join(tmp, "out"))
+        out = os.path.join(tmp, "out", "instrumented.wrapper.cpp")
+        # The rules named from their directory: the output's first line
+        # quotes the path, and a passed check is kept for any clone's path.
+        inst = run([os.path.abspath(a) if a == wrapper else a for a in tool] +
+                   ["-rules", os.path.basename(args.preset), "-o", out],
+                   cwd=os.path.dirname(os.path.abspath(args.preset)))
         if inst.returncode:
             fail("instrument", inst.stderr)
         print(f"instrument: {preset} ok")
@@ -115,7 +124,12 @@ def main():
             args.case_dir, text) + [
                 f"-I{args.headers}",
                 f"-I{args.headers}/torch/csrc/api/include"]
-        compiled = run(cc + [out])
+        checks = CompileChecks(args.headers, None)
+        key = checks.key(args.compiler, cc, os.path.dirname(out), tmp)
+        compiled = (subprocess.CompletedProcess(cc, 0) if checks.passed(key)
+                    else run(cc + [out]))
+        if compiled.returncode == 0:
+            checks.remember(key)
         if compiled.returncode:
             original = run(cc + [wrapper])
             fail(f"compile: {os.path.basename(args.compiler)} "
