@@ -444,6 +444,27 @@ bool namesWorkDir(StringRef Arg) {
          Arg.ends_with(("=" + ReproduciblePrefix).str());
 }
 
+/// Hashes what decides the object \p Compile makes besides its source's
+/// text: its flags but \p Source, \p Object and the work directory (with
+/// \p Renamed.first, a directory being built, named as \p Renamed.second,
+/// its cached self), the compiler and torch.
+void hashCompile(llvm::SHA256 &Hash, const BuildStep &Compile,
+                 StringRef Source, StringRef Object,
+                 const LocalToolchain &Toolchain,
+                 const std::pair<std::string, std::string> &Renamed = {}) {
+  for (const std::string &Arg : Compile.Argv) {
+    if (Arg == Source || Arg == Object || namesWorkDir(Arg))
+      continue;
+    StringRef A(Arg);
+    if (!Renamed.first.empty() && A.starts_with(Renamed.first))
+      Hash.update(Renamed.second + A.drop_front(Renamed.first.size()).str() +
+                  '\0');
+    else
+      Hash.update(Arg + '\0');
+  }
+  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+}
+
 /// Plans \p Compile of \p Source (whose text is \p Text) into \p Object,
 /// unless the build cache holds its object already: one compile per source,
 /// flags, compiler and torch. Returns the object to link.
@@ -454,10 +475,7 @@ std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
   if (!Toolchain.BuildCacheDir.empty()) {
     llvm::SHA256 Hash;
     Hash.update(Text);
-    for (const std::string &Arg : Compile.Argv)
-      if (Arg != Source && Arg != Object && !namesWorkDir(Arg))
-        Hash.update(Arg + '\0');
-    hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+    hashCompile(Hash, Compile, Source, Object, Toolchain);
     Cached = pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
   }
   if (!Cached.empty() && fs::exists(Cached)) {
@@ -487,10 +505,7 @@ void usePrecompiledPrefix(BuildStep &Compile, StringRef Source,
 
   llvm::SHA256 Hash;
   Hash.update(Header);
-  for (const std::string &Arg : Compile.Argv)
-    if (Arg != Source && Arg != Compile.Argv.back() && !namesWorkDir(Arg))
-      Hash.update(Arg + '\0');
-  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+  hashCompile(Hash, Compile, Source, Compile.Argv.back(), Toolchain);
   std::string Key = cacheKey(Hash);
   std::string Cached = pathIn(Toolchain.BuildCacheDir, "pch-" + Key);
   std::string Dir = Cached;
@@ -531,17 +546,7 @@ std::string wrapperKeyBase(const BuildStep &Compile, StringRef Source,
                            const std::pair<std::string, std::string> &Prefix,
                            const LocalToolchain &Toolchain) {
   llvm::SHA256 Hash;
-  for (const std::string &Arg : Compile.Argv) {
-    if (Arg == Source || Arg == Compile.Argv.back() || namesWorkDir(Arg))
-      continue;
-    StringRef A(Arg);
-    if (!Prefix.first.empty() && A.starts_with(Prefix.first))
-      Hash.update(Prefix.second + A.drop_front(Prefix.first.size()).str() +
-                  '\0');
-    else
-      Hash.update(Arg + '\0');
-  }
-  hashEnvironment(Hash, Compile.Argv.front(), Toolchain);
+  hashCompile(Hash, Compile, Source, Compile.Argv.back(), Toolchain, Prefix);
   return cacheKey(Hash);
 }
 
