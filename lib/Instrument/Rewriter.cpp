@@ -85,7 +85,8 @@ std::string probeDefinition(unsigned Ordinal, bool After, const ProbePlan &P) {
     PrintLevel = *P.Print == PrintDetail::Names   ? "::aoti_rt::kPrintNames"
                  : *P.Print == PrintDetail::Stats ? "::aoti_rt::kPrintStats"
                                                   : "::aoti_rt::kPrintValues";
-  std::string Checks = std::to_string((P.CheckNan ? 1 : 0) | (P.CheckInf ? 2 : 0));
+  std::string Checks =
+      std::to_string((P.CheckNan ? 1 : 0) | (P.CheckInf ? 2 : 0));
   return llvm::formatv(
              "constexpr ::aoti_rt::Probe {0} = {{.sync = {1}, .breadcrumb = "
              "{2}, .nan_roles = {3}, .nan_checks = {4}, .nan_on_fail = {5}, "
@@ -122,7 +123,8 @@ std::vector<ProbeTensor> probeTensors(const LaunchSite &Site, bool After) {
       continue;
     if (T.FreedByCall && After)
       continue;
-    auto It = llvm::find_if(Out, [&](const ProbeTensor &E) { return E.Name == T.Name; });
+    auto It = llvm::find_if(
+        Out, [&](const ProbeTensor &E) { return E.Name == T.Name; });
     if (It == Out.end())
       It = Out.insert(Out.end(), ProbeTensor{T.Name, 0, true});
     It->Bits |= roleBits(T.Role);
@@ -157,8 +159,8 @@ std::set<std::string> stableConstants(const WrapperInventory &Inv) {
 /// fields' types (name, role, handle, stable, presence) differ, so a swap
 /// does not compile either.
 std::string tensorRef(const ProbeTensor &T, bool Stable = false) {
-  std::string Ref = "{" + Emit::quoted(T.Name) + ", " +
-                    roleName(T.Bits).str() + ", " + T.Name;
+  std::string Ref = "{" + Emit::quoted(T.Name) + ", " + roleName(T.Bits).str() +
+                    ", " + T.Name;
   if (Stable || T.MaybeUndefined)
     Ref += Stable ? ", true" : ", false";
   if (T.MaybeUndefined)
@@ -224,8 +226,8 @@ std::string beforeWriteCall(const LaunchSite &Site) {
   if (Site.Kind == LaunchKind::Proxy)
     return Guard("aoti_rt_run.beforeWrite(" + Ordinal + ", nullptr, -1);");
   auto Tensors = probeTensors(Site, /*After=*/false);
-  size_t N = llvm::count_if(Tensors,
-                            [](const ProbeTensor &T) { return T.Bits & OutputRole; });
+  size_t N = llvm::count_if(
+      Tensors, [](const ProbeTensor &T) { return T.Bits & OutputRole; });
   if (!N)
     return "";
   std::string Refs = Emit::list(Tensors, [](const ProbeTensor &T) {
@@ -513,8 +515,8 @@ std::string guardCode(const AnalyzedFunction &F,
                       const WrapperInventory &Inv) {
   if (F.Name != names::RunImpl)
     return "";
-  bool AnyGuard = Plan.EnforceAotiChecks || !Plan.Guards.empty() ||
-                  !Plan.EqualDims.empty();
+  bool AnyGuard =
+      Plan.EnforceAotiChecks || !Plan.Guards.empty() || !Plan.EqualDims.empty();
   if (!AnyGuard)
     return "";
   Emit E(BodyIndent);
@@ -554,13 +556,23 @@ std::string guardCode(const AnalyzedFunction &F,
 /// it must appear.
 using InsertionMap = std::map<unsigned, std::string>;
 
+/// \p S escaped for a one-line comment: a newline or a trailing backslash in
+/// a package's file name or a rules path must not end the comment.
+std::string commentSafe(StringRef S) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS.write_escaped(S);
+  return Out;
+}
+
 /// The first line of an instrumented wrapper: what it is a copy of, and how
-/// it was made (isInstrumented looks for it).
+/// it was made (isInstrumented looks for it). One comment line: the build
+/// cache's key leaves it out (reuseCachedWrapperObject).
 std::string instrumentedHeader(StringRef DisplayName,
                                const InstrumentationPlan &Plan) {
   return instrumentedMarker().str() + toolVersion().str() +
-         ": instrumented copy of " + DisplayName.str() + " (rules " +
-         Plan.RulesPath + ", sha256 " + Plan.RulesDigest +
+         ": instrumented copy of " + commentSafe(DisplayName) + " (rules " +
+         commentSafe(Plan.RulesPath) + ", sha256 " + Plan.RulesDigest +
          "). Do not edit: re-run aoti-instrument on the original.\n";
 }
 
@@ -639,8 +651,8 @@ void countProbes(const SitePlan &SP, InstrumentSummary &Summary) {
 /// Each site's probes, and with batched counts the guard of what each
 /// launch of a function in \p Scoped writes.
 void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
-                  const std::set<std::string> &Scoped,
-                  InsertionMap &Insertions, InstrumentSummary &Summary) {
+                  const std::set<std::string> &Scoped, InsertionMap &Insertions,
+                  InstrumentSummary &Summary) {
   const std::set<std::string> Stable = stableConstants(Inv), None;
   auto StableFor = [&](const ProbePlan &P) -> const std::set<std::string> & {
     return P.NanRoles && P.NanDeferred ? Stable : None;
@@ -648,9 +660,8 @@ void insertProbes(const WrapperInventory &Inv, const InstrumentationPlan &Plan,
   auto Next = Plan.Sites.begin();
   for (unsigned Index = 0; Index < Inv.Sites.size(); ++Index) {
     const LaunchSite &Site = Inv.Sites[Index];
-    const SitePlan *SP = Next != Plan.Sites.end() && Next->Site == Index
-                             ? &*Next++
-                             : nullptr;
+    const SitePlan *SP =
+        Next != Plan.Sites.end() && Next->Site == Index ? &*Next++ : nullptr;
     if (SP && !SP->Before.empty())
       Insertions[Site.BeforeOffset] +=
           probeCall(Site, /*After=*/false, SP->Before, StableFor(SP->Before));
@@ -721,10 +732,9 @@ std::string captureHook(const KernelHelper &H) {
       .field("cubin_path", H.CubinIsPath ? H.Cubin : "nullptr")
       .field("cubin_image",
              H.CubinIsPath ? "nullptr" : "(const void *)(" + H.Cubin + ")")
-      .field("cubin_dir",
-             H.CubinDir.empty()
-                 ? "nullptr"
-                 : H.CubinDir + " ? " + H.CubinDir + "->c_str() : nullptr")
+      .field("cubin_dir", H.CubinDir.empty() ? "nullptr"
+                                             : H.CubinDir + " ? " + H.CubinDir +
+                                                   "->c_str() : nullptr")
       .field("grid", Grid)
       .field("num_warps", "uint32_t(" + A[4] + ")")
       .field("shared_mem", "uint32_t(" + A[5] + ")")
@@ -830,7 +840,8 @@ std::string InstrumentSummary::describe() const {
     if (N)
       Parts.push_back(std::to_string(N) + " " + What.str());
   };
-  Add(SitesProbed, SitesProbed == 1 ? "launch site probed" : "launch sites probed");
+  Add(SitesProbed,
+      SitesProbed == 1 ? "launch site probed" : "launch sites probed");
   Add(Syncs, Syncs == 1 ? "sync point" : "sync points");
   Add(Breadcrumbs, Breadcrumbs == 1 ? "breadcrumb" : "breadcrumbs");
   Add(NanChecks, NanChecks == 1 ? "NaN/Inf check" : "NaN/Inf checks");
@@ -841,10 +852,10 @@ std::string InstrumentSummary::describe() const {
   Add(EqualDimGroups, "equal-dims checks");
   if (EnforcesAotiChecks)
     Parts.push_back("AOTI's own input checks enforced");
-  Add(RedzonedBuffers, RedzonedBuffers == 1 ? "buffer with redzones"
-                                            : "buffers with redzones");
-  Add(PoisonedBuffers, PoisonedBuffers == 1 ? "buffer poisoned"
-                                            : "buffers poisoned");
+  Add(RedzonedBuffers,
+      RedzonedBuffers == 1 ? "buffer with redzones" : "buffers with redzones");
+  Add(PoisonedBuffers,
+      PoisonedBuffers == 1 ? "buffer poisoned" : "buffers poisoned");
   if (CoveredBuffers)
     Parts.back() += " (" + std::to_string(CoveredBuffers) +
                     " only where not dense: their first writer writes every "
@@ -854,10 +865,10 @@ std::string InstrumentSummary::describe() const {
                     (WriteGuards == 1 ? " launch guards its writes)"
                                       : " launches guard their writes)"));
   Add(CompiledInputs, CompiledInputs == 1
-                         ? "input checked against what the model was "
-                           "compiled for"
-                         : "inputs checked against what the model was "
-                           "compiled for");
+                          ? "input checked against what the model was "
+                            "compiled for"
+                          : "inputs checked against what the model was "
+                            "compiled for");
   return Parts.empty() ? "nothing inserted" : llvm::join(Parts, ", ");
 }
 
@@ -878,8 +889,7 @@ aoti::rewriteWrapper(StringRef Original, StringRef DisplayName,
 
   // Added last at their offsets: after any probe that lands there too.
   InsertionMap Exits;
-  std::set<std::string> Scoped =
-      insertRunScopes(Inv, Plan, Insertions, Exits);
+  std::set<std::string> Scoped = insertRunScopes(Inv, Plan, Insertions, Exits);
   // Buffers, before any probe at the same offset (the launch after an
   // allocation sees the buffer as the runtime made it).
   insertBufferEvents(Inv, Plan, Insertions, Summary);

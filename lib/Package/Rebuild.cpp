@@ -10,11 +10,11 @@
 #include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "Support/Trailer.h"
+#include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "clang/Driver/Options.h"
 #include "llvm/Option/Arg.h"
 #include "llvm/Option/Option.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,9 +37,9 @@ constexpr StringRef TorchLibSuffix = "/torch/lib";
 
 bool isTorchLibrary(const llvm::opt::Arg &A) {
   return A.getOption().matches(options::OPT_l) &&
-         llvm::is_contained({"torch", "torch_cpu", "torch_cuda", "c10",
-                             "c10_cuda"},
-                            StringRef(A.getValue()));
+         llvm::is_contained(
+             {"torch", "torch_cpu", "torch_cuda", "c10", "c10_cuda"},
+             StringRef(A.getValue()));
 }
 
 bool isCxxSource(StringRef Input) {
@@ -173,7 +173,8 @@ private:
   void replaced(StringRef From, StringRef To) {
     if (From != To)
       note("'" + From.str() + "' of the package's build " +
-           (fs::is_directory(From) ? "replaced by" : "does not exist here; using") +
+           (fs::is_directory(From) ? "replaced by"
+                                   : "does not exist here; using") +
            " '" + To.str() + "'");
   }
   void missing(StringRef Dir, StringRef Kind) {
@@ -422,10 +423,11 @@ llvm::Error writeText(StringRef Path, StringRef Text) {
 /// compiler binary and the torch headers (a reinstall at the same path).
 void hashEnvironment(llvm::SHA256 &Hash, StringRef Compiler,
                      const LocalToolchain &Toolchain) {
-  for (std::string File :
-       {Compiler.str(), Toolchain.TorchIncludeDir +
-                            "/torch/csrc/inductor/aoti_runtime/model_base.h",
-        Toolchain.TorchIncludeDir + "/torch/csrc/api/include/torch/version.h"}) {
+  for (std::string File : {Compiler.str(),
+                           Toolchain.TorchIncludeDir +
+                               "/torch/csrc/inductor/aoti_runtime/model_base.h",
+                           Toolchain.TorchIncludeDir +
+                               "/torch/csrc/api/include/torch/version.h"}) {
     fs::file_status Status;
     Hash.update(File);
     if (!fs::status(File, Status)) {
@@ -448,9 +450,8 @@ bool namesWorkDir(StringRef Arg) {
 /// text: its flags but \p Source, \p Object and the work directory (with
 /// \p Renamed.first, a directory being built, named as \p Renamed.second,
 /// its cached self), the compiler and torch.
-void hashCompile(llvm::SHA256 &Hash, const BuildStep &Compile,
-                 StringRef Source, StringRef Object,
-                 const LocalToolchain &Toolchain,
+void hashCompile(llvm::SHA256 &Hash, const BuildStep &Compile, StringRef Source,
+                 StringRef Object, const LocalToolchain &Toolchain,
                  const std::pair<std::string, std::string> &Renamed = {}) {
   for (const std::string &Arg : Compile.Argv) {
     if (Arg == Source || Arg == Object || namesWorkDir(Arg))
@@ -476,7 +477,8 @@ std::string cachedObject(BuildStep Compile, StringRef Kind, StringRef Text,
     llvm::SHA256 Hash;
     Hash.update(Text);
     hashCompile(Hash, Compile, Source, Object, Toolchain);
-    Cached = pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
+    Cached =
+        pathIn(Toolchain.BuildCacheDir, Kind + "-" + cacheKey(Hash) + ".o");
   }
   if (!Cached.empty() && fs::exists(Cached)) {
     Plan.Sandbox.ReadOnly.push_back(Cached);
@@ -679,12 +681,12 @@ private:
     std::string Source = pathIn(WorkDir, "aoti_instrument_runtime.cpp");
     if (llvm::Error E = writeText(Source, Toolchain.RuntimeObjectSource))
       return E;
-    BuildStep Runtime{"compile the instrumentation runtime" +
-                          (Toolchain.BuildCacheDir.empty()
-                               ? std::string()
-                               : " (cached in " + Toolchain.BuildCacheDir +
-                                     ")"),
-                      Plan.CompileWrapper.Argv};
+    BuildStep Runtime{
+        "compile the instrumentation runtime" +
+            (Toolchain.BuildCacheDir.empty()
+                 ? std::string()
+                 : " (cached in " + Toolchain.BuildCacheDir + ")"),
+        Plan.CompileWrapper.Argv};
     std::replace(Runtime.Argv.begin(), Runtime.Argv.end(),
                  InstrumentedWrapper.str(), Source);
     std::string Object = pathIn(WorkDir, "aoti_instrument_runtime.o");
@@ -776,10 +778,9 @@ private:
     StringRef Root = Toolchain.UntrustedDir.empty()
                          ? WorkDir
                          : StringRef(Toolchain.UntrustedDir);
-    Plan.Sandbox = rebuildSandboxPolicy(Adapter.trusted(),
-                                        Plan.Link.Argv.front(), Root,
-                                        Plan.Sandbox.ReadOnly,
-                                        Plan.Sandbox.Writable);
+    Plan.Sandbox =
+        rebuildSandboxPolicy(Adapter.trusted(), Plan.Link.Argv.front(), Root,
+                             Plan.Sandbox.ReadOnly, Plan.Sandbox.Writable);
   }
 
   const ModelFiles &Files;
@@ -814,9 +815,15 @@ bool aoti::reuseCachedWrapperObject(RebuildPlan &Plan,
                                     StringRef InstrumentedText) {
   if (Plan.WrapperKeyBase.empty())
     return false;
+  // The first line is a comment naming the rules' path, which differs
+  // between clones, venvs and work directories and changes no object.
+  StringRef Text = InstrumentedText;
+  auto [First, Rest] = Text.split('\n');
+  if (First.starts_with("//") && !First.ends_with("\\"))
+    Text = Rest;
   llvm::SHA256 Hash;
   Hash.update(Plan.WrapperKeyBase);
-  Hash.update(InstrumentedText);
+  Hash.update(Text);
   std::string Cached =
       pathIn(Plan.BuildCacheDir, "wrapper-" + cacheKey(Hash) + ".o");
   const std::string &Object = Plan.CompileWrapper.Argv.back();

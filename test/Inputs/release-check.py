@@ -4,7 +4,7 @@
 that release's own headers (--torch-version=X.Y, from the cache):
 
   1. --list=json exits 0 and agrees with launch-oracle.py, kernel by kernel;
-  2. -rules PRESET instruments it;
+  2. -rules PRESET instruments it, for each --preset given;
   3. the instrumented wrapper compiles (COMPILER -fsyntax-only) with the
      language flags of its own compile command (-std, -D, -m*, -fopenmp from
      the // Compile cmd trailer or *_compile_flags.json) against the same
@@ -12,7 +12,7 @@ that release's own headers (--torch-version=X.Y, from the cache):
      problem of the inserted code from one of the wrapper or the compiler.
 
     release-check.py CASE_DIR --release X.Y --headers INCLUDE --preset RULES
-                     [--compiler g++]
+                     [--preset RULES...] [--compiler g++]
 
 Prints one line per step (`list: N sites, oracle agrees`, `instrument:
 RULES ok`, `compile: g++ ok`) and exits 1 at the first failure, with the
@@ -80,13 +80,46 @@ def language_flags(case_dir, text):
     return flags
 
 
+def instrument_and_compile(args, tool, wrapper, text, rules, tmp):
+    """Instruments the wrapper with `rules` and compiles the output."""
+    preset = os.path.basename(rules)[:-len(".yaml")]
+    os.makedirs(os.path.join(tmp, preset))
+    out = os.path.join(tmp, preset, "instrumented.wrapper.cpp")
+    # The rules named from their directory: the output's first line
+    # quotes the path, and a passed check is kept for any clone's path.
+    inst = run([os.path.abspath(a) if a == wrapper else a for a in tool] +
+               ["-rules", os.path.basename(rules), "-o", out],
+               cwd=os.path.dirname(os.path.abspath(rules)))
+    if inst.returncode:
+        fail("instrument", inst.stderr)
+    print(f"instrument: {preset} ok")
+
+    cc = [args.compiler, "-fsyntax-only", "-w"] + language_flags(
+        args.case_dir, text) + [
+            f"-I{args.headers}",
+            f"-I{args.headers}/torch/csrc/api/include"]
+    checks = CompileChecks(args.headers, None)
+    key = checks.key(args.compiler, cc, os.path.dirname(out), tmp)
+    compiled = (subprocess.CompletedProcess(cc, 0) if checks.passed(key)
+                else run(cc + [out]))
+    if compiled.returncode == 0:
+        checks.remember(key)
+    if compiled.returncode:
+        original = run(cc + [wrapper])
+        fail(f"compile: {os.path.basename(args.compiler)} "
+             f"({'the original compiles' if original.returncode == 0 else 'the original fails too'})",
+             compiled.stderr)
+    print(f"compile: {os.path.basename(args.compiler)} ok")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case_dir")
     parser.add_argument("--release", required=True)
     parser.add_argument("--headers", required=True,
                         help="the release's torch/include")
-    parser.add_argument("--preset", required=True)
+    parser.add_argument("--preset", required=True, action="append",
+                        help="rules to instrument with (again for more)")
     parser.add_argument("--compiler", default="g++")
     args = parser.parse_args()
     wrapper = os.path.join(args.case_dir, "wrapper.cpp")
@@ -108,34 +141,8 @@ def main():
             fail("list", oracle.stdout + oracle.stderr)
         print(f"list: {count} sites, oracle agrees")
 
-        preset = os.path.basename(args.preset)[:-len(".yaml")]
-        os.makedirs(os.path.join(tmp, "out"))
-        out = os.path.join(tmp, "out", "instrumented.wrapper.cpp")
-        # The rules named from their directory: the output's first line
-        # quotes the path, and a passed check is kept for any clone's path.
-        inst = run([os.path.abspath(a) if a == wrapper else a for a in tool] +
-                   ["-rules", os.path.basename(args.preset), "-o", out],
-                   cwd=os.path.dirname(os.path.abspath(args.preset)))
-        if inst.returncode:
-            fail("instrument", inst.stderr)
-        print(f"instrument: {preset} ok")
-
-        cc = [args.compiler, "-fsyntax-only", "-w"] + language_flags(
-            args.case_dir, text) + [
-                f"-I{args.headers}",
-                f"-I{args.headers}/torch/csrc/api/include"]
-        checks = CompileChecks(args.headers, None)
-        key = checks.key(args.compiler, cc, os.path.dirname(out), tmp)
-        compiled = (subprocess.CompletedProcess(cc, 0) if checks.passed(key)
-                    else run(cc + [out]))
-        if compiled.returncode == 0:
-            checks.remember(key)
-        if compiled.returncode:
-            original = run(cc + [wrapper])
-            fail(f"compile: {os.path.basename(args.compiler)} "
-                 f"({'the original compiles' if original.returncode == 0 else 'the original fails too'})",
-                 compiled.stderr)
-        print(f"compile: {os.path.basename(args.compiler)} ok")
+        for rules in args.preset:
+            instrument_and_compile(args, tool, wrapper, text, rules, tmp)
     return 0
 
 

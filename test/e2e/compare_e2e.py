@@ -37,6 +37,9 @@ import time
 import torch
 import torch._inductor.decomposition
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fixture_cache  # noqa: E402
+
 FAILURES = []
 
 
@@ -71,21 +74,27 @@ def inputs():
 
 
 def build(model, args, path, provenance=False):
-    """AOT-compiles ``model`` into ``path`` (once: kept in the work dir);
+    """AOT-compiles ``model`` into ``path`` (once per work dir and, across
+    runs, once per torch and CPU: fixture_cache.py, keyed by this file and
+    the package's name, so each name must stand for one model);
     ``provenance``: with config.trace.provenance_tracking_level = 1 (the
     package carries kernel_information.json)."""
-    if os.path.exists(path):
-        return path
-    t0 = time.time()
-    level = 1 if provenance else 0
-    with torch.no_grad(), torch._inductor.config.patch(
-            {"trace.provenance_tracking_level": level}):
-        ep = torch.export.export(model, args)
-        torch._inductor.aoti_compile_and_package(
-            ep, package_path=path[:-4] + ".tmp.pt2")
-    os.replace(path[:-4] + ".tmp.pt2", path)
-    print(f"built {path} in {time.time() - t0:.0f} s", flush=True)
-    return path
+    name = os.path.basename(path)[:-4]
+
+    def make(out):
+        t0 = time.time()
+        level = 1 if provenance else 0
+        # Not from Inductor's own cache, whose key leaves out source lines:
+        # the provenance would name this file's lines of an earlier edit.
+        with torch.no_grad(), torch._inductor.config.patch(
+                {"trace.provenance_tracking_level": level,
+                 "fx_graph_cache": False}):
+            ep = torch.export.export(model, args)
+            torch._inductor.aoti_compile_and_package(ep, package_path=out)
+        print(f"built {name} in {time.time() - t0:.0f} s", flush=True)
+
+    return fixture_cache.cached_file(f"compare-{name}", path, make,
+                                     [__file__], {"provenance": provenance})
 
 
 def fc2_line():

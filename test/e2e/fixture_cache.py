@@ -11,7 +11,9 @@ compiled fixture is made once into
 (AOTI_CACHE_DIR as scripts/env.sh: default ~/.cache/aoti-instrument; the
 census keeps its models the same way), where <key> hashes the files that
 define it (models.py, the test's own compile code: the caller names them),
-the caller's options, Python's version and every TORCHINDUCTOR_* variable;
+the caller's options, Python's version and every TORCHINDUCTOR_* variable
+but TORCHINDUCTOR_VEC_ISA_OK (scripts/test.sh sets it: it skips a probe
+whose answer is the ISA this cache is keyed by already);
 and copied from there into the test's work dir, which the test may change
 freely. A fixture is made in a temporary dir and renamed into place: an
 interrupted one is made again, never half-used. AOTI_E2E_NO_CACHE=1 makes
@@ -49,7 +51,7 @@ def fixture_key(defining_files, options):
         with open(path, "rb") as f:
             h.update(os.path.basename(path).encode() + b"\0" + f.read())
     env = {k: v for k, v in os.environ.items()
-           if k.startswith("TORCHINDUCTOR_")}
+           if k.startswith("TORCHINDUCTOR_") and k != "TORCHINDUCTOR_VEC_ISA_OK"}
     h.update(json.dumps([options, env, sys.version_info[:2]],
                         sort_keys=True, default=str).encode())
     return h.hexdigest()[:16]
@@ -81,3 +83,17 @@ def cached(name, dest, make, defining_files, options=None):
             shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(entry, dest, symlinks=True)
     return dest
+
+
+def cached_file(name, path, make, defining_files, options=None):
+    """`path`, one file (a .pt2), made by `make(path)`: kept across runs as
+    cached() keeps a directory. Kept in the work dir: made once there."""
+    if os.path.exists(path):
+        return path
+    base = os.path.basename(path)
+    fixture = path + ".fixture"
+    cached(name, fixture, lambda d: make(os.path.join(d, base)),
+           defining_files, options)
+    os.replace(os.path.join(fixture, base), path)
+    shutil.rmtree(fixture)
+    return path

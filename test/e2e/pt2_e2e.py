@@ -125,18 +125,67 @@ def run_python(pt2, inputs, tag, env=None):
     return (torch.load(out) if p.returncode == 0 else None), p.stderr
 
 
+PY_RUN_MANY = r"""
+import json, os, sys, torch
+for job in json.load(open(sys.argv[1])):
+    os.environ.update(job["env"])
+    try:
+        model = torch._inductor.aoti_load_package(job["pt2"])
+        out = model(*torch.load(job["inputs"]))
+        torch.save([out] if isinstance(out, torch.Tensor) else list(out),
+                   job["outputs"])
+    except Exception as e:
+        print("RUN-FAILED", e, file=sys.stderr)
+    sys.stderr.flush()
+    print("\nEND-OF-JOB", file=sys.stderr, flush=True)
+"""
+
+
+def run_python_many(jobs):
+    """run_python for each (pt2, inputs, tag, env) of `jobs`, in one process
+    (one torch import; each package is its own .so, with its own runtime):
+    [(outputs or None, its stderr)]."""
+    spec, outs = [], []
+    for pt2, inputs, tag, env in jobs:
+        outs.append(os.path.join(os.path.dirname(pt2), f"out-py-{tag}.pt"))
+        if os.path.exists(outs[-1]):
+            os.remove(outs[-1])
+        spec.append({"pt2": pt2, "inputs": inputs, "outputs": outs[-1],
+                     "env": env or {}})
+    path = os.path.join(WORK, "jobs.json")
+    with open(path, "w") as f:
+        json.dump(spec, f)
+    p = sh([sys.executable, "-c", PY_RUN_MANY, path], check_rc=False)
+    errs = p.stderr.split("\nEND-OF-JOB\n")
+    if p.returncode:
+        sys.stderr.write(p.stderr[-4000:])
+    return [(torch.load(out) if os.path.exists(out) else None,
+             errs[i] if i < len(errs) else "")
+            for i, out in enumerate(outs)]
+
+
 def runner():
-    """Builds test/e2e/pt2_runner.cpp against this torch, once."""
-    exe = os.path.join(WORK, "pt2_runner")
+    """Builds test/e2e/pt2_runner.cpp against this torch, once per work dir
+    and, across runs, once per torch (fixture_cache.py)."""
+    d = os.path.join(WORK, "pt2_runner")
+    exe = os.path.join(d, "pt2_runner")
     if not os.path.exists(exe):
-        inc = os.path.join(TORCH_DIR, "include")
-        lib = os.path.join(TORCH_DIR, "lib")
-        sh([os.environ.get("CXX", "g++"), "-std=c++20", "-O1",
-            os.path.join(HERE, "pt2_runner.cpp"), "-o", exe + ".tmp",
-            "-I" + inc, "-I" + os.path.join(inc, "torch/csrc/api/include"),
-            "-L" + lib, "-ltorch", "-ltorch_cpu", "-lc10",
-            "-Wl,-rpath," + lib])
-        os.replace(exe + ".tmp", exe)
+        if os.path.isfile(d):  # an older layout of the work dir
+            os.remove(d)
+
+        def make(out):
+            inc = os.path.join(TORCH_DIR, "include")
+            lib = os.path.join(TORCH_DIR, "lib")
+            sh([os.environ.get("CXX", "g++"), "-std=c++20", "-O1",
+                os.path.join(HERE, "pt2_runner.cpp"), "-o",
+                os.path.join(out, "pt2_runner"),
+                "-I" + inc, "-I" + os.path.join(inc, "torch/csrc/api/include"),
+                "-L" + lib, "-ltorch", "-ltorch_cpu", "-lc10",
+                "-Wl,-rpath," + lib])
+        fixture_cache.cached("pt2-runner", d, make,
+                             [os.path.join(HERE, "pt2_runner.cpp")],
+                             {"cxx": os.environ.get("CXX", "g++"),
+                              "torch_dir": TORCH_DIR})
     return exe
 
 
@@ -171,18 +220,22 @@ def scenario_presets():
           "$WORK" in steps and "-o" in steps,
           "--print-compile-command prints the rebuild's steps")
 
-    ref_py, _ = run_python(pt2, inputs, "plain")
+    env = {name: {"AOTI_INSTRUMENT_SAVE_DIR": os.path.join(WORK, "saves-" + name)}
+           for name in OBSERVATION_PRESETS}
+    outs = {}
+    for name in OBSERVATION_PRESETS:
+        outs[name], summary = instrument(pt2, preset(name), name)
+        check("1 model instrumented" in summary,
+              f"{name}: the tool reports the instrumented package")
+    ran = run_python_many(
+        [(pt2, inputs, "plain", None)] +
+        [(outs[n], inputs, n, env[n]) for n in OBSERVATION_PRESETS])
+    ref_py = ran[0][0]
     ref_cpp, _ = run_cpp(pt2, inputs, "plain")
     check(same(ref_py, ref_cpp), "the original package gives the same outputs "
                                  "through both loaders")
-    for name in OBSERVATION_PRESETS:
-        saves = os.path.join(WORK, "saves-" + name)
-        env = {"AOTI_INSTRUMENT_SAVE_DIR": saves}
-        out, summary = instrument(pt2, preset(name), name)
-        check("1 model instrumented" in summary,
-              f"{name}: the tool reports the instrumented package")
-        got_py, err_py = run_python(out, inputs, name, env)
-        got_cpp, err_cpp = run_cpp(out, inputs, name, env)
+    for name, (got_py, err_py) in zip(OBSERVATION_PRESETS, ran[1:]):
+        got_cpp, err_cpp = run_cpp(outs[name], inputs, name, env[name])
         check(same(got_py, ref_py),
               f"{name}: aoti_load_package outputs bit-identical to the original")
         check(same(got_cpp, ref_cpp),
@@ -194,6 +247,7 @@ def scenario_presets():
                       f"print-all through {loader}: reports name every kernel "
                       f"({', '.join(kernels)})")
         if name == "save-kernels":
+            saves = env[name]["AOTI_INSTRUMENT_SAVE_DIR"]
             files = glob.glob(os.path.join(saves, "*", "*.safetensors"))
             from safetensors.torch import load_file
             check(len(files) >= 2 and all(load_file(f) for f in files),

@@ -36,6 +36,9 @@ import time
 
 import torch
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fixture_cache  # noqa: E402
+
 FAILURES = []
 DEADLINE = 2.0
 HERE = os.path.abspath(__file__)
@@ -88,14 +91,16 @@ class Slow(torch.nn.Module):
 
 
 def build(model, args, path):
-    if os.path.exists(path):
-        return path
-    with torch.no_grad():
-        ep = torch.export.export(model, args)
-        torch._inductor.aoti_compile_and_package(
-            ep, package_path=path[:-4] + ".tmp.pt2")
-    os.replace(path[:-4] + ".tmp.pt2", path)
-    return path
+    """AOT-compiles ``model`` into ``path``, once per work dir and, across
+    runs, once per torch and CPU (fixture_cache.py, keyed by this file and
+    the package's name: each name stands for one model)."""
+    def make(out):
+        with torch.no_grad():
+            ep = torch.export.export(model, args)
+            torch._inductor.aoti_compile_and_package(ep, package_path=out)
+
+    name = os.path.basename(path)[:-4]
+    return fixture_cache.cached_file(f"watchdog-{name}", path, make, [HERE])
 
 
 def rules(work, then="report"):

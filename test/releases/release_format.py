@@ -42,17 +42,16 @@ class ReleaseWrappers(lit.formats.TestFormat):
             return (lit.Test.UNSUPPORTED,
                     f"no torch {release} headers in {self.headers} "
                     f"(lib/Analysis/fetch_torch_headers.py {release})")
-        output, failed = "", False
+        cmd = [sys.executable,
+               os.path.join(self.inputs, "..", "release-check.py"),
+               os.path.dirname(test.file_path), "--release", release,
+               "--headers", include]
         for folder, rules in RULES:
-            cmd = [sys.executable,
-                   os.path.join(self.inputs, "..", "release-check.py"),
-                   os.path.dirname(test.file_path), "--release", release,
-                   "--headers", include,
-                   "--preset", os.path.join(test.config.aoti_src_root,
-                                            folder, rules)]
-            out, err, code = lit.util.executeCommand(
-                cmd, env=test.config.environment,
-                timeout=litConfig.maxIndividualTestTime)
-            output += " ".join(cmd) + "\n" + out + err
-            failed |= code != 0
+            cmd += ["--preset", os.path.join(test.config.aoti_src_root,
+                                             folder, rules)]
+        out, err, code = lit.util.executeCommand(
+            cmd, env=test.config.environment,
+            timeout=litConfig.maxIndividualTestTime)
+        output = " ".join(cmd) + "\n" + out + err
+        failed = code != 0
         return (lit.Test.FAIL if failed else lit.Test.PASS), output

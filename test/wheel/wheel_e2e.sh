@@ -42,6 +42,7 @@ done
 cp "$REPO"/test/python/*.py "$SCRATCH/tests/"
 api=(env "PATH=$VENV/bin:/usr/local/bin:/usr/bin:/bin"
      "AOTI_E2E_PACKAGES=$SCRATCH/packages" "HOME=$HOME"
+     "TORCHINDUCTOR_VEC_ISA_OK=${TORCHINDUCTOR_VEC_ISA_OK:-}"
      "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$SCRATCH/tests")
 hide=()
 for d in "$REPO" /usr/lib/llvm-19; do [ -d "$d" ] && hide+=("$d"); done
