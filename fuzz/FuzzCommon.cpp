@@ -77,9 +77,8 @@ void fuzz::instrumentAndCheck(StringRef Text, const WrapperInventory &Inventory,
     if (W.Message.empty())
       fail("a planner warning with no message");
   InstrumentSummary Summary;
-  llvm::Expected<std::string> Out =
-      rewriteWrapper(Text, "wrapper.cpp", Inventory, *Plan,
-                     RuntimeMode::Include, Summary);
+  llvm::Expected<std::string> Out = rewriteWrapper(
+      Text, "wrapper.cpp", Inventory, *Plan, RuntimeMode::Include, Summary);
   if (!Out)
     return consumeReported(Out.takeError());
   (void)Summary.describe();

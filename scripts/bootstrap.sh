@@ -24,7 +24,7 @@ source "$REPO/scripts/env.sh"
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # --- Debian packages ---------------------------------------------------------
-PACKAGES=(clang-19 clang-tidy-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
+PACKAGES=(clang-19 clang-tidy-19 clang-format-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev libyaml-cpp-dev libzip-dev pkg-config
           libgtest-dev libgmock-dev cmake ninja-build g++ python3
           libclang-rt-19-dev # the sanitizers' and libFuzzer's runtimes (fuzz/)
           # the wheel's static tool: static archives, libzip's source

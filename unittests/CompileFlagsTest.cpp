@@ -17,13 +17,13 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
 using ::testing::StartsWith;
-using llvm::StringRef;
 
 namespace {
 
@@ -53,7 +53,8 @@ TEST(CompileCmdTrailer, RealWrapper) {
   // The compile command only, ending with its output; not the link command
   // on the lines after it.
   EXPECT_EQ(Tokens[Tokens.size() - 2], "-o");
-  EXPECT_TRUE(StringRef(Tokens.back()).ends_with(".wrapper.o")) << Tokens.back();
+  EXPECT_TRUE(StringRef(Tokens.back()).ends_with(".wrapper.o"))
+      << Tokens.back();
   EXPECT_THAT(Tokens, Not(Contains("-shared")));
   EXPECT_THAT(Tokens, Not(Contains("-ltorch")));
   for (const std::string &T : Tokens)
@@ -61,8 +62,8 @@ TEST(CompileCmdTrailer, RealWrapper) {
 }
 
 TEST(CompileCmdTrailer, CpuWrapperHasNoCuda) {
-  std::vector<std::string> Tokens =
-      trailerCommand(readFile(inputPath("mlp_cpu/wrapper.cpp")), CompileCmdLabel);
+  std::vector<std::string> Tokens = trailerCommand(
+      readFile(inputPath("mlp_cpu/wrapper.cpp")), CompileCmdLabel);
   ASSERT_FALSE(Tokens.empty());
   EXPECT_THAT(Tokens, Contains("-fopenmp"));
   EXPECT_THAT(Tokens, Not(Contains("USE_CUDA")));
@@ -72,7 +73,8 @@ TEST(CompileCmdTrailer, NoTrailer) {
   EXPECT_THAT(trailerCommand("", CompileCmdLabel), IsEmpty());
   EXPECT_THAT(trailerCommand("int main() {}\n", CompileCmdLabel), IsEmpty());
   // The marker must be followed by a comment line.
-  EXPECT_THAT(trailerCommand("// Compile cmd\nint x;\n", CompileCmdLabel), IsEmpty());
+  EXPECT_THAT(trailerCommand("// Compile cmd\nint x;\n", CompileCmdLabel),
+              IsEmpty());
   EXPECT_THAT(trailerCommand("// Compile cmd", CompileCmdLabel), IsEmpty());
 }
 
@@ -110,27 +112,30 @@ struct FakeTorch {
     Include = Package + "/include";
     EXPECT_FALSE(llvm::sys::fs::create_directories(
         Include + "/torch/csrc/inductor/aoti_runtime"));
-    EXPECT_FALSE(llvm::sys::fs::create_directories(
-        Include + "/torch/csrc/api/include"));
+    EXPECT_FALSE(
+        llvm::sys::fs::create_directories(Include + "/torch/csrc/api/include"));
     writeFile(Include + "/torch/csrc/inductor/aoti_runtime/model.h", "");
     Python = Dir.file("python3");
     writeFile(Python, "#!/bin/sh\necho '" + Package + "'\n");
     EXPECT_FALSE(llvm::sys::fs::setPermissions(
-        Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
+        Python,
+        llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
   }
 };
 
 /// Whether \p Args holds a flag for which \p Pred holds.
-template <typename P> bool anyArg(const std::vector<std::string> &Args, P Pred) {
-  return llvm::any_of(Args, [&](const std::string &A) { return Pred(StringRef(A)); });
+template <typename P>
+bool anyArg(const std::vector<std::string> &Args, P Pred) {
+  return llvm::any_of(Args,
+                      [&](const std::string &A) { return Pred(StringRef(A)); });
 }
 
 TEST(DiscoverCompileFlags, ExplicitFlagsKeptAsGiven) {
   FakeTorch Torch;
   CompileFlagsOptions O = isolatedOptions();
   clang::tooling::FixedCompilationDatabase Database(
-      ".", {"-std=c++20", "-DFOO=1", "-O3", "-march=native",
-            "-I" + Torch.Include});
+      ".",
+      {"-std=c++20", "-DFOO=1", "-O3", "-march=native", "-I" + Torch.Include});
   O.Database = &Database;
   O.DatabaseOrigin = "command line";
   O.ResourceDir = "/res";
@@ -177,9 +182,8 @@ TEST(DiscoverCompileFlags, TrailerKeepsMeaningDropsCodegen) {
   // (kernels include omp.h) are kept, -fopenmp once.
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-W"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) {
-    return S.starts_with("-f") && S != "-fopenmp";
-  }));
+  EXPECT_FALSE(anyArg(
+      A, [](StringRef S) { return S.starts_with("-f") && S != "-fopenmp"; }));
   EXPECT_EQ(llvm::count(A, "-fopenmp"), 1);
   EXPECT_THAT(A, Not(Contains("-pedantic")));
   EXPECT_THAT(A, Contains("-march=native"));
@@ -187,7 +191,8 @@ TEST(DiscoverCompileFlags, TrailerKeepsMeaningDropsCodegen) {
   EXPECT_THAT(A, Contains("-mamx-tile"));
   EXPECT_THAT(A, Not(Contains("-c")));
   EXPECT_THAT(A, Not(Contains("-o")));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.ends_with(".wrapper.cpp"); }));
+  EXPECT_FALSE(
+      anyArg(A, [](StringRef S) { return S.ends_with(".wrapper.cpp"); }));
   // --torch-include stands in for the generating machine's torch; the
   // python include dir and the prefix header do not exist: dropped, noted.
   EXPECT_THAT(A, Contains("-I" + Torch.Include));
@@ -217,12 +222,13 @@ TEST(DiscoverCompileFlags, MissingTorchDirReplacedFromPythonWithNote) {
   EXPECT_THAT(Flags->Notes,
               Contains("include dir '" + GenTorch.str() +
                        "' from the compile command comment does not exist "
-                       "here; using '" + Torch.Include + "'"));
+                       "here; using '" +
+                       Torch.Include + "'"));
   EXPECT_THAT(Flags->Notes,
               Contains("include dir '" + GenTorch.str() +
                        "/torch/csrc/api/include' from the compile command "
-                       "comment does not exist here; using '" + Torch.Include +
-                       "/torch/csrc/api/include'"));
+                       "comment does not exist here; using '" +
+                       Torch.Include + "/torch/csrc/api/include'"));
 }
 
 TEST(DiscoverCompileFlags, MissingTorchDirWithoutTorchIsDroppedWithNote) {
@@ -230,8 +236,8 @@ TEST(DiscoverCompileFlags, MissingTorchDirWithoutTorchIsDroppedWithNote) {
   std::string Text = readFile(inputPath("mlp_cpu/wrapper.cpp"));
   auto Flags = discoverCompileFlags("wrapper.cpp", Text, O);
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
-  EXPECT_FALSE(anyArg(Flags->Args,
-                      [](StringRef S) { return S.starts_with("-I"); }));
+  EXPECT_FALSE(
+      anyArg(Flags->Args, [](StringRef S) { return S.starts_with("-I"); }));
   EXPECT_THAT(Flags->Notes,
               Contains("include dir '" + GenTorch.str() +
                        "' from the compile command comment does not exist "
@@ -249,7 +255,8 @@ TEST(DiscoverCompileFlags, MissingCudaDirReplacedFromCudaHome) {
                      "-c -o w.o\n";
   auto Flags = discoverCompileFlags("w.cpp", Text, O);
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
-  EXPECT_THAT(Flags->Args, ElementsAre("-DUSE_CUDA", "-I" + Cuda.file("include")));
+  EXPECT_THAT(Flags->Args,
+              ElementsAre("-DUSE_CUDA", "-I" + Cuda.file("include")));
   EXPECT_THAT(Flags->Notes,
               ElementsAre("include dir '/nonexistent/cuda-12.8/targets/"
                           "x86_64-linux/include' from the compile command "
@@ -321,7 +328,8 @@ TEST(DiscoverCompileFlags, MissingIsystemAndIquoteDirsReplacedOrDropped) {
   EXPECT_THAT(Flags->Notes,
               ElementsAre("include dir '" + GenTorch.str() +
                               "' from the compile command comment does not "
-                              "exist here; using '" + Torch.Include + "'",
+                              "exist here; using '" +
+                              Torch.Include + "'",
                           "include dir '/nonexistent/quote' from the compile "
                           "command comment does not exist here; dropped"));
 }
@@ -330,8 +338,8 @@ TEST(DiscoverCompileFlags, CompilationDatabasePathsAreRelativeToItsDirectory) {
   TempDir Build;
   ASSERT_FALSE(llvm::sys::fs::create_directories(Build.file("inc")));
   clang::tooling::FixedCompilationDatabase Database(
-      Build.path(), {"-Iinc", "-isystem", "inc", "-c", "-o", "w.o", "-MD",
-                     "-MF", "w.d"});
+      Build.path(),
+      {"-Iinc", "-isystem", "inc", "-c", "-o", "w.o", "-MD", "-MF", "w.d"});
   CompileFlagsOptions O = isolatedOptions();
   O.Database = &Database;
   O.DatabaseOrigin = "compilation database";
@@ -488,9 +496,8 @@ TEST(DiscoverCompileFlags, CompileFlagsJsonWhenNoTrailer) {
   // passthrough_args' -mavx512f... kept.
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-O"); }));
   EXPECT_FALSE(anyArg(A, [](StringRef S) { return S.starts_with("-W"); }));
-  EXPECT_FALSE(anyArg(A, [](StringRef S) {
-    return S.starts_with("-f") && S != "-fopenmp";
-  }));
+  EXPECT_FALSE(anyArg(
+      A, [](StringRef S) { return S.starts_with("-f") && S != "-fopenmp"; }));
   EXPECT_EQ(llvm::count(A, "-fopenmp"), 1);
   EXPECT_THAT(A, Contains("-march=native"));
   EXPECT_THAT(A, Contains("-mavx512bf16"));
@@ -501,7 +508,8 @@ TEST(DiscoverCompileFlags, CompileFlagsJsonWhenNoTrailer) {
   EXPECT_THAT(Flags->Notes,
               Contains("include dir '" + GenTorch.str() +
                        "' from the wrapper_compile_flags.json does not exist "
-                       "here; using '" + Torch.Include + "'"));
+                       "here; using '" +
+                       Torch.Include + "'"));
   EXPECT_THAT(Flags->Notes,
               Contains("include dir '/usr/include/python3.12' from the "
                        "wrapper_compile_flags.json does not exist here; "
@@ -545,8 +553,8 @@ TEST(DiscoverCompileFlags, BadCompileFlagsJson) {
 TEST(DiscoverCompileFlags, Defaults) {
   TempDir Dir;
   writeFile(Dir.file("w.cpp"), "int x;\n");
-  auto Flags = discoverCompileFlags(Dir.file("w.cpp"), "int x;\n",
-                                    isolatedOptions());
+  auto Flags =
+      discoverCompileFlags(Dir.file("w.cpp"), "int x;\n", isolatedOptions());
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
   EXPECT_EQ(Flags->Origin, "defaults");
   EXPECT_THAT(Flags->Args,
@@ -568,8 +576,8 @@ TEST(DiscoverCompileFlags, DefaultsToCxx20ForWrappersOf212AndNewer) {
   for (StringRef Text :
        {"static __attribute__((noinline)) void call_triton_poi_0(\n",
         "container->extract_constants_map_entries(use_inactive);\n"}) {
-    auto Flags = discoverCompileFlags(Dir.file("w.cpp"), Text,
-                                      isolatedOptions());
+    auto Flags =
+        discoverCompileFlags(Dir.file("w.cpp"), Text, isolatedOptions());
     ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
     EXPECT_EQ(Flags->Origin, "defaults");
     EXPECT_THAT(Flags->Args, Contains("-std=c++20")) << Text.str();
@@ -577,7 +585,8 @@ TEST(DiscoverCompileFlags, DefaultsToCxx20ForWrappersOf212AndNewer) {
   }
   // A 2.11 wrapper stays at C++17.
   auto Flags = discoverCompileFlags(
-      Dir.file("w.cpp"), "constants_info_[0].device_type = cached_torch_device_type_cpu;\n",
+      Dir.file("w.cpp"),
+      "constants_info_[0].device_type = cached_torch_device_type_cpu;\n",
       isolatedOptions());
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
   EXPECT_THAT(Flags->Args, Contains("-std=c++17"));
@@ -585,8 +594,9 @@ TEST(DiscoverCompileFlags, DefaultsToCxx20ForWrappersOf212AndNewer) {
 
 TEST(DiscoverCompileFlags, TrailerKeepsCxx20) {
   // The trailer of a 2.12+ wrapper: its -std=c++20 is kept, once.
-  std::string Text = "int x;\n// Compile cmd\n// g++ w.cpp -D TORCH_INDUCTOR_CPP_WRAPPER "
-                     "-O1 -std=c++20 -fPIC -c -o w.o\n";
+  std::string Text =
+      "int x;\n// Compile cmd\n// g++ w.cpp -D TORCH_INDUCTOR_CPP_WRAPPER "
+      "-O1 -std=c++20 -fPIC -c -o w.o\n";
   auto Flags = discoverCompileFlags("w.cpp", Text, isolatedOptions());
   ASSERT_TRUE(static_cast<bool>(Flags)) << describe(Flags.takeError());
   EXPECT_EQ(Flags->Origin, "compile command comment");
@@ -614,8 +624,8 @@ TEST(FindTorchIncludeDir, FromPython) {
   TempDir Dir;
   std::string NoTorch = Dir.file("python3");
   writeFile(NoTorch, "#!/bin/sh\necho\n");
-  ASSERT_FALSE(llvm::sys::fs::setPermissions(NoTorch,
-                                             llvm::sys::fs::perms::owner_all));
+  ASSERT_FALSE(
+      llvm::sys::fs::setPermissions(NoTorch, llvm::sys::fs::perms::owner_all));
   EXPECT_EQ(findTorchIncludeDir(NoTorch), "");
 }
 

@@ -73,8 +73,9 @@ TEST(ReadWrapperFile, Directory) {
   ASSERT_FALSE(static_cast<bool>(Buffer));
   std::string Message;
   EXPECT_EQ(exitCodeOf(Buffer.takeError(), &Message), 2);
-  EXPECT_EQ(Message, Dir.path() +
-                         ": is a directory; expected an AOTInductor wrapper.cpp");
+  EXPECT_EQ(Message,
+            Dir.path() +
+                ": is a directory; expected an AOTInductor wrapper.cpp");
 }
 
 TEST(ReadWrapperFile, Missing) {

@@ -73,10 +73,10 @@ std::string printAll(const Analyzed &A) {
 
 /// The TensorRef array of the probe of launch \p Ordinal, before or after.
 std::string probeRefs(StringRef Text, unsigned Ordinal, bool After) {
-  std::string Marker = (llvm::Twine("// aoti-instrument: ") +
-                        (After ? "after #" : "before #") + llvm::Twine(Ordinal) +
-                        " ")
-                           .str();
+  std::string Marker =
+      (llvm::Twine("// aoti-instrument: ") + (After ? "after #" : "before #") +
+       llvm::Twine(Ordinal) + " ")
+          .str();
   size_t At = Text.find(Marker);
   if (At == StringRef::npos)
     return "";
@@ -104,7 +104,8 @@ TEST(ExternFormsTest, ReturnedTensorsAreMadeByTheCall) {
   EXPECT_THAT(probeRefs(Out, 0, true),
               HasSubstr("{\"buf2\", ::aoti_rt::kOut, buf2, false, "
                         "::aoti_rt::Presence::MaybeUndefined}"));
-  EXPECT_THAT(probeRefs(Out, 0, true), HasSubstr("{\"buf0\", ::aoti_rt::kIn, buf0}"));
+  EXPECT_THAT(probeRefs(Out, 0, true),
+              HasSubstr("{\"buf0\", ::aoti_rt::kIn, buf0}"));
 }
 
 TEST(ExternFormsTest, ReturnedTensorsLaterMayBeUndefined) {
@@ -142,9 +143,9 @@ TEST(ExternFormsTest, OptionalTensorsAndReturnsLeftOut) {
   EXPECT_EQ(A.Inv.Sites[0].Tensors[3].Param, "per_sample_weights");
   EXPECT_FALSE(A.Inv.Sites[0].Tensors[3].ViaOutParam);
   // Left out: nothing for per_sample_weights.
-  EXPECT_THAT(tensorsOf(A.Inv.Sites[1]),
-              ElementsAre("w:in", "arg0_1:in", "buf0:in", "buf2:ret",
-                          "buf3:ret"));
+  EXPECT_THAT(
+      tensorsOf(A.Inv.Sites[1]),
+      ElementsAre("w:in", "arg0_1:in", "buf0:in", "buf2:ret", "buf3:ret"));
   std::string Out = printAll(A);
   EXPECT_THAT(probeRefs(Out, 0, false),
               HasSubstr("{\"buf1\", ::aoti_rt::kIn, buf1, false, "
@@ -249,7 +250,8 @@ TEST(ExternFormsTest, TemporaryHandleOfATensorNamesTheTensor) {
   std::string Out = printAll(A);
   // Neither probe names the handle the statement deletes.
   EXPECT_THAT(Out, Not(HasSubstr("\"tmp_arg0_1_0\"")));
-  EXPECT_THAT(probeRefs(Out, 0, true), HasSubstr("{\"arg0_1\", ::aoti_rt::kIn, arg0_1}"));
+  EXPECT_THAT(probeRefs(Out, 0, true),
+              HasSubstr("{\"arg0_1\", ::aoti_rt::kIn, arg0_1}"));
 }
 
 TEST(ExternFormsTest, TemporaryHandleOfNothingElseIsNotReadAfterTheCall) {
@@ -262,7 +264,8 @@ TEST(ExternFormsTest, TemporaryHandleOfNothingElseIsNotReadAfterTheCall) {
   ASSERT_EQ(A.Inv.Sites.size(), 2u);
   // The view's launch returns it; no RAII handle owns it, so its raw name
   // is what probes use.
-  EXPECT_THAT(tensorsOf(A.Inv.Sites[0]), ElementsAre("buf0:in", "tmp_buf0_0:ret"));
+  EXPECT_THAT(tensorsOf(A.Inv.Sites[0]),
+              ElementsAre("buf0:in", "tmp_buf0_0:ret"));
   EXPECT_THAT(tensorsOf(A.Inv.Sites[1]),
               ElementsAre("buf1:out", "tmp_buf0_0:in", "w:in"));
   EXPECT_TRUE(A.Inv.Sites[1].Tensors[1].FreedByCall);

@@ -54,12 +54,31 @@ bool hasRawControl(llvm::StringRef Text) {
 }
 
 TEST(ShellQuote, EveryByteReadsBackAndNoneReachesTheTerminalRaw) {
-  std::vector<std::string> Args = {
-      "plain-word_1.0/x:y,z+=@%", "", "two words", "it's", "`id`", "$(id)",
-      "$HOME", "a\nb", "\x1b]0;title\x07", "\x1b[2J", "tab\there", "\\",
-      "\"quoted\"", "#comment", "~user", "*.cpp", "semi;colon", "a|b&c",
-      "\xc2\x9b" "31m", "caf\xc3\xa9", "\xff\xfe bad utf-8", "\x7f",
-      "-D X=`touch /tmp/pwned`", "trailing newline\n"};
+  std::vector<std::string> Args = {"plain-word_1.0/x:y,z+=@%",
+                                   "",
+                                   "two words",
+                                   "it's",
+                                   "`id`",
+                                   "$(id)",
+                                   "$HOME",
+                                   "a\nb",
+                                   "\x1b]0;title\x07",
+                                   "\x1b[2J",
+                                   "tab\there",
+                                   "\\",
+                                   "\"quoted\"",
+                                   "#comment",
+                                   "~user",
+                                   "*.cpp",
+                                   "semi;colon",
+                                   "a|b&c",
+                                   "\xc2\x9b"
+                                   "31m",
+                                   "caf\xc3\xa9",
+                                   "\xff\xfe bad utf-8",
+                                   "\x7f",
+                                   "-D X=`touch /tmp/pwned`",
+                                   "trailing newline\n"};
   std::mt19937 Rng(47);
   for (int I = 0; I < 200; ++I) {
     std::string Random;
@@ -86,7 +105,9 @@ TEST(ShellQuote, PlainWordsStayAsTheyAre) {
 
 TEST(EscapeControl, C1ControlsAsWellAsC0) {
   EXPECT_EQ(escapeControl("a\x1b[31mb"), "a\\x1b[31mb");
-  EXPECT_EQ(escapeControl("\xc2\x9b" "31m"), "\\xc2\\x9b31m");
+  EXPECT_EQ(escapeControl("\xc2\x9b"
+                          "31m"),
+            "\\xc2\\x9b31m");
   EXPECT_EQ(escapeControl("caf\xc3\xa9"), "caf\xc3\xa9");
   EXPECT_EQ(escapeControl("a\nb"), "a\\x0ab");
   EXPECT_EQ(escapeControl("a\nb", /*KeepNewlines=*/true), "a\nb");
@@ -97,8 +118,8 @@ TEST(RegularFile, AFifoIsRefusedWithoutBlocking) {
   std::string Fifo = Dir.file("fifo");
   ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
   auto Start = std::chrono::steady_clock::now();
-  auto Read = readRegularFile(Fifo, 1 << 20, "rules file",
-                              ExitCode::RulesError);
+  auto Read =
+      readRegularFile(Fifo, 1 << 20, "rules file", ExitCode::RulesError);
   ASSERT_FALSE(static_cast<bool>(Read));
   ReportedError E = takeApart(Read.takeError());
   EXPECT_EQ(E.Code, static_cast<int>(ExitCode::RulesError));
@@ -111,14 +132,13 @@ TEST(RegularFile, DevicesAndLinksToThemAreRefused) {
   TempDir Dir;
   ASSERT_EQ(::symlink("/dev/zero", Dir.file("rules.yaml").c_str()), 0);
   for (std::string Path : {std::string("/dev/zero"), Dir.file("rules.yaml")}) {
-    auto Read = readRegularFile(Path, 1 << 20, "rules file",
-                                ExitCode::RulesError);
+    auto Read =
+        readRegularFile(Path, 1 << 20, "rules file", ExitCode::RulesError);
     ASSERT_FALSE(static_cast<bool>(Read));
     EXPECT_THAT(takeApart(Read.takeError()).Text,
                 HasSubstr("is a character device"));
   }
-  auto Dirs = readRegularFile(Dir.path(), 1 << 20, "file",
-                              ExitCode::InputFile);
+  auto Dirs = readRegularFile(Dir.path(), 1 << 20, "file", ExitCode::InputFile);
   ASSERT_FALSE(static_cast<bool>(Dirs));
   EXPECT_THAT(takeApart(Dirs.takeError()).Text, HasSubstr("is a directory"));
 }
@@ -143,23 +163,23 @@ TEST(ConfinedFileSystem, NothingOutsideTheRootsExists) {
   TempDir Root, Outside;
   writeFile(Root.file("in.h"), "int in;\n");
   writeFile(Outside.file("secret.h"), "int secret;\n");
-  ASSERT_EQ(::symlink(Outside.file("secret.h").c_str(),
-                      Root.file("link.h").c_str()),
-            0);
+  ASSERT_EQ(
+      ::symlink(Outside.file("secret.h").c_str(), Root.file("link.h").c_str()),
+      0);
   ASSERT_EQ(::symlink(Outside.path().c_str(), Root.file("dir").c_str()), 0);
   auto FS = confinedFileSystem({Root.path()});
   EXPECT_TRUE(static_cast<bool>(FS->status(Root.file("in.h"))));
   EXPECT_TRUE(static_cast<bool>(FS->openFileForRead(Root.file("in.h"))));
   EXPECT_FALSE(static_cast<bool>(FS->status(Outside.file("secret.h"))));
-  EXPECT_FALSE(static_cast<bool>(FS->openFileForRead(Outside.file("secret.h"))));
+  EXPECT_FALSE(
+      static_cast<bool>(FS->openFileForRead(Outside.file("secret.h"))));
   // Links inside that lead outside, by file and by directory, and `..`.
   EXPECT_FALSE(static_cast<bool>(FS->openFileForRead(Root.file("link.h"))));
   EXPECT_FALSE(
       static_cast<bool>(FS->openFileForRead(Root.file("dir/secret.h"))));
-  EXPECT_FALSE(static_cast<bool>(
-      FS->openFileForRead(Root.path() + "/../" +
-                          llvm::sys::path::filename(Outside.path()).str() +
-                          "/secret.h")));
+  EXPECT_FALSE(static_cast<bool>(FS->openFileForRead(
+      Root.path() + "/../" + llvm::sys::path::filename(Outside.path()).str() +
+      "/secret.h")));
 }
 
 } // namespace

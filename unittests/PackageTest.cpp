@@ -50,8 +50,8 @@ std::string pattern(size_t N, unsigned Seed) {
 /// A .so like AOTI's: weights between _binary_constants_bin_start/_end in
 /// \p Section, an objcopy-style embedded cubin `__k_start/_end/_size`, and
 /// a function.
-std::string buildModelSo(const TempDir &Dir, StringRef Weights,
-                         StringRef Cubin, StringRef Section = ".lrodata",
+std::string buildModelSo(const TempDir &Dir, StringRef Weights, StringRef Cubin,
+                         StringRef Section = ".lrodata",
                          bool Writable = false) {
   EmbeddedData Data;
   Data.Blobs.push_back(
@@ -77,7 +77,8 @@ TEST(EmbeddedData, ReadsWeightsAndTheCubinsTheWrapperNames) {
   TempDir Dir;
   std::string Weights = pattern(5000, 1), Cubin = pattern(777, 2);
   std::string So = buildModelSo(Dir, Weights, Cubin);
-  auto Data = readEmbeddedData(So, "extern const unsigned char __triton_k_0_start[];");
+  auto Data =
+      readEmbeddedData(So, "extern const unsigned char __triton_k_0_start[];");
   ASSERT_TRUE(bool(Data)) << describe(Data.takeError());
   ASSERT_EQ(Data->Blobs.size(), 2u);
   EXPECT_EQ(Data->Blobs[0].Symbol, "_binary_constants_bin");
@@ -112,8 +113,8 @@ TEST(EmbeddedData, WritableWeightsStayWritable) {
 TEST(EmbeddedData, RoundTripsThroughAssemblyAndALink) {
   TempDir Dir, Again;
   std::string Weights = pattern(3000, 6), Cubin = pattern(99, 7);
-  auto First = readEmbeddedData(buildModelSo(Dir, Weights, Cubin),
-                                "__triton_k_0_start");
+  auto First =
+      readEmbeddedData(buildModelSo(Dir, Weights, Cubin), "__triton_k_0_start");
   ASSERT_TRUE(bool(First)) << describe(First.takeError());
   auto Asm = writeBlobAssembly(*First, Again.path());
   ASSERT_TRUE(bool(Asm)) << describe(Asm.takeError());
@@ -180,8 +181,8 @@ TEST(EmbeddedData, AppendedWeightsMustBeWhatTheBlobRecords) {
   EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
   EXPECT_THAT(Message, HasSubstr("magic number"));
   // Claims more than follows the image (4 GiB here).
-  std::string Tail = std::string(1000, 'w') +
-                     std::string(reinterpret_cast<char *>(&Magic), 8);
+  std::string Tail =
+      std::string(1000, 'w') + std::string(reinterpret_cast<char *>(&Magic), 8);
   So = Build((uint64_t(1) << 32) + 8, Tail);
   EXPECT_EQ(exitCodeOf(readEmbeddedData(So, "").takeError(), &Message), 2);
   EXPECT_THAT(Message, HasSubstr("shorter than their recorded size"));
@@ -195,9 +196,9 @@ TEST(EmbeddedData, RefusesASharedLibraryWithoutWeights) {
   writeFile(Dir.file("f.s"), "\t.text\n\t.globl f\nf:\n\tret\n");
   compile({"-shared", "-fPIC", Dir.file("f.s"), "-o", Dir.file("f.so")});
   std::string Message;
-  EXPECT_EQ(exitCodeOf(readEmbeddedData(Dir.file("f.so"), "").takeError(),
-                       &Message),
-            2);
+  EXPECT_EQ(
+      exitCodeOf(readEmbeddedData(Dir.file("f.so"), "").takeError(), &Message),
+      2);
   EXPECT_THAT(Message, HasSubstr("no weights found"));
 }
 
@@ -205,19 +206,19 @@ TEST(EmbeddedData, RefusesWhatIsNoObjectFile) {
   TempDir Dir;
   writeFile(Dir.file("x.so"), "not an ELF file at all");
   std::string Message;
-  EXPECT_EQ(exitCodeOf(readEmbeddedData(Dir.file("x.so"), "").takeError(),
-                       &Message),
-            2);
+  EXPECT_EQ(
+      exitCodeOf(readEmbeddedData(Dir.file("x.so"), "").takeError(), &Message),
+      2);
   EXPECT_THAT(Message, HasSubstr("cannot read the model's shared library"));
 }
 
 TEST(EmbeddedData, OnlyPlainNamesReachTheAssembly) {
-  for (StringRef Name : {"_binary_constants_bin", "__triton_k_0", ".lrodata",
-                         "$x", "a.b"})
+  for (StringRef Name :
+       {"_binary_constants_bin", "__triton_k_0", ".lrodata", "$x", "a.b"})
     EXPECT_TRUE(isPlainAsmName(Name)) << Name.str();
   EXPECT_TRUE(isPlainAsmName(".data.rel-ro", /*Section=*/true));
-  for (StringRef Name : {"", "0x", "a b", "a\"", "a\n", ".lrodata,\"a\"",
-                         "a-b", "a;b", "a#", "a\x1b"})
+  for (StringRef Name : {"", "0x", "a b", "a\"", "a\n", ".lrodata,\"a\"", "a-b",
+                         "a;b", "a#", "a\x1b"})
     EXPECT_FALSE(isPlainAsmName(Name)) << Name.str();
   // A section named to smuggle a directive in is refused, not written.
   TempDir Dir;
@@ -226,9 +227,8 @@ TEST(EmbeddedData, OnlyPlainNamesReachTheAssembly) {
                         ".lrodata,\"a\"\n.incbin \"/etc/passwd\"\n#", false,
                         false, "x"});
   std::string Message;
-  EXPECT_EQ(exitCodeOf(writeBlobAssembly(Data, Dir.path()).takeError(),
-                       &Message),
-            2);
+  EXPECT_EQ(
+      exitCodeOf(writeBlobAssembly(Data, Dir.path()).takeError(), &Message), 2);
   EXPECT_THAT(Message, HasSubstr("is not a plain"));
 }
 
@@ -357,12 +357,13 @@ TEST(PackageArchive, FindsEveryModel) {
   EXPECT_EQ(Entries, Archive->models()[0].Entries);
 
   // Only what is wanted (listing needs no .so).
-  auto Sources = Archive->extractModel(
-      Archive->models()[0], Dir.file("y"), Entries,
-      [](StringRef E) { return E.ends_with(".cpp"); });
+  auto Sources =
+      Archive->extractModel(Archive->models()[0], Dir.file("y"), Entries,
+                            [](StringRef E) { return E.ends_with(".cpp"); });
   ASSERT_TRUE(bool(Sources)) << describe(Sources.takeError());
   ASSERT_EQ(Sources->size(), 1u);
-  EXPECT_THAT(Entries, ElementsAre("two/data/aotinductor/encoder/a.wrapper.cpp"));
+  EXPECT_THAT(Entries,
+              ElementsAre("two/data/aotinductor/encoder/a.wrapper.cpp"));
   EXPECT_FALSE(llvm::sys::fs::exists(Dir.file("y/a.wrapper.so")));
 }
 
@@ -379,10 +380,10 @@ TEST(ExportedProgram, NamesTheTensorUserInputsInOrder) {
   EXPECT_THAT(exportedInputNames(ExportedProgramJson),
               ElementsAre("x", "bias"));
   // A user input that is no tensor: the model's inputs cannot be matched.
-  EXPECT_TRUE(exportedInputNames(
-                  R"({"graph_module": {"signature": {"input_specs": [)"
-                  R"({"user_input": {"arg": {"as_int": 3}}}]}}})")
-                  .empty());
+  EXPECT_TRUE(
+      exportedInputNames(R"({"graph_module": {"signature": {"input_specs": [)"
+                         R"({"user_input": {"arg": {"as_int": 3}}}]}}})")
+          .empty());
   EXPECT_TRUE(exportedInputNames("not json").empty());
   EXPECT_TRUE(exportedInputNames("{}").empty());
 }
@@ -447,12 +448,10 @@ TEST(PackageArchive, AFailedWriteLeavesNothing) {
 TEST(PackageArchive, NotAZipAndNoModel) {
   TempDir Dir;
   writeFile(Dir.file("a.pt2"), "plain text");
-  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("a.pt2")).takeError()),
-            2);
-  makeZip(Dir.file("b.pt2"), {{"b/data/other/x.txt", "x"},
-                              {"b/data/aotinductor/loose.txt", "x"}});
-  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("b.pt2")).takeError()),
-            3);
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("a.pt2")).takeError()), 2);
+  makeZip(Dir.file("b.pt2"),
+          {{"b/data/other/x.txt", "x"}, {"b/data/aotinductor/loose.txt", "x"}});
+  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("b.pt2")).takeError()), 3);
 }
 
 TEST(PackageArchive, LimitsAreCheckedBeforeAnythingIsUnpacked) {
@@ -472,17 +471,17 @@ TEST(PackageArchive, LimitsAreCheckedBeforeAnythingIsUnpacked) {
   Limits.MaxUnpackedBytes = 64 << 20;
   EXPECT_TRUE(bool(PackageArchive::open(Dir.file("bomb.pt2"), Limits)));
   Limits.MaxUnpackedBytes = 1 << 20;
-  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits)
-                           .takeError(),
-                       &Message),
-            2);
+  EXPECT_EQ(
+      exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits).takeError(),
+                 &Message),
+      2);
   EXPECT_THAT(Message, HasSubstr("--max-unpacked-size"));
   Limits = ArchiveLimits();
   Limits.MaxEntries = 1;
-  EXPECT_EQ(exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits)
-                           .takeError(),
-                       &Message),
-            2);
+  EXPECT_EQ(
+      exitCodeOf(PackageArchive::open(Dir.file("bomb.pt2"), Limits).takeError(),
+                 &Message),
+      2);
   EXPECT_THAT(Message, HasSubstr("2 entries, more than the 1"));
 }
 
@@ -496,15 +495,14 @@ TEST(PackageArchive, KeptEntriesStayCompressedAsTheyWere) {
   writeFile(Dir.file("new.cpp"), "new");
   llvm::StringMap<std::string> Replacements;
   Replacements["p/data/aotinductor/m/m.wrapper.cpp"] = Dir.file("new.cpp");
-  ASSERT_FALSE(bool(
-      Archive->writeWithReplacements(Dir.file("out.pt2"), Replacements)));
+  ASSERT_FALSE(
+      bool(Archive->writeWithReplacements(Dir.file("out.pt2"), Replacements)));
   int Err = 0;
   zip_t *Z = zip_open(Dir.file("out.pt2").c_str(), ZIP_RDONLY, &Err);
   ASSERT_NE(Z, nullptr);
   zip_stat_t Kept, Replaced;
   ASSERT_EQ(zip_stat(Z, "p/extra/text", 0, &Kept), 0);
-  ASSERT_EQ(zip_stat(Z, "p/data/aotinductor/m/m.wrapper.cpp", 0, &Replaced),
-            0);
+  ASSERT_EQ(zip_stat(Z, "p/data/aotinductor/m/m.wrapper.cpp", 0, &Replaced), 0);
   EXPECT_EQ(Kept.comp_method, ZIP_CM_DEFLATE);
   EXPECT_LT(Kept.comp_size, Text.size() / 10);
   EXPECT_EQ(Replaced.comp_method, ZIP_CM_STORE);
@@ -575,16 +573,15 @@ TEST(Rebuild, WrapperCompileIsTheRecordedOneAdapted) {
   Toolchain.TorchIncludeDir = "/local/torch/include";
   Toolchain.CudaHome = "/local/cuda";
   std::vector<std::string> Notes;
-  auto Step = planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain,
-                                 Notes);
+  auto Step =
+      planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain, Notes);
   ASSERT_TRUE(bool(Step)) << describe(Step.takeError());
   ASSERT_FALSE(Step->Argv.empty());
   std::vector<std::string> Args(Step->Argv.begin() + 1, Step->Argv.end());
-  EXPECT_THAT(Args, ElementsAre("/w/out.cpp", "-DTORCH_INDUCTOR_CPP_WRAPPER",
-                                "-O1",
-                                "-I/local/torch/include",
-                                "-I/local/cuda/include", "-std=c++20", "-c",
-                                "-o", "/w/out.o"));
+  EXPECT_THAT(Args,
+              ElementsAre("/w/out.cpp", "-DTORCH_INDUCTOR_CPP_WRAPPER", "-O1",
+                          "-I/local/torch/include", "-I/local/cuda/include",
+                          "-std=c++20", "-c", "-o", "/w/out.o"));
   EXPECT_EQ(Notes.size(), 5u) << llvm::join(Notes, "\n");
 }
 

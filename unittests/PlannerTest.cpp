@@ -70,7 +70,7 @@ TEST(PlannerTest, RulesOnOneSiteMerge) {
   - {match: {tensors: [w]}, print: {level: values, when: before}}
   - {match: {aten: [aten.mm]}, print: names}
 )yaml",
-                               Warnings);
+                                         Warnings);
   const InstrumentationPlan &P = Result->Plan;
   EXPECT_THAT(Warnings, IsEmpty());
   ASSERT_EQ(P.Sites.size(), 1u);
@@ -328,7 +328,7 @@ TEST(PlannerTest, GuardsResolveInputs) {
     - {input: arg0_1, rank: 2}
   equal_dims: [["arg0_1.1", "#0.0"]]
 )yaml",
-                               Warnings);
+                                         Warnings);
   const InstrumentationPlan &P = Result->Plan;
   ASSERT_EQ(P.Guards.size(), 2u);
   EXPECT_EQ(P.Guards[0].InputIndex, 0u);

@@ -10,11 +10,11 @@
 #include "Rules/Presets.h"
 #include "Support/ToolError.h"
 #include "TestUtil.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 using namespace aoti;
 using namespace aoti::test;
@@ -74,18 +74,19 @@ TEST(PresetsTest, AnUnknownNameNamesTheNearestAndTheList) {
   ReportedError E = takeApart(Path.takeError());
   EXPECT_EQ(E.Code, static_cast<int>(ExitCode::RulesError));
   EXPECT_EQ(E.Location, "nan-hnt");
-  EXPECT_EQ(E.Text,
-            "no such rules file or preset; did you mean 'nan-hunt'?");
+  EXPECT_EQ(E.Text, "no such rules file or preset; did you mean 'nan-hunt'?");
   EXPECT_EQ(E.Hint, "the presets are nan-hunt, pinpoint-ima "
                     "(aoti-instrument --list-presets)");
   // Nothing within two edits: no suggestion.
-  ReportedError Far = takeApart(resolveRules("print-all", P.path()).takeError());
+  ReportedError Far =
+      takeApart(resolveRules("print-all", P.path()).takeError());
   EXPECT_EQ(Far.Text, "no such rules file or preset");
 }
 
 TEST(PresetsTest, NoPresetsSaysWhereItLooked) {
   TempDir Empty;
-  ReportedError E = takeApart(resolveRules("nan-hunt", Empty.path()).takeError());
+  ReportedError E =
+      takeApart(resolveRules("nan-hunt", Empty.path()).takeError());
   EXPECT_THAT(E.Hint, HasSubstr("no presets are installed in " + Empty.path()));
   std::string Out;
   llvm::raw_string_ostream OS(Out);

@@ -125,10 +125,11 @@ TEST(RecordedCommand, TheUsersChoiceWins) {
   EXPECT_EQ(*Chosen, Mine.Script);
   EXPECT_THAT(Note, HasSubstr("(--cxx or $CXX)"));
   std::string Message;
-  EXPECT_EQ(exitCodeOf(chooseCompiler("g++", "/no/such/compiler", "", Note)
-                           .takeError(),
-                       &Message),
-            1);
+  EXPECT_EQ(
+      exitCodeOf(
+          chooseCompiler("g++", "/no/such/compiler", "", Note).takeError(),
+          &Message),
+      1);
   EXPECT_THAT(Message, HasSubstr("not found"));
 }
 
@@ -138,8 +139,8 @@ TEST(RecordedCommand, TrustedDirsAreThisMachines) {
                       "", "/usr/local/cuda", "/opt/gcc/bin/g++");
   EXPECT_TRUE(Trusted.contains("/usr/include"));
   EXPECT_TRUE(Trusted.contains("/usr/lib/x86_64-linux-gnu"));
-  EXPECT_TRUE(
-      Trusted.contains("/opt/venv/lib/python3.12/site-packages/torch/include/x"));
+  EXPECT_TRUE(Trusted.contains(
+      "/opt/venv/lib/python3.12/site-packages/torch/include/x"));
   EXPECT_TRUE(Trusted.contains("/opt/venv/include/python3.12"));
   EXPECT_TRUE(Trusted.contains("/opt/gcc/include"));
   EXPECT_FALSE(Trusted.contains(Scratch.Dir));
@@ -164,8 +165,8 @@ std::vector<std::string> adapted(StringRef Flags,
   Toolchain.TorchIncludeDir = "/local/torch/include";
   Toolchain.CudaHome = "/local/cuda";
   Toolchain.Compiler = "/bin/true"; // never run here
-  auto Step = planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain,
-                                 Notes);
+  auto Step =
+      planWrapperCompile(Text, "/w/out.cpp", "/w/out.o", Toolchain, Notes);
   EXPECT_TRUE(bool(Step)) << describe(Step.takeError());
   return Step ? Step->Argv : std::vector<std::string>();
 }
@@ -182,14 +183,14 @@ TEST(RecordedCommand, FlagsThatRunOrWriteAreLeftOut) {
       "-mllvm -x -D @/tmp/rsp.txt -fdump-tree-all -fplugin-arg-x=y",
       Notes);
   std::string Joined = llvm::join(Argv, " ");
-  for (StringRef Kept : {"-DX=1", "-O2", "-march=native", "-fno-math-errno",
-                         "-ffp-contract=off", "-Wall", "-std=c++17", "-fPIC",
-                         "-fopenmp", "-g1"})
+  for (StringRef Kept :
+       {"-DX=1", "-O2", "-march=native", "-fno-math-errno", "-ffp-contract=off",
+        "-Wall", "-std=c++17", "-fPIC", "-fopenmp", "-g1"})
     EXPECT_THAT(Argv, Contains(Kept.str()));
   for (StringRef Gone :
-       {"wrapper", "plugin", "specs", "-B", "@", "-MF", "-MD", "-Wl",
-        "fuse-ld", "Xclang", "iquote", "idirafter", "/tmp", "save-temps",
-        "profile", "mllvm", "dump", "such-gcc-flag"})
+       {"wrapper", "plugin", "specs", "-B", "@", "-MF", "-MD", "-Wl", "fuse-ld",
+        "Xclang", "iquote", "idirafter", "/tmp", "save-temps", "profile",
+        "mllvm", "dump", "such-gcc-flag"})
     EXPECT_THAT(Joined, Not(HasSubstr(Gone))) << Gone.str();
   EXPECT_THAT(Notes,
               Contains(AllOf(HasSubstr("left out of the wrapper's compile "
@@ -202,52 +203,113 @@ TEST(RecordedCommand, FlagsThatRunOrWriteAreLeftOut) {
 /// link command (docs/security.md, "The flags a rebuild keeps"), on x86_64
 /// and aarch64, CPU and CUDA, with each ISA's flags.
 constexpr StringRef TorchFlags[] = {
-    "-O1", "-O3", "-O0", "-DNDEBUG", "-g", "-g1", "-gline-tables-only",
-    "-fno-omit-frame-pointer", "-fno-trapping-math",
-    "-funsafe-math-optimizations", "-ffinite-math-only", "-fno-signed-zeros",
-    "-fno-math-errno", "-fmath-errno", "-fno-finite-math-only",
-    "-fno-unsafe-math-optimizations", "-ffp-contract=off",
-    "-ffp-contract=fast", "-fexcess-precision=fast", "-fno-tree-loop-vectorize",
-    "-march=native", "-mcpu=native", "-march=armv8.6-a+sve+sve2+bf16",
-    "-march=armv8.6-a+sve+bf16", "-march=armv8-a+sve+bf16",
-    "-march=armv9-a+sve2+fp16fml+sha3+bf16+i8mm", "-msve-vector-bits=256",
-    "-msve-vector-bits=128", "-mavx2", "-mfma", "-mf16c", "-mavx512f",
-    "-mavx512dq", "-mavx512vl", "-mavx512bw", "-mavx512bf16", "-mavx512vnni",
-    "-mamx-tile", "-mamx-bf16", "-mamx-int8", "-mamx-fp16", "-mvsx", "-mvx",
-    "-mzvector", "-fPIC", "-shared", "-Wall", "-std=c++17", "-std=c++20",
-    "-Wno-unused-variable", "-Wno-unknown-pragmas",
+    "-O1",
+    "-O3",
+    "-O0",
+    "-DNDEBUG",
+    "-g",
+    "-g1",
+    "-gline-tables-only",
+    "-fno-omit-frame-pointer",
+    "-fno-trapping-math",
+    "-funsafe-math-optimizations",
+    "-ffinite-math-only",
+    "-fno-signed-zeros",
+    "-fno-math-errno",
+    "-fmath-errno",
+    "-fno-finite-math-only",
+    "-fno-unsafe-math-optimizations",
+    "-ffp-contract=off",
+    "-ffp-contract=fast",
+    "-fexcess-precision=fast",
+    "-fno-tree-loop-vectorize",
+    "-march=native",
+    "-mcpu=native",
+    "-march=armv8.6-a+sve+sve2+bf16",
+    "-march=armv8.6-a+sve+bf16",
+    "-march=armv8-a+sve+bf16",
+    "-march=armv9-a+sve2+fp16fml+sha3+bf16+i8mm",
+    "-msve-vector-bits=256",
+    "-msve-vector-bits=128",
+    "-mavx2",
+    "-mfma",
+    "-mf16c",
+    "-mavx512f",
+    "-mavx512dq",
+    "-mavx512vl",
+    "-mavx512bw",
+    "-mavx512bf16",
+    "-mavx512vnni",
+    "-mamx-tile",
+    "-mamx-bf16",
+    "-mamx-int8",
+    "-mamx-fp16",
+    "-mvsx",
+    "-mvx",
+    "-mzvector",
+    "-fPIC",
+    "-shared",
+    "-Wall",
+    "-std=c++17",
+    "-std=c++20",
+    "-Wno-unused-variable",
+    "-Wno-unknown-pragmas",
     "-Werror=ignored-optimization-argument",
-    "-Wno-ignored-optimization-argument", "-pedantic", "-fopenmp",
+    "-Wno-ignored-optimization-argument",
+    "-pedantic",
+    "-fopenmp",
     "-Wno-comment"};
 
 TEST(RecordedCommand, EveryFlagTorchRecordsIsKept) {
-  std::string Flags = llvm::join(llvm::ArrayRef(TorchFlags), " ") +
-                      " -D TORCH_INDUCTOR_CPP_WRAPPER -D  USE_CUDA "
-                      "-D CPU_CAPABILITY_AVX512 -D TORCH_INDUCTOR_PRECOMPILE_HEADERS";
+  std::string Flags =
+      llvm::join(llvm::ArrayRef(TorchFlags), " ") +
+      " -D TORCH_INDUCTOR_CPP_WRAPPER -D  USE_CUDA "
+      "-D CPU_CAPABILITY_AVX512 -D TORCH_INDUCTOR_PRECOMPILE_HEADERS";
   std::vector<std::string> Notes;
   std::vector<std::string> Argv = adapted(Flags, Notes);
   for (StringRef Flag : TorchFlags)
     EXPECT_THAT(Argv, Contains(Flag.str())) << Flag.str();
-  for (StringRef Macro : {"TORCH_INDUCTOR_CPP_WRAPPER", "USE_CUDA",
-                          "CPU_CAPABILITY_AVX512"})
+  for (StringRef Macro :
+       {"TORCH_INDUCTOR_CPP_WRAPPER", "USE_CUDA", "CPU_CAPABILITY_AVX512"})
     EXPECT_THAT(Argv, Contains(("-D" + Macro).str()));
   EXPECT_THAT(Notes, Not(Contains(HasSubstr("left out of the wrapper's"))));
 }
 
 TEST(RecordedCommand, FlagsThatNameFilesOrRerunTheDriverAreLeftOut) {
   // Each names a file GCC writes or reads, or runs the driver again.
-  constexpr StringRef Attacks[] = {
-      "-fopt-info-all=F",        "-fopt-info-vec-missed=F",
-      "-fcompare-debug=-B.",     "-fcompare-debug-second",
-      "-foptimization-record-file=F", "-frewrite-map-file=F",
-      "-fbasic-block-sections=list=F", "-fmemory-profile=F",
-      "-fsave-optimization-record", "-fstack-usage", "-fcallgraph-info",
-      "-fdump-ipa-all", "-fprofile-use=F", "-fauto-profile=F",
-      "-fdebug-prefix-map=a=b",  "-fplugin=F", "-flto=thin", "-fuse-ld=lld",
-      "-Werror", "-Wl,-rpath,/x", "-Wa,-adhln=F", "-Wp,-MD,F",
-      "-gsplit-dwarf",           "-save-temps=obj", "-dumpdir", "-dumpbase",
-      "-frandom-seed=x",         "-fsanitize=address", "-fno-such-gcc-flag",
-      "-mllvm", "-DX`id`", "-D1X", "-Dx-y=1"};
+  constexpr StringRef Attacks[] = {"-fopt-info-all=F",
+                                   "-fopt-info-vec-missed=F",
+                                   "-fcompare-debug=-B.",
+                                   "-fcompare-debug-second",
+                                   "-foptimization-record-file=F",
+                                   "-frewrite-map-file=F",
+                                   "-fbasic-block-sections=list=F",
+                                   "-fmemory-profile=F",
+                                   "-fsave-optimization-record",
+                                   "-fstack-usage",
+                                   "-fcallgraph-info",
+                                   "-fdump-ipa-all",
+                                   "-fprofile-use=F",
+                                   "-fauto-profile=F",
+                                   "-fdebug-prefix-map=a=b",
+                                   "-fplugin=F",
+                                   "-flto=thin",
+                                   "-fuse-ld=lld",
+                                   "-Werror",
+                                   "-Wl,-rpath,/x",
+                                   "-Wa,-adhln=F",
+                                   "-Wp,-MD,F",
+                                   "-gsplit-dwarf",
+                                   "-save-temps=obj",
+                                   "-dumpdir",
+                                   "-dumpbase",
+                                   "-frandom-seed=x",
+                                   "-fsanitize=address",
+                                   "-fno-such-gcc-flag",
+                                   "-mllvm",
+                                   "-DX`id`",
+                                   "-D1X",
+                                   "-Dx-y=1"};
   std::string Flags;
   for (StringRef A : Attacks)
     Flags += A.str() + " ";
@@ -256,9 +318,9 @@ TEST(RecordedCommand, FlagsThatNameFilesOrRerunTheDriverAreLeftOut) {
   for (StringRef A : Attacks)
     EXPECT_THAT(Argv, Not(Contains(A.str()))) << A.str();
   std::string Joined = llvm::join(Argv, " ");
-  for (StringRef Gone : {"opt-info", "compare-debug", "record", "map-file",
-                         "sections", "memory-profile", "lto", "fuse-ld",
-                         "split-dwarf", "`"})
+  for (StringRef Gone :
+       {"opt-info", "compare-debug", "record", "map-file", "sections",
+        "memory-profile", "lto", "fuse-ld", "split-dwarf", "`"})
     EXPECT_THAT(Joined, Not(HasSubstr(Gone))) << Gone.str();
 }
 

@@ -33,9 +33,8 @@ Rewritten rewrite(StringRef Yaml, StringRef Package = "") {
     ADD_FAILURE() << describe(Plan.takeError());
     return R;
   }
-  auto Text =
-      rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan,
-                     RuntimeMode::Embed, R.Summary);
+  auto Text = rewriteWrapper(W.Text, "wrapper.cpp", W.Inv, *Plan,
+                             RuntimeMode::Embed, R.Summary);
   if (!Text) {
     ADD_FAILURE() << describe(Text.takeError());
     return R;

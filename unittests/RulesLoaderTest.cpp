@@ -154,8 +154,8 @@ TEST(RulesLoaderTest, BufferSection) {
 }
 
 TEST(RulesLoaderTest, PrintCanBeDeferred) {
-  auto Rules = parseRules(
-      "rules:\n  - {print: {level: stats, defer: true}}\n", "r.yaml");
+  auto Rules = parseRules("rules:\n  - {print: {level: stats, defer: true}}\n",
+                          "r.yaml");
   ASSERT_TRUE(bool(Rules)) << describe(Rules.takeError());
   ASSERT_TRUE(Rules->Rules[0].Print.has_value());
   EXPECT_TRUE(Rules->Rules[0].Print->Defer);
@@ -230,7 +230,8 @@ TEST(RulesLoaderTest, BreadcrumbIsABoolOrHowSparse) {
   ReportedError F = failureOf("rules:\n  - breadcrumb: {fence: false}\n");
   EXPECT_EQ(F.Code, static_cast<int>(ExitCode::RulesError));
   EXPECT_EQ(F.Location, "r.yaml:2:25");
-  EXPECT_THAT(F.Text, StartsWith("'breadcrumb: {fence: ...}' is not supported"));
+  EXPECT_THAT(F.Text,
+              StartsWith("'breadcrumb: {fence: ...}' is not supported"));
   EXPECT_EQ(F.Hint, "write 'breadcrumb: true'");
   F = failureOf("rules:\n  - breadcrumb: {fense: false}\n");
   EXPECT_EQ(F.Location, "r.yaml:2:18");
@@ -440,8 +441,7 @@ const TypoCase Typos[] = {
       "unknown key 'frist' in calls; did you mean 'first'?"},
      "settings.calls"},
     {{"settings: {watchdog: {after: 2s, than: abort}}\nrules: [{sync: true}]\n",
-      "r.yaml:1:34",
-      "unknown key 'than' in watchdog; did you mean 'then'?"},
+      "r.yaml:1:34", "unknown key 'than' in watchdog; did you mean 'then'?"},
      "settings.watchdog"},
     {{"input_guards: {input: [x]}\n", "r.yaml:1:16",
       "unknown key 'input' in input_guards; did you mean 'inputs'?"},
@@ -599,16 +599,15 @@ TEST(RulesSchemaTest, FuzzerDictionaryHasTheLoadersKeys) {
 }
 
 TEST(RulesSchemaTest, DictKeysNeedTheirMarkers) {
-  llvm::Expected<std::string> Made = withDictKeys(
-      "a\n# keys:begin x\n\"old\"\n# keys:end\nb\n", {"k1", "k2"});
+  llvm::Expected<std::string> Made =
+      withDictKeys("a\n# keys:begin x\n\"old\"\n# keys:end\nb\n", {"k1", "k2"});
   ASSERT_TRUE(bool(Made)) << llvm::toString(Made.takeError());
   EXPECT_EQ(*Made, "a\n# keys:begin x\n\"k1\"\n\"k2\"\n# keys:end\nb\n");
   for (StringRef Bad : {"", "# keys:begin\n", "# keys:end\n# keys:begin\n"}) {
     llvm::Expected<std::string> Refused = withDictKeys(Bad, {"k"});
     EXPECT_FALSE(bool(Refused)) << Bad.str();
     if (!Refused)
-      EXPECT_THAT(llvm::toString(Refused.takeError()),
-                  HasSubstr("keys:begin"));
+      EXPECT_THAT(llvm::toString(Refused.takeError()), HasSubstr("keys:begin"));
   }
 }
 
@@ -704,10 +703,11 @@ TEST(RulesLimitsTest, RegexesThatWouldExplodeAreRefused) {
                          std::string(5000, 'a') + "'}, sync: true}]\n"),
               HasSubstr("longer than 4096"));
   // Real patterns stay well within.
-  auto Rules = parseRules("rules: [{match: {kernel_regex: "
-                          "'^triton_(poi|red|per)_fused_[a-z0-9_]{1,64}[[:digit:]]$'}"
-                          ", sync: true}]\n",
-                          "r.yaml");
+  auto Rules =
+      parseRules("rules: [{match: {kernel_regex: "
+                 "'^triton_(poi|red|per)_fused_[a-z0-9_]{1,64}[[:digit:]]$'}"
+                 ", sync: true}]\n",
+                 "r.yaml");
   EXPECT_TRUE(bool(Rules)) << describe(Rules.takeError());
 }
 
@@ -715,22 +715,22 @@ TEST(RulesLimitsTest, GlobBracesAreBounded) {
   std::string Glob;
   for (int I = 0; I < 20; ++I)
     Glob += "{a,b}";
-  EXPECT_THAT(rulesError("rules: [{match: {kernel: '" + Glob +
-                         "'}, sync: true}]\n"),
-              HasSubstr("invalid glob"));
+  EXPECT_THAT(
+      rulesError("rules: [{match: {kernel: '" + Glob + "'}, sync: true}]\n"),
+      HasSubstr("invalid glob"));
 }
 
 TEST(RulesLimitsTest, DeepNestingHasItsOwnMessage) {
-  std::string Deep = "rules: " + std::string(100000, '[') +
-                     std::string(100000, ']') + "\n";
+  std::string Deep =
+      "rules: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
   std::string Message = rulesError(Deep);
   EXPECT_THAT(Message, HasSubstr("nest deeper than 64 levels"));
   EXPECT_THAT(Message, HasSubstr("r.yaml:1:72"));
   // Brackets in quotes and comments do not count.
-  auto Rules = parseRules("# " + std::string(100, '[') +
-                              "\nrules: [{match: {kernel: '" +
-                              std::string(100, '[') + "'}, sync: true}]\n",
-                          "r.yaml");
+  auto Rules =
+      parseRules("# " + std::string(100, '[') + "\nrules: [{match: {kernel: '" +
+                     std::string(100, '[') + "'}, sync: true}]\n",
+                 "r.yaml");
   EXPECT_FALSE(bool(Rules)); // the glob is invalid, but not for nesting
   std::string Why = describe(Rules.takeError());
   EXPECT_THAT(Why, Not(HasSubstr("nest deeper")));

@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Support/Sandbox.h"
 #include "Package/BuildSandbox.h"
 #include "Support/Interrupt.h"
-#include "Support/Sandbox.h"
 #include "Support/TrustedDirs.h"
 #include "TestUtil.h"
 #include "llvm/Support/FileSystem.h"
@@ -80,8 +80,8 @@ struct ShellRun {
 
 /// Runs `sh -c Script` in a sandbox of \p Policy and \p Limits.
 ShellRun runShell(const SandboxPolicy &Policy, const ResourceLimits &Limits,
-             llvm::StringRef Script,
-             SandboxMode Mode = SandboxMode::Require) {
+                  llvm::StringRef Script,
+                  SandboxMode Mode = SandboxMode::Require) {
   std::string Note;
   auto Box = Sandbox::create(Policy, Limits, Mode, Note);
   EXPECT_TRUE(static_cast<bool>(Box)) << describe(Box.takeError());
@@ -107,8 +107,9 @@ TEST(Sandbox, ReadsOutsideThePolicyAreDenied) {
   TempDir Work, Outside;
   writeFile(Outside.file("secret"), "the secret\n");
   writeFile(Work.file("mine"), "my file\n");
-  ShellRun R = runShell(shellPolicy(Work.path()), {},
-                   "cat mine; cat " + Outside.file("secret") + "; echo rc=$?");
+  ShellRun R =
+      runShell(shellPolicy(Work.path()), {},
+               "cat mine; cat " + Outside.file("secret") + "; echo rc=$?");
   EXPECT_THAT(R.Log, HasSubstr("my file"));
   EXPECT_THAT(R.Log, HasSubstr("Permission denied"));
   EXPECT_THAT(R.Log, Not(HasSubstr("the secret")));
@@ -119,8 +120,8 @@ TEST(Sandbox, WritesOnlyInTheWorkDirectory) {
   REQUIRE_LANDLOCK();
   TempDir Work, Outside;
   ShellRun R = runShell(shellPolicy(Work.path()), {},
-                   "touch made && touch " + Outside.file("planted") +
-                       "; echo rc=$?; echo $TMPDIR; pwd");
+                        "touch made && touch " + Outside.file("planted") +
+                            "; echo rc=$?; echo $TMPDIR; pwd");
   EXPECT_TRUE(llvm::sys::fs::exists(Work.file("made")));
   EXPECT_FALSE(llvm::sys::fs::exists(Outside.file("planted")));
   EXPECT_THAT(R.Log, HasSubstr("rc=1"));
@@ -138,7 +139,7 @@ TEST(Sandbox, RunsOnlyThePolicysPrograms) {
   std::string Id = program("id");
   ASSERT_FALSE(Id.empty());
   ShellRun R = runShell(shellPolicy(Work.path()), {},
-                   "./planted; echo planted=$?; " + Id + "; echo id=$?");
+                        "./planted; echo planted=$?; " + Id + "; echo id=$?");
   EXPECT_THAT(R.Log, Not(HasSubstr("PLANTED")));
   EXPECT_THAT(R.Log, HasSubstr("planted=126"));
   EXPECT_THAT(R.Log, HasSubstr("id=126"));
@@ -148,8 +149,9 @@ TEST(Sandbox, WithoutLandlockTheLimitsStillHold) {
   TempDir Work;
   ResourceLimits Limits;
   Limits.FileBytes = 1 << 20;
-  ShellRun R = runShell(shellPolicy(Work.path()), Limits,
-                   "exec head -c 4194304 /dev/zero > big", SandboxMode::Off);
+  ShellRun R =
+      runShell(shellPolicy(Work.path()), Limits,
+               "exec head -c 4194304 /dev/zero > big", SandboxMode::Off);
   EXPECT_EQ(R.Exit.Signal, SIGXFSZ) << R.Log;
   uint64_t Size = 0;
   llvm::sys::fs::file_size(Work.file("big"), Size);
@@ -162,7 +164,7 @@ TEST(Sandbox, CpuTimeIsBounded) {
   ResourceLimits Limits;
   Limits.CpuSeconds = 1;
   ShellRun R = runShell(shellPolicy(Work.path()), Limits, "while :; do :; done",
-                   SandboxMode::Off);
+                        SandboxMode::Off);
   EXPECT_EQ(R.Exit.Signal, SIGXCPU);
   EXPECT_GE(R.Exit.CpuSeconds, 0.9);
   EXPECT_THAT(R.Exit.describe(Limits), HasSubstr("--compile-time-limit"));
@@ -174,7 +176,7 @@ TEST(Sandbox, TheWallClockKillsTheWholeGroup) {
   Limits.WallSeconds = 1;
   // A child that outlives its parent would keep the group alive.
   ShellRun R = runShell(shellPolicy(Work.path()), Limits,
-                   "sleep 300 & echo $! > pid; wait", SandboxMode::Off);
+                        "sleep 300 & echo $! > pid; wait", SandboxMode::Off);
   EXPECT_TRUE(R.Exit.TimedOut);
   pid_t Child = std::stoi(readFile(Work.file("pid")));
   usleep(100000);
@@ -184,8 +186,8 @@ TEST(Sandbox, TheWallClockKillsTheWholeGroup) {
 TEST(Sandbox, ARunningProgramIsKilledWhenItsObjectGoes) {
   TempDir Work;
   std::string Note;
-  auto Box = Sandbox::create(shellPolicy(Work.path()), {}, SandboxMode::Off,
-                             Note);
+  auto Box =
+      Sandbox::create(shellPolicy(Work.path()), {}, SandboxMode::Off, Note);
   ASSERT_TRUE(static_cast<bool>(Box));
   pid_t Pid;
   {
@@ -199,8 +201,8 @@ TEST(Sandbox, ARunningProgramIsKilledWhenItsObjectGoes) {
 TEST(Sandbox, AProgramThatCannotRunIsAnError) {
   TempDir Work;
   std::string Note;
-  auto Box = Sandbox::create(shellPolicy(Work.path()), {}, SandboxMode::Off,
-                             Note);
+  auto Box =
+      Sandbox::create(shellPolicy(Work.path()), {}, SandboxMode::Off, Note);
   ASSERT_TRUE(static_cast<bool>(Box));
   auto P = (*Box)->start({Work.file("nothing-here")}, Work.file("l"));
   ASSERT_FALSE(static_cast<bool>(P));
@@ -217,14 +219,15 @@ TEST(RebuildSandbox, TheCompilerCompilesInItsSandbox) {
   writeFile(Work.file("a.cpp"), "#include <vector>\nint f() { return "
                                 "std::vector<int>(3).size(); }\n");
   TrustedDirs Trusted("", "", "", Cxx);
-  SandboxPolicy Policy = rebuildSandboxPolicy(Trusted, Cxx, Work.path(), {}, {});
+  SandboxPolicy Policy =
+      rebuildSandboxPolicy(Trusted, Cxx, Work.path(), {}, {});
   std::string Note;
   auto Box = Sandbox::create(Policy, rebuildLimits(0, 0, 0, 0),
                              SandboxMode::Require, Note);
   ASSERT_TRUE(static_cast<bool>(Box)) << describe(Box.takeError());
-  auto P = (*Box)->start({Cxx, "-O1", "-c", Work.file("a.cpp"), "-o",
-                          Work.file("a.o")},
-                         Work.file("log"));
+  auto P = (*Box)->start(
+      {Cxx, "-O1", "-c", Work.file("a.cpp"), "-o", Work.file("a.o")},
+      Work.file("log"));
   ASSERT_TRUE(static_cast<bool>(P));
   ProgramExit Exit = (*P)->wait();
   EXPECT_TRUE(Exit.succeeded()) << readFile(Work.file("log"));
@@ -243,14 +246,15 @@ TEST(RebuildSandbox, TheCompilerCannotIncludeAFileOutside) {
                                     "\"\nasm(\".incbin \\\"" +
                                     Outside.file("secret.h") + "\\\"\");\n");
   TrustedDirs Trusted("", "", "", Cxx);
-  SandboxPolicy Policy = rebuildSandboxPolicy(Trusted, Cxx, Work.path(), {}, {});
+  SandboxPolicy Policy =
+      rebuildSandboxPolicy(Trusted, Cxx, Work.path(), {}, {});
   std::string Note;
   auto Box = Sandbox::create(Policy, rebuildLimits(0, 0, 0, 0),
                              SandboxMode::Require, Note);
   ASSERT_TRUE(static_cast<bool>(Box));
-  auto P = (*Box)->start({Cxx, "-c", Work.file("a.cpp"), "-o",
-                          Work.file("a.o")},
-                         Work.file("log"));
+  auto P =
+      (*Box)->start({Cxx, "-c", Work.file("a.cpp"), "-o", Work.file("a.o")},
+                    Work.file("log"));
   ASSERT_TRUE(static_cast<bool>(P));
   ProgramExit Exit = (*P)->wait();
   EXPECT_FALSE(Exit.succeeded());
@@ -285,9 +289,9 @@ TEST(RebuildSandbox, ACompilerThatIsAScriptRunsInItsSandbox) {
   auto Box = Sandbox::create(Policy, rebuildLimits(0, 0, 0, 0),
                              SandboxMode::Require, Note);
   ASSERT_TRUE(static_cast<bool>(Box)) << describe(Box.takeError());
-  auto P = (*Box)->start({Wrapper, "-c", Work.file("a.cpp"), "-o",
-                          Work.file("a.o")},
-                         Work.file("log"));
+  auto P =
+      (*Box)->start({Wrapper, "-c", Work.file("a.cpp"), "-o", Work.file("a.o")},
+                    Work.file("log"));
   ASSERT_TRUE(static_cast<bool>(P)) << describe(P.takeError());
   ProgramExit Exit = (*P)->wait();
   EXPECT_TRUE(Exit.succeeded()) << readFile(Work.file("log"));

@@ -80,8 +80,7 @@ TEST(ProvenanceCommentTest, RefusesWhatIsNoHandle) {
   EXPECT_EQ(parseProvenanceComment("// [Provenance debug handles] "), "");
   // Package text is data: a handle with anything but a name's characters
   // is not passed on.
-  EXPECT_EQ(parseProvenanceComment(
-                "// [Provenance debug handles] a\x1b[31m:1"),
+  EXPECT_EQ(parseProvenanceComment("// [Provenance debug handles] a\x1b[31m:1"),
             "");
   EXPECT_EQ(parseProvenanceComment("// [Provenance debug handles] a\"b:1"), "");
 }

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Analysis/TorchHeaders.h"
 #include "Analysis/TorchRelease.h"
+#include "Analysis/TorchHeaders.h"
 #include "Support/CacheDir.h"
 #include "Support/ToolError.h"
 #include "TestUtil.h"
@@ -19,9 +19,9 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using llvm::StringRef;
 
 namespace {
 
@@ -40,10 +40,11 @@ TEST(TorchRelease, Parse) {
 }
 
 TEST(TorchRelease, RejectsWhatIsNotMajorDotMinor) {
-  for (StringRef Bad : {"", "2", "2.", ".13", "2.13.0", "2.13.*", "v2.13",
-                        "2.13a", "2,13", "-2.13", "2.+13", " 2.13", "2.13 ",
-                        "a.b", "2.13+cu130"})
-    EXPECT_FALSE(TorchRelease::parse(Bad).has_value()) << "'" << Bad.str() << "'";
+  for (StringRef Bad :
+       {"", "2", "2.", ".13", "2.13.0", "2.13.*", "v2.13", "2.13a", "2,13",
+        "-2.13", "2.+13", " 2.13", "2.13 ", "a.b", "2.13+cu130"})
+    EXPECT_FALSE(TorchRelease::parse(Bad).has_value())
+        << "'" << Bad.str() << "'";
 }
 
 TEST(TorchRelease, OrderIsNumeric) {
@@ -145,7 +146,8 @@ TEST(TorchVersionHeader, NeedsAllThreeDefines) {
 std::string makeInclude(const TempDir &Dir, StringRef Name,
                         StringRef HeaderOnly, StringRef Api) {
   std::string Include = Dir.file(Name);
-  EXPECT_FALSE(llvm::sys::fs::create_directories(Include + "/torch/headeronly"));
+  EXPECT_FALSE(
+      llvm::sys::fs::create_directories(Include + "/torch/headeronly"));
   EXPECT_FALSE(llvm::sys::fs::create_directories(
       Include + "/torch/csrc/api/include/torch"));
   EXPECT_FALSE(llvm::sys::fs::create_directories(
@@ -167,8 +169,8 @@ TEST(ReadTorchHeadersVersion, LayoutsOf29And210Plus) {
       makeInclude(Dir, "t212", Version2121, ApiVersionSince210));
   ASSERT_TRUE(V.has_value());
   EXPECT_EQ(V->str(), "2.12.1");
-  EXPECT_FALSE(readTorchHeadersVersion(makeInclude(Dir, "none", "", ""))
-                   .has_value());
+  EXPECT_FALSE(
+      readTorchHeadersVersion(makeInclude(Dir, "none", "", "")).has_value());
   EXPECT_FALSE(readTorchHeadersVersion(Dir.file("nonexistent")).has_value());
 }
 
@@ -200,10 +202,11 @@ TEST(OldestReleaseFor, NoMarker) {
   EXPECT_FALSE(oldestReleaseFor("").has_value());
   EXPECT_FALSE(oldestReleaseFor("int main() { return 0; }\n").has_value());
   // A 2.9 interface: no AOTInductorConstantMapEntry yet.
-  EXPECT_FALSE(oldestReleaseFor(
-                   "AOTIRuntimeError AOTInductorModelContainerGetNumConstants(\n"
-                   "    AOTInductorModelContainerHandle container_handle,\n")
-                   .has_value());
+  EXPECT_FALSE(
+      oldestReleaseFor(
+          "AOTIRuntimeError AOTInductorModelContainerGetNumConstants(\n"
+          "    AOTInductorModelContainerHandle container_handle,\n")
+          .has_value());
 }
 
 /// Lines as each release's code generator writes them (from the wheels).
@@ -212,16 +215,22 @@ struct Snippet {
   const char *Text;
 };
 const Snippet Snippets[] = {
-    {"2.10", "      {container->update_constants_from_blob(weight_blob_ptr); })\n"},
+    {"2.10",
+     "      {container->update_constants_from_blob(weight_blob_ptr); })\n"},
     {"2.10", "    const AOTInductorConstantMapEntry* pairs,\n"},
-    {"2.11", "    constants_info_[0].device_type = cached_torch_device_type_cpu;\n"},
-    {"2.12", "static __attribute__((noinline)) void call_triton_poi_fused_0(\n"},
+    {"2.11",
+     "    constants_info_[0].device_type = cached_torch_device_type_cpu;\n"},
+    {"2.12",
+     "static __attribute__((noinline)) void call_triton_poi_fused_0(\n"},
     {"2.12", "// g++ w.cpp -D TORCH_INDUCTOR_CPP_WRAPPER -O1 -std=c++20 -c\n"},
-    {"2.13", "        container->extract_constants_map_entries(use_inactive);\n"},
+    {"2.13",
+     "        container->extract_constants_map_entries(use_inactive);\n"},
     {"2.13", "static thread_local std::string g_aoti_last_error;\n"},
     {"2.13", "            cubin_dir_, &kernels_.loaded_modules_);\n"},
-    {"2.14", "      { *did_call_load_constants = container->did_call_load_constants(); })\n"},
-    {"2.14", "AOTIRuntimeError AOTInductorModelContainerCreateWithExternalConstants(\n"},
+    {"2.14", "      { *did_call_load_constants = "
+             "container->did_call_load_constants(); })\n"},
+    {"2.14", "AOTIRuntimeError "
+             "AOTInductorModelContainerCreateWithExternalConstants(\n"},
     {"2.15", "  container->set_use_stream_affinity(use_stream_affinity);\n"},
     {"2.15", "        cudaStream_t stream,\n        bool launchPdl) {\n"},
 };
@@ -280,7 +289,8 @@ TEST(OldestReleaseFor, RealWrappersOfEachRelease) {
       if (Found)
         EXPECT_FALSE(*Release < Found->Oldest)
             << Wrapper << ": " << Found->Marker->Text.str();
-      if (Name == "2.10" || Name == "2.13" || Name == "2.14" || Name == "2.15") {
+      if (Name == "2.10" || Name == "2.13" || Name == "2.14" ||
+          Name == "2.15") {
         ASSERT_TRUE(Found.has_value()) << Wrapper;
         EXPECT_EQ(Found->Oldest, *Release) << Wrapper;
       }
@@ -324,7 +334,8 @@ std::string fakePython(const TempDir &Dir, StringRef Script) {
   std::string Python = Dir.file("python3");
   writeFile(Python, "#!/bin/sh\n" + Script.str());
   EXPECT_FALSE(llvm::sys::fs::setPermissions(
-      Python, llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
+      Python,
+      llvm::sys::fs::perms::all_read | llvm::sys::fs::perms::owner_all));
   return Python;
 }
 
@@ -365,7 +376,8 @@ TEST(FindOrFetchTorchHeaders, FailedFetch) {
                     "pip; see the messages above)");
   EXPECT_EQ(R.Hint, "fetch them where there is network with "
                     "lib/Analysis/fetch_torch_headers.py 2.14 --cache " +
-                        Cache + ", or pass --torch-include=<torch 2.14>/include");
+                        Cache +
+                        ", or pass --torch-include=<torch 2.14>/include");
   EXPECT_THAT(Err, HasSubstr("note: torch 2.14 headers are not in " + Cache +
                              "/torch-headers: fetching them"));
 }
@@ -375,7 +387,8 @@ TEST(FindOrFetchTorchHeaders, FetchThatLeavesNothing) {
   TempDir Dir;
   std::string Python = fakePython(Dir, "exit 0\n");
   std::string Err;
-  ReportedError R = takeApart(fetch("2.14", Python, Dir.file("cache"), Err).takeError());
+  ReportedError R =
+      takeApart(fetch("2.14", Python, Dir.file("cache"), Err).takeError());
   EXPECT_EQ(R.Code, 7);
   EXPECT_THAT(R.Text, HasSubstr("the fetch left no"));
 }
@@ -388,9 +401,9 @@ TEST(TorchIncludeDirOf, FirstDirWithTheRuntimeHeaders) {
   TempDir Dir;
   std::string A = makeInclude(Dir, "a", Version2121, "");
   std::string B = makeInclude(Dir, "b", "", Version291);
-  EXPECT_EQ(torchIncludeDirOf({"-std=c++17", "-I" + Dir.path(), "-I" + A,
-                               "-I", B}),
-            A);
+  EXPECT_EQ(
+      torchIncludeDirOf({"-std=c++17", "-I" + Dir.path(), "-I" + A, "-I", B}),
+      A);
   EXPECT_EQ(torchIncludeDirOf({"-isystem", B, "-I" + A}), B);
   // As the option table reads them: -idirafter joined too; -iquote dirs
   // are not searched for <...>.
@@ -418,8 +431,8 @@ TEST(ExplainParseFailure, OlderHeadersSaySo) {
   writeFile(Include + "/torch/headeronly/version.h",
             "#define TORCH_VERSION_MAJOR 2\n#define TORCH_VERSION_MINOR 11\n"
             "#define TORCH_VERSION_PATCH 0\n");
-  ReportedError R = takeApart(explainParseFailure(parseError(), "w.cpp", Wrapper213,
-                                          {"-std=c++17", "-I" + Include}));
+  ReportedError R = takeApart(explainParseFailure(
+      parseError(), "w.cpp", Wrapper213, {"-std=c++17", "-I" + Include}));
   EXPECT_EQ(R.Code, 4);
   // At the marker, in the wrapper.
   EXPECT_EQ(R.Location, "w.cpp:4:20");
@@ -448,10 +461,10 @@ TEST(ExplainParseFailure, OtherwiseUnchanged) {
   EXPECT_TRUE(Unchanged(explainParseFailure(
       parseError(), "w.cpp", "update_constants_from_blob", {"-I" + New})));
   // Headers of unknown version, or none.
-  EXPECT_TRUE(Unchanged(
-      explainParseFailure(parseError(), "w.cpp", Wrapper213, {"-I" + Unknown})));
   EXPECT_TRUE(Unchanged(explainParseFailure(parseError(), "w.cpp", Wrapper213,
-                                            {"-DFOO"})));
+                                            {"-I" + Unknown})));
+  EXPECT_TRUE(Unchanged(
+      explainParseFailure(parseError(), "w.cpp", Wrapper213, {"-DFOO"})));
   // A wrapper without markers.
   EXPECT_TRUE(Unchanged(
       explainParseFailure(parseError(), "w.cpp", "int x;\n", {"-I" + Old})));

@@ -69,7 +69,7 @@ TEST(WrapperAnalysisStubTest, CppKernelCall) {
   WrapperInventory Inv = analyze(stubWrapper("cpu", R"cpp(
 extern "C" void cpp_fused_relu_0(const float *in_ptr0, float *out_ptr0);
 )cpp",
-                                         R"cpp(
+                                             R"cpp(
   // Topologically Sorted Source Nodes: [relu], Original ATen: [aten.relu]
   cpp_fused_relu_0((const float *)(arg0_1.data_ptr()), (float *)(buf0.data_ptr()));
 )cpp"));
@@ -117,7 +117,7 @@ namespace torch::aot_inductor {
 static void call_triton_not_a_launch(const RAIIAtenTensorHandle &in_ptr0) {}
 } // namespace torch::aot_inductor
 )cpp",
-                                         R"cpp(
+                                             R"cpp(
   call_triton_not_a_launch(buf0);
 )cpp"));
   EXPECT_THAT(Inv.Sites, IsEmpty());

@@ -17,10 +17,10 @@
 
 using namespace aoti;
 using namespace aoti::test;
+using llvm::StringRef;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::StartsWith;
-using llvm::StringRef;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -120,19 +120,21 @@ void expectSaneOffsets(const Analyzed &A) {
     EXPECT_LE(lineOfOffset(Text, S.BeforeOffset), S.Line);
     EXPECT_LT(S.Line, lineOfOffset(Text, S.AfterOffset));
     // The anchored statement is complete: it ends before AfterOffset.
-    EXPECT_TRUE(Text.slice(S.BeforeOffset, S.AfterOffset).rtrim().ends_with(";"))
+    EXPECT_TRUE(
+        Text.slice(S.BeforeOffset, S.AfterOffset).rtrim().ends_with(";"))
         << Text.slice(S.BeforeOffset, S.AfterOffset).str();
     StringRef First = lineAt(Text, S.BeforeOffset);
-    EXPECT_EQ(S.Indent, First.take_while([](char C) { return C == ' '; }).str());
+    EXPECT_EQ(S.Indent,
+              First.take_while([](char C) { return C == ' '; }).str());
     // Line/Column name the start of the call (of the helper or shim op).
     unsigned LineStart = S.BeforeOffset;
     for (unsigned L = lineOfOffset(Text, S.BeforeOffset); L < S.Line; ++L)
       LineStart = Text.find('\n', LineStart) + 1;
     StringRef AtCall = Text.drop_front(LineStart + S.Column - 1);
-    std::string Callee = S.Kind == LaunchKind::Triton ||
-                                 S.Kind == LaunchKind::UserTriton
-                             ? "call_" + S.Kernel
-                             : S.Kernel;
+    std::string Callee =
+        S.Kind == LaunchKind::Triton || S.Kind == LaunchKind::UserTriton
+            ? "call_" + S.Kernel
+            : S.Kernel;
     EXPECT_TRUE(AtCall.starts_with(Callee + "("))
         << lineAt(Text, LineStart).str();
   }
@@ -153,10 +155,10 @@ void expectRunImplOffsets(const Analyzed &A) {
   StringRef Entry =
       Text.take_front(RunImpl->EntryOffset).drop_back().rsplit('\n').second;
   // Snippets without the check start at the opening brace's line.
-  EXPECT_TRUE(Entry.trim() == "__check_inputs_outputs(input_handles, "
-                              "output_handles);" ||
-              (Entry.ends_with("{") &&
-               RunImpl->EntryOffset == RunImpl->ScopeOffset))
+  EXPECT_TRUE(
+      Entry.trim() == "__check_inputs_outputs(input_handles, "
+                      "output_handles);" ||
+      (Entry.ends_with("{") && RunImpl->EntryOffset == RunImpl->ScopeOffset))
       << Entry.str();
   ASSERT_LT(RunImpl->ExitOffset, Text.size());
   StringRef Exit = lineAt(Text, RunImpl->ExitOffset).ltrim();
@@ -245,8 +247,8 @@ TEST(RealWrapper, MlpCuda) {
   const LaunchSite &Addmm = Inv.Sites[3];
   EXPECT_THAT(shortTensors(Addmm), ElementsAre("buf3:out", "buf2:in", "buf1:in",
                                                "l2_weight:in:view"));
-  EXPECT_THAT(params(Addmm), ElementsAre("out", "self", "mat1", "mat2", "beta",
-                                         "alpha"));
+  EXPECT_THAT(params(Addmm),
+              ElementsAre("out", "self", "mat1", "mat2", "beta", "alpha"));
   EXPECT_EQ(Addmm.Tensors[3].OriginIndex, std::optional<unsigned>(2));
   EXPECT_THAT(scalars(Addmm), ElementsAre("beta=1L", "alpha=1L"));
 
@@ -273,9 +275,9 @@ TEST(RealWrapper, MlpCpu) {
               ElementsAre("aoti_torch_cpu_addmm_out", "cpp_fused_relu_0",
                           "aoti_torch_cpu_addmm_out"));
   ASSERT_EQ(Inv.Sites.size(), 3u);
-  EXPECT_THAT(shortTensors(Inv.Sites[0]),
-              ElementsAre("buf0:out", "l1_bias:in", "arg4_1:in",
-                          "l1_weight:in:view"));
+  EXPECT_THAT(
+      shortTensors(Inv.Sites[0]),
+      ElementsAre("buf0:out", "l1_bias:in", "arg4_1:in", "l1_weight:in:view"));
   EXPECT_THAT(params(Inv.Sites[0]),
               ElementsAre("out", "self", "mat1", "mat2", "beta", "alpha"));
 
@@ -302,12 +304,14 @@ TEST(RealWrapper, MlpCpu) {
         (B.Kind == BufferEvent::Alloc ? "alloc " : "reuse " + B.From + "->") +
         B.Name + ":" + std::to_string(B.Line) + ":" +
         (B.FirstUse ? roleName(*B.FirstUse).str() : "unused"));
-  EXPECT_THAT(Events, ElementsAre("alloc buf0:681:out", "reuse buf0->buf1:688:inout",
-                                  "alloc buf2:692:out", "alloc buf3:698:out"));
+  EXPECT_THAT(Events,
+              ElementsAre("alloc buf0:681:out", "reuse buf0->buf1:688:inout",
+                          "alloc buf2:692:out", "alloc buf3:698:out"));
   // Code for a buffer goes after the RAII handle that owns it.
-  EXPECT_TRUE(StringRef(A.Text)
-                  .take_front(Inv.Buffers[0].InsertOffset)
-                  .ends_with("\n    RAIIAtenTensorHandle buf0(buf0_handle);\n"));
+  EXPECT_TRUE(
+      StringRef(A.Text)
+          .take_front(Inv.Buffers[0].InsertOffset)
+          .ends_with("\n    RAIIAtenTensorHandle buf0(buf0_handle);\n"));
   EXPECT_TRUE(StringRef(A.Text)
                   .take_front(Inv.Buffers[1].InsertOffset)
                   .ends_with("auto buf1 = std::move(buf0);  // reuse\n"));
@@ -434,8 +438,9 @@ TEST(RealWrapper, UserTritonKernel) {
   const Analyzed &A = fixture("triton_ok_cuda", /*Cuda=*/true);
   ASSERT_ANALYZED(A);
   const WrapperInventory &Inv = A.Inv;
-  EXPECT_THAT(kinds(Inv), ElementsAre(LaunchKind::Triton, LaunchKind::UserTriton,
-                                      LaunchKind::Triton));
+  EXPECT_THAT(kinds(Inv),
+              ElementsAre(LaunchKind::Triton, LaunchKind::UserTriton,
+                          LaunchKind::Triton));
   ASSERT_EQ(Inv.Sites.size(), 3u);
   ASSERT_EQ(Inv.Inputs.size(), 2u);
   EXPECT_EQ(Inv.Inputs[1].Name, "arg1_1");
@@ -520,7 +525,8 @@ std::string cpuSnippet(StringRef Cut, StringRef Body) {
   std::string Text = readFile(inputPath("mlp_cpu/wrapper.cpp"));
   size_t Pos = Text.find(Cut.str());
   EXPECT_NE(Pos, std::string::npos) << Cut.str();
-  return Text.substr(0, Pos) + Body.str() + "} // namespace torch::aot_inductor\n";
+  return Text.substr(0, Pos) + Body.str() +
+         "} // namespace torch::aot_inductor\n";
 }
 
 const char RunImplHead[] = R"(void AOTInductorModel::run_impl(
@@ -682,7 +688,8 @@ const char ConstRunImpl[] = R"(void AOTInductorModel::_const_run_impl(
 
 )";
 
-const char RunImplWithLaunch[] = R"(    cpp_fused_relu_0((float*)(buf0.data_ptr()), (float*)(arg4_1.data_ptr()));
+const char RunImplWithLaunch[] =
+    R"(    cpp_fused_relu_0((float*)(buf0.data_ptr()), (float*)(arg4_1.data_ptr()));
     output_handles[0] = buf0.release();
 } // AOTInductorModel::run_impl
 )";
@@ -690,10 +697,10 @@ const char RunImplWithLaunch[] = R"(    cpp_fused_relu_0((float*)(buf0.data_ptr(
 /// Constant folding: _const_run_impl (which runs first) launches kernels on
 /// constants too.
 Analyzed constFoldingSnippet() {
-  return analyze(cpuSnippet("void AOTInductorModel::_const_run_impl(",
-                            std::string(ConstRunImpl) + RunImplHead +
-                                RunImplWithLaunch),
-                 "const_snippet.cpp", /*Cuda=*/false);
+  return analyze(
+      cpuSnippet("void AOTInductorModel::_const_run_impl(",
+                 std::string(ConstRunImpl) + RunImplHead + RunImplWithLaunch),
+      "const_snippet.cpp", /*Cuda=*/false);
 }
 
 TEST(Snippet, ConstRunImplLaunchesComeFirst) {
@@ -719,12 +726,12 @@ TEST(Snippet, ConstRunImplLaunchesComeFirst) {
   expectRunImplOffsets(A);
 }
 
-// Regression test (was a bug in FunctionAnalyzer::recordHandle): every `auto& x = constants_->at(N);` of
-// every analyzed function is appended to Inv.Constants, so a wrapper with
-// runtime constant folding (whose _const_run_impl binds constants the same
-// way) lists them twice ({l1_weight, l1_weight, l1_bias} here), and
-// constants[origin_index] no longer names the tensor (constants[1] is
-// l1_weight, but l1_bias has index 1).
+// Regression test (was a bug in FunctionAnalyzer::recordHandle): every `auto& x
+// = constants_->at(N);` of every analyzed function is appended to
+// Inv.Constants, so a wrapper with runtime constant folding (whose
+// _const_run_impl binds constants the same way) lists them twice ({l1_weight,
+// l1_weight, l1_bias} here), and constants[origin_index] no longer names the
+// tensor (constants[1] is l1_weight, but l1_bias has index 1).
 TEST(Snippet, ConstantsListedOnceEach) {
   AOTI_REQUIRE_TORCH();
   Analyzed A = constFoldingSnippet();
@@ -745,19 +752,16 @@ TEST(Snippet, ConstantsListedOnceEach) {
 /// and per-thread caches spliced after its include, as 2.14 does, cut before
 /// run_impl, then \p Body.
 std::string multiStreamSnippet(StringRef Body) {
-  std::string Text =
-      readFile(inputPath("derived/noinline_2.12/wrapper.cpp"));
+  std::string Text = readFile(inputPath("derived/noinline_2.12/wrapper.cpp"));
   std::string Streams =
       readFile(inputPath("../../scripts/corpus/upstream/streams-2.14.0.h"));
-  size_t AfterInclude =
-      Text.find('\n', Text.find("aoti_include/cuda.h>")) + 1;
+  size_t AfterInclude = Text.find('\n', Text.find("aoti_include/cuda.h>")) + 1;
   Text.insert(AfterInclude,
-              Streams +
-                  "\nnamespace {\nstatic thread_local "
-                  "torch::aot_inductor::AOTIPerThreadEventCache\n    "
-                  "_aoti_event_cache;\nstatic thread_local "
-                  "torch::aot_inductor::AOTIPerThreadStreamCache\n    "
-                  "_aoti_aux_stream_cache;\n}  // namespace\n");
+              Streams + "\nnamespace {\nstatic thread_local "
+                        "torch::aot_inductor::AOTIPerThreadEventCache\n    "
+                        "_aoti_event_cache;\nstatic thread_local "
+                        "torch::aot_inductor::AOTIPerThreadStreamCache\n    "
+                        "_aoti_aux_stream_cache;\n}  // namespace\n");
   size_t Pos = Text.find("void AOTInductorModel::run_impl(");
   EXPECT_NE(Pos, std::string::npos);
   return Text.substr(0, Pos) + Body.str() +

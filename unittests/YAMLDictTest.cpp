@@ -162,11 +162,11 @@ TEST(YAMLDictTest, AllKeysAreEveryMappingsSortedOnce) {
     Print.handle("when", {});
     Print.retire("fence", "", "");
   };
-  D.handle("rules", {}).items("a rule", [&](YAMLDict &Rule,
-                                             const YAML::Node &) {
-    Rule.handle("name", {});
-    Rule.handle("print", {}).mapping(PrintKeys);
-  });
+  D.handle("rules", {})
+      .items("a rule", [&](YAMLDict &Rule, const YAML::Node &) {
+        Rule.handle("name", {});
+        Rule.handle("print", {}).mapping(PrintKeys);
+      });
   EXPECT_THAT(D.allKeys(),
               ElementsAre("fence", "name", "print", "rules", "when"));
 }

@@ -300,15 +300,38 @@ void fuzzEmbeddedData(StringRef SoPath, StringRef WrapperText, StringRef Dir) {
 
 /// Flags no adapted command may hold, whatever the recorded one says: they
 /// load code, name files or run the driver again (RecordedCommand.h).
-constexpr StringRef ForbiddenPrefixes[] = {
-    "@",          "-B",          "-wrapper",  "-fplugin", "-specs",
-    "-Wl,",       "-Wa,",        "-Wp,",      "-Xclang",  "-Xlinker",
-    "-mllvm",     "-fopt-info",  "-fcompare-debug", "-fdump",
-    "-fprofile",  "-fuse-ld",    "-save-temps", "-MF",    "-MD",
-    "-foptimization-record", "-frewrite-map", "-fbasic-block-sections",
-    "-fmemory-profile", "-fstack-usage", "-fcallgraph-info", "-include",
-    "-iquote",    "-idirafter",  "-imacros",  "-iprefix", "-isysroot",
-    "--sysroot"};
+constexpr StringRef ForbiddenPrefixes[] = {"@",
+                                           "-B",
+                                           "-wrapper",
+                                           "-fplugin",
+                                           "-specs",
+                                           "-Wl,",
+                                           "-Wa,",
+                                           "-Wp,",
+                                           "-Xclang",
+                                           "-Xlinker",
+                                           "-mllvm",
+                                           "-fopt-info",
+                                           "-fcompare-debug",
+                                           "-fdump",
+                                           "-fprofile",
+                                           "-fuse-ld",
+                                           "-save-temps",
+                                           "-MF",
+                                           "-MD",
+                                           "-foptimization-record",
+                                           "-frewrite-map",
+                                           "-fbasic-block-sections",
+                                           "-fmemory-profile",
+                                           "-fstack-usage",
+                                           "-fcallgraph-info",
+                                           "-include",
+                                           "-iquote",
+                                           "-idirafter",
+                                           "-imacros",
+                                           "-iprefix",
+                                           "-isysroot",
+                                           "--sysroot"};
 
 /// A torch include dir with the subdirectory recorded commands name
 /// (torch/csrc/api/include), made once: a rebuild maps the package's torch
@@ -352,8 +375,8 @@ void fuzzRecordedCommand(StringRef WrapperText) {
         fuzz::fail("the adapted compile command keeps include dir '" + Arg +
                    "'");
   }
-  std::string Again = "int x;\n// Compile cmd\n// " +
-                      shellJoin(Step->Argv) + "\n// Link cmd\n// true\n";
+  std::string Again = "int x;\n// Compile cmd\n// " + shellJoin(Step->Argv) +
+                      "\n// Link cmd\n// true\n";
   std::vector<std::string> NotesAgain;
   auto Second = planWrapperCompile(Again, "/w/wrapper.cpp", "/w/wrapper.o",
                                    Toolchain, NotesAgain);
@@ -364,8 +387,8 @@ void fuzzRecordedCommand(StringRef WrapperText) {
   // The second adds its own -c -o: compare up to them.
   if (!llvm::equal(llvm::ArrayRef(First).drop_back(2),
                    llvm::ArrayRef(Then).take_front(First.size() - 2)))
-    fuzz::fail("adapting an adapted command changed it: " +
-               shellJoin(First) + " -> " + shellJoin(Then));
+    fuzz::fail("adapting an adapted command changed it: " + shellJoin(First) +
+               " -> " + shellJoin(Then));
 }
 
 /// Extracts \p Model into \p Dir/files, picks its files and reads its .so

@@ -41,7 +41,8 @@ auto findFirst(const clang::Stmt *Root, MatchFn Match)
 
 /// Calls \p Visit on each node of \p Root's tree in the same order; it
 /// returns whether to look inside the node.
-template <typename VisitFn> void walkTree(const clang::Stmt *Root, VisitFn Visit) {
+template <typename VisitFn>
+void walkTree(const clang::Stmt *Root, VisitFn Visit) {
   if (!Root || !Visit(Root))
     return;
   for (const clang::Stmt *Child : Root->children())

@@ -78,11 +78,11 @@ ArgumentsAdjuster aoti::eachOptionAdjuster(OptionAdjustment Adjust) {
     if (Args.empty())
       return Args;
     CommandLineArguments Adjusted(1, Args.front());
-    forEachOption(llvm::ArrayRef(Args).drop_front(),
-                  [&](const llvm::opt::Arg &A,
-                      llvm::ArrayRef<std::string> Tokens) {
-                    Adjust(A, Tokens, Adjusted);
-                  });
+    forEachOption(
+        llvm::ArrayRef(Args).drop_front(),
+        [&](const llvm::opt::Arg &A, llvm::ArrayRef<std::string> Tokens) {
+          Adjust(A, Tokens, Adjusted);
+        });
     return Adjusted;
   };
 }
@@ -156,7 +156,8 @@ ArgumentsAdjuster getAbsolutePathsAdjuster(std::string Directory) {
                                         llvm::ArrayRef<std::string> Tokens,
                                         CommandLineArguments &Out) {
     StringRef Value = A.getNumValues() == 1 ? A.getValue() : "";
-    if (!(isIncludeDirOption(A) || A.getOption().matches(options::OPT_include)) ||
+    if (!(isIncludeDirOption(A) ||
+          A.getOption().matches(options::OPT_include)) ||
         Value.empty() || llvm::sys::path::is_absolute(Value) ||
         llvm::sys::path::is_relative(Directory)) {
       llvm::append_range(Out, Tokens);
@@ -245,7 +246,8 @@ private:
         !Options.TorchIncludeDir.empty() && Dir.contains(TorchIncludeMarker);
     if (Result != Dir && !Overridden && !isDirectory(Result))
       Result.clear();
-    std::string Subject = ("include dir '" + Dir + "' from the " + Origin).str();
+    std::string Subject =
+        ("include dir '" + Dir + "' from the " + Origin).str();
     if (Result.empty())
       Notes.push_back(Subject + " does not exist here; dropped");
     else if (Result != Dir)
@@ -266,15 +268,15 @@ private:
 
 bool definesCuda(llvm::ArrayRef<std::string> Args) {
   bool Cuda = false;
-  forEachOption(Args, [&](const llvm::opt::Arg &A,
-                          llvm::ArrayRef<std::string>) {
-    // Only -D has a value to read: a flag (-fPIC) has none.
-    if (!A.getOption().matches(options::OPT_D))
-      return;
-    StringRef Macro = StringRef(A.getValue()).trim();
-    if (Macro == "USE_CUDA" || Macro.starts_with("USE_CUDA="))
-      Cuda = true;
-  });
+  forEachOption(Args,
+                [&](const llvm::opt::Arg &A, llvm::ArrayRef<std::string>) {
+                  // Only -D has a value to read: a flag (-fPIC) has none.
+                  if (!A.getOption().matches(options::OPT_D))
+                    return;
+                  StringRef Macro = StringRef(A.getValue()).trim();
+                  if (Macro == "USE_CUDA" || Macro.starts_with("USE_CUDA="))
+                    Cuda = true;
+                });
   return Cuda;
 }
 
@@ -283,29 +285,29 @@ bool definesCuda(llvm::ArrayRef<std::string> Args) {
 ArgumentsAdjuster
 getTorchAndCudaAdjuster(const CompileFlagsOptions &Options,
                         std::function<std::string()> TorchIncludeDir) {
-  return [&Options, TorchIncludeDir](const CommandLineArguments &Args,
-                                     StringRef) {
-    llvm::ArrayRef<std::string> Flags = llvm::ArrayRef(Args).drop_front();
-    std::vector<std::string> Dirs = angledIncludeDirs(Flags);
-    auto Provides = [&](StringRef Header) {
-      return llvm::any_of(
-          Dirs, [&](StringRef D) { return providesHeader(D, Header); });
-    };
-    CommandLineArguments Adjusted(Args);
-    if (!Provides("torch/csrc/inductor/aoti_runtime/model.h")) {
-      std::string Torch = TorchIncludeDir();
-      if (!Torch.empty())
-        Adjusted.push_back("-I" + Torch);
-    }
-    if (definesCuda(Flags) && !Provides("cuda.h")) {
-      // Not again if it is already there (replacing a missing dir) without
-      // providing cuda.h: a second -I would change nothing.
-      std::string Cuda = cudaHome(Options.CudaHome) + "/include";
-      if (isDirectory(Cuda) && !llvm::is_contained(Dirs, Cuda))
-        Adjusted.push_back("-I" + Cuda);
-    }
-    return Adjusted;
-  };
+  return
+      [&Options, TorchIncludeDir](const CommandLineArguments &Args, StringRef) {
+        llvm::ArrayRef<std::string> Flags = llvm::ArrayRef(Args).drop_front();
+        std::vector<std::string> Dirs = angledIncludeDirs(Flags);
+        auto Provides = [&](StringRef Header) {
+          return llvm::any_of(
+              Dirs, [&](StringRef D) { return providesHeader(D, Header); });
+        };
+        CommandLineArguments Adjusted(Args);
+        if (!Provides("torch/csrc/inductor/aoti_runtime/model.h")) {
+          std::string Torch = TorchIncludeDir();
+          if (!Torch.empty())
+            Adjusted.push_back("-I" + Torch);
+        }
+        if (definesCuda(Flags) && !Provides("cuda.h")) {
+          // Not again if it is already there (replacing a missing dir) without
+          // providing cuda.h: a second -I would change nothing.
+          std::string Cuda = cudaHome(Options.CudaHome) + "/include";
+          if (isDirectory(Cuda) && !llvm::is_contained(Dirs, Cuda))
+            Adjusted.push_back("-I" + Cuda);
+        }
+        return Adjusted;
+      };
 }
 
 //===----------------------------------------------------------------------===//
@@ -451,7 +453,8 @@ RecordedFlagsDatabase::getCompileCommands(StringRef FilePath) const {
                                          /*Output=*/"")};
 }
 
-std::string aoti::localIncludeDir(StringRef Dir, const LocalIncludeDirs &Local) {
+std::string aoti::localIncludeDir(StringRef Dir,
+                                  const LocalIncludeDirs &Local) {
   size_t TorchPos = Dir.find(TorchIncludeMarker);
   bool IsTorch = TorchPos != StringRef::npos;
   StringRef TorchSubdir =
@@ -524,8 +527,8 @@ aoti::discoverCompileFlags(StringRef WrapperPath, StringRef WrapperText,
   if (Recorded)
     Chain = clang::tooling::combineAdjusters(Chain, Adapter.adjuster());
   Chain = clang::tooling::combineAdjusters(
-      Chain, getTorchAndCudaAdjuster(Options,
-                                     [&] { return Adapter.torchIncludeDir(); }));
+      Chain, getTorchAndCudaAdjuster(
+                 Options, [&] { return Adapter.torchIncludeDir(); }));
   if (!Options.ResourceDir.empty())
     Chain = clang::tooling::combineAdjusters(
         Chain, clang::tooling::getInsertArgumentAdjuster(

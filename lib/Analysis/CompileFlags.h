@@ -96,11 +96,10 @@ bool isIncludeDirOption(const llvm::opt::Arg &A);
 /// with the tokens it was spelled with, as the clang driver's option table
 /// reads them (an unknown option is OPT_UNKNOWN, a response file `@file`
 /// an input). An option missing its value at the end is left out.
-void forEachOption(
-    llvm::ArrayRef<std::string> Args,
-    llvm::function_ref<void(const llvm::opt::Arg &,
-                            llvm::ArrayRef<std::string> Tokens)>
-        Visit);
+void forEachOption(llvm::ArrayRef<std::string> Args,
+                   llvm::function_ref<void(const llvm::opt::Arg &,
+                                           llvm::ArrayRef<std::string> Tokens)>
+                       Visit);
 
 /// What an adjuster of eachOptionAdjuster() does with one option of a
 /// command: appends what stands for it to \p Out (nothing leaves it out).

@@ -105,8 +105,9 @@ private:
   }
 
   bool within(StringRef Path) const {
-    return llvm::any_of(
-        Roots, [&](const std::string &Root) { return isWithinDir(Path, Root); });
+    return llvm::any_of(Roots, [&](const std::string &Root) {
+      return isWithinDir(Path, Root);
+    });
   }
 
   std::vector<std::string> Roots;

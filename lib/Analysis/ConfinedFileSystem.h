@@ -1,4 +1,4 @@
-//===- ConfinedFileSystem.h - The analysis reads only given dirs -*- C++ -*-===//
+//===- ConfinedFileSystem.h - Reads only the given dirs ---------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The analysis parses a package's wrapper in the tool's own process, where

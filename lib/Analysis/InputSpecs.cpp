@@ -5,8 +5,8 @@
 #include "Support/AOTINames.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -64,11 +64,11 @@ public:
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     // `input_handles[N]`, the input this function checks.
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
     auto N = literal(E->getIdx());
     if (!SawInput && Ref &&
-        Ref->getDecl()->getName() == names::InputHandlesParam && N &&
-        *N >= 0) {
+        Ref->getDecl()->getName() == names::InputHandlesParam && N && *N >= 0) {
       Spec.Index = static_cast<unsigned>(*N);
       SawInput = true;
     }
@@ -216,9 +216,9 @@ void leafNames(const llvm::json::Object &Node, const std::string &Path,
     Keys.reset();
   for (size_t I = 0; I < Children->size(); ++I) {
     const llvm::json::Object *Child = (*Children)[I].getAsObject();
-    std::string Step = Keys ? (Path.empty() ? (*Keys)[I]
-                                            : "['" + (*Keys)[I] + "']")
-                            : "[" + std::to_string(I) + "]";
+    std::string Step =
+        Keys ? (Path.empty() ? (*Keys)[I] : "['" + (*Keys)[I] + "']")
+             : "[" + std::to_string(I) + "]";
     if (Child)
       leafNames(*Child, Path + Step, Named, Depth + 1, Out);
     else
@@ -228,8 +228,7 @@ void leafNames(const llvm::json::Object &Node, const std::string &Path,
 
 } // namespace
 
-std::optional<std::string>
-aoti::readInSpec(const CXXConstructorDecl &Ctor) {
+std::optional<std::string> aoti::readInSpec(const CXXConstructorDecl &Ctor) {
   if (!Ctor.hasBody())
     return std::nullopt;
   InSpecFinder Finder;
@@ -247,7 +246,8 @@ std::vector<std::string> aoti::inputNamesFromSpec(StringRef InSpec) {
   const llvm::json::Array *Top = Spec->getAsArray();
   const llvm::json::Object *Root =
       Top && Top->size() == 2 ? (*Top)[1].getAsObject() : nullptr;
-  const llvm::json::Array *Call = Root ? Root->getArray("children_spec") : nullptr;
+  const llvm::json::Array *Call =
+      Root ? Root->getArray("children_spec") : nullptr;
   if (!Call || Call->size() != 2 || !(*Call)[0].getAsObject() ||
       !(*Call)[1].getAsObject())
     return {};

@@ -91,8 +91,7 @@ constexpr size_t MaxInputNameLength = 128;
 bool isPlainInputName(llvm::StringRef Name);
 
 /// The spec of input \p Index among \p Specs, or null.
-const InputSpec *findInputSpec(llvm::ArrayRef<InputSpec> Specs,
-                               unsigned Index);
+const InputSpec *findInputSpec(llvm::ArrayRef<InputSpec> Specs, unsigned Index);
 
 /// Gives each of \p Specs the non-empty name \p Names has at its position,
 /// when \p Names has one per input (\p NumInputs): names of another count

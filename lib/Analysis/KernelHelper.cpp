@@ -1,4 +1,4 @@
-//===- KernelHelper.cpp - What a Triton kernel's call_ helper passes -------===//
+//===- KernelHelper.cpp - What a Triton kernel's call_ helper passes ------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A capture (rules `capture`) runs inside the helper, right before its
@@ -74,14 +74,13 @@ private:
   void readLoad(KernelHelper &H, const CallExpr &Load) const {
     // A path is a literal (made a std::string); an embedded image is the
     // address of a linked-in symbol.
-    H.CubinIsPath = findFirst(Load.getArg(0), [](const Stmt *S) {
-      return isa<StringLiteral>(S);
-    });
+    H.CubinIsPath = findFirst(
+        Load.getArg(0), [](const Stmt *S) { return isa<StringLiteral>(S); });
     H.Cubin = textOf(Load.getArg(0));
     H.Function = textOf(Load.getArg(1));
     for (unsigned I = 2; I < Load.getNumArgs(); ++I)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(
-              Load.getArg(I)->IgnoreParenImpCasts()))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Load.getArg(I)->IgnoreParenImpCasts()))
         if (DRE->getDecl()->getName() == names::HelperCubinDirParam)
           H.CubinDir = DRE->getDecl()->getName().str();
   }
@@ -124,16 +123,17 @@ private:
 
   /// `reinterpret_cast<CUdeviceptr>(in_ptr0.data_ptr())`: `in_ptr0`.
   static std::string tensorParamOf(const Expr *Init) {
-    const ParmVarDecl *P = findFirst(Init, [](const Stmt *S) -> const ParmVarDecl * {
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
-      const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-      if (!MD || !MD->getDeclName().isIdentifier() ||
-          MD->getName() != names::DataPtr)
-        return nullptr;
-      const auto *DRE = dyn_cast<DeclRefExpr>(
-          MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-      return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    });
+    const ParmVarDecl *P =
+        findFirst(Init, [](const Stmt *S) -> const ParmVarDecl * {
+          const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+          const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+          if (!MD || !MD->getDeclName().isIdentifier() ||
+              MD->getName() != names::DataPtr)
+            return nullptr;
+          const auto *DRE = dyn_cast<DeclRefExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+          return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+        });
     return P ? P->getName().str() : "";
   }
 

@@ -36,8 +36,8 @@ std::string aoti::getParsePCH(const ParseCache &Cache, StringRef IncludeLine,
 
   if (fs::create_directories(Cache.Dir))
     return "";
-  std::string Tmp = Pch + ".tmp-" +
-                    std::to_string(llvm::sys::Process::getProcessId());
+  std::string Tmp =
+      Pch + ".tmp-" + std::to_string(llvm::sys::Process::getProcessId());
   // The PCH names the header it was made from, and clang checks that file
   // when it loads the PCH: it stays beside it, written once.
   std::string Header = pathIn(Cache.Dir, "parse-" + Key + ".h");

@@ -1,4 +1,4 @@
-//===- ParsePCH.h - Cached precompiled header for the analysis parse -*- C++ -*-===//
+//===- ParsePCH.h - The analysis parse's precompiled header -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Most of the time clang spends parsing a wrapper goes into the torch (and

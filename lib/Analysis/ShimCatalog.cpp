@@ -85,11 +85,12 @@ aoti::readShimCatalog(StringRef TorchIncludeDir,
   std::vector<std::string> Args = {"-fsyntax-only", "-w"};
   llvm::append_range(Args, CompilerArgs);
   clang::IgnoringDiagConsumer Quiet;
-  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
-      Source, Args, "aoti_shim_catalog.cpp", "clang-tool",
-      std::make_shared<clang::PCHContainerOperations>(),
-      clang::tooling::getClangStripDependencyFileAdjuster(),
-      clang::tooling::FileContentMappings(), &Quiet);
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(
+          Source, Args, "aoti_shim_catalog.cpp", "clang-tool",
+          std::make_shared<clang::PCHContainerOperations>(),
+          clang::tooling::getClangStripDependencyFileAdjuster(),
+          clang::tooling::FileContentMappings(), &Quiet);
   if (!AST || AST->getDiagnostics().hasErrorOccurred())
     return makeToolError(ExitCode::CompileError, TorchIncludeDir.str(),
                          "clang could not parse the C-shim headers here",

@@ -1,4 +1,4 @@
-//===- ShimCatalog.h - Every op of a torch release's C shim ------*- C++ -*-===//
+//===- ShimCatalog.h - Every op of a torch release's C shim -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the C-shim headers of a torch (the generated c_shim_<device>.h and

@@ -134,11 +134,11 @@ void assignRoles(ShimSignature &Sig) {
   // `index_put_`, `copy_`: the name ends in one `_`. `fill__Scalar`,
   // `bernoulli__float`: an in-place overload, which returns nothing.
   StringRef Op = shimOpName(Sig.Name).ltrim('_');
-  Sig.InPlace = (Op.ends_with("_") && !Op.ends_with("__")) ||
-                (!HasRet && !HasOut &&
-                 llvm::any_of(Sig.Params, [](const ShimParam &P) {
-                   return P.Form == ShimForm::Tensor;
-                 }));
+  Sig.InPlace =
+      (Op.ends_with("_") && !Op.ends_with("__")) ||
+      (!HasRet && !HasOut && llvm::any_of(Sig.Params, [](const ShimParam &P) {
+        return P.Form == ShimForm::Tensor;
+      }));
   if (!Sig.InPlace || HasOut)
     return;
   for (ShimParam &P : Sig.Params)

@@ -1,4 +1,4 @@
-//===- ShimSignature.h - What a C-shim op does with each argument -*- C++ -*-===//
+//===- ShimSignature.h - What a C-shim op does with its args ----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The call form of an extern op, read from its declaration in torch's shim

@@ -1,4 +1,4 @@
-//===- TorchHeaders.h - Which torch headers to parse a wrapper with -*- C++ -*-===//
+//===- TorchHeaders.h - Which torch headers to parse with -------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The headers of each torch release live in a cache,

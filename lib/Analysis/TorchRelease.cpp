@@ -28,10 +28,12 @@ const ReleaseMarker Markers[] = {
     // interface.cpp: ...UpdateUserManagedConstantBufferPairs; more in 2.13.
     {{2, 10}, "AOTInductorConstantMapEntry", "AOTInductorConstantMapEntry"},
     // cpp_wrapper_cpu.py, in the model's constructor (models with constants).
-    {{2, 11}, ".device_type = cached_torch_device_type_",
+    {{2, 11},
+     ".device_type = cached_torch_device_type_",
      "constants_info_[i].device_type"},
     // cpp_wrapper_gpu.py: the call_triton_* helpers (CUDA).
-    {{2, 12}, "static __attribute__((noinline)) void call_",
+    {{2, 12},
+     "static __attribute__((noinline)) void call_",
      "noinline call_triton_* helpers"},
     // cpp_builder.py: the // Compile cmd trailer (package_cpp_only wrappers
     // have none; their CMakeLists.txt says CMAKE_CXX_STANDARD 20).
@@ -45,7 +47,8 @@ const ReleaseMarker Markers[] = {
     // interface.cpp: AOTInductorModelContainerDidCallLoadConstants.
     {{2, 14}, "did_call_load_constants", "did_call_load_constants"},
     // interface.cpp.
-    {{2, 14}, "AOTInductorModelContainerCreateWithExternalConstants",
+    {{2, 14},
+     "AOTInductorModelContainerCreateWithExternalConstants",
      "AOTInductorModelContainerCreateWithExternalConstants"},
     // interface.cpp: AOTInductorModelContainerSetUseStreamAffinity.
     {{2, 15}, "set_use_stream_affinity", "set_use_stream_affinity"},
@@ -107,7 +110,8 @@ std::optional<TorchVersion> aoti::parseTorchVersionHeader(StringRef Text) {
   return TorchVersion{{*Major, *Minor}, *Patch};
 }
 
-std::optional<TorchVersion> aoti::readTorchHeadersVersion(StringRef IncludeDir) {
+std::optional<TorchVersion>
+aoti::readTorchHeadersVersion(StringRef IncludeDir) {
   // 2.10 moved the defines to the header-only library; the old file then
   // only includes the new one.
   for (StringRef Header : {"torch/headeronly/version.h",

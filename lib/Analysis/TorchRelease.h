@@ -1,4 +1,4 @@
-//===- TorchRelease.h - What each torch release generates and ships -*- C++ -*-===//
+//===- TorchRelease.h - What each torch release generates -------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTInductor's wrapper.cpp calls into the torch headers it was generated

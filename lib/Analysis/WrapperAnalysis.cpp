@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis/WrapperAnalysis.h"
-#include "Analysis/ConfinedFileSystem.h"
 #include "Analysis/ASTSearch.h"
+#include "Analysis/ConfinedFileSystem.h"
 #include "Analysis/KernelHelper.h"
 #include "Analysis/ParsePCH.h"
 #include "Analysis/ShimSignature.h"
@@ -116,15 +116,16 @@ bool isStreamParam(StringRef Callee, StringRef Param) {
 
 /// Whether \p E names the variable \p Name.
 bool namesVar(const Expr *E, StringRef Name) {
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-          E ? E->IgnoreParenImpCasts() : nullptr))
+  if (const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
     return DRE->getDecl()->getDeclName().isIdentifier() &&
            DRE->getDecl()->getName() == Name;
   return false;
 }
 
 /// N in `_aoti_aux_stream_cache.get(N, ...)` anywhere inside \p S.
-std::optional<unsigned> auxStreamSlotIn(const Stmt *Root, const ASTContext &Ctx) {
+std::optional<unsigned> auxStreamSlotIn(const Stmt *Root,
+                                        const ASTContext &Ctx) {
   return findFirst(Root, [&](const Stmt *S) -> std::optional<unsigned> {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
       if (const CXXMethodDecl *MD = MC->getMethodDecl();
@@ -235,8 +236,7 @@ private:
             if (Base->getDecl()->getName() == names::InputsParam) {
               Expr::EvalResult R;
               const Expr *IndexExpr = Op->getArg(1);
-              if (IndexExpr->EvaluateAsInt(
-                      R, Base->getDecl()->getASTContext()))
+              if (IndexExpr->EvaluateAsInt(R, Base->getDecl()->getASTContext()))
                 return R.Val.getInt().getZExtValue();
             }
       return std::nullopt;
@@ -257,19 +257,22 @@ private:
 
   /// `constants_->at(N)` inside an initializer: constant N.
   static std::optional<unsigned> constantIndexIn(const Stmt *Root) {
-    return findFirst(Root, [&](const Stmt *S) -> std::optional<unsigned> {
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-        if (const CXXMethodDecl *MD = MC->getMethodDecl())
-          if (MD->getDeclName().isIdentifier() &&
-              MD->getName() == names::ConstantsAt && MC->getNumArgs() == 1)
-            if (refersToMember(MC->getImplicitObjectArgument(),
-                               names::ConstantsMember)) {
-              Expr::EvalResult R;
-              if (MC->getArg(0)->EvaluateAsInt(R, MD->getASTContext()))
-                return R.Val.getInt().getZExtValue();
-            }
-      return std::nullopt;
-    }, [](const Stmt *S) { return !isa<CXXMemberCallExpr>(S); });
+    return findFirst(
+        Root,
+        [&](const Stmt *S) -> std::optional<unsigned> {
+          if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+            if (const CXXMethodDecl *MD = MC->getMethodDecl())
+              if (MD->getDeclName().isIdentifier() &&
+                  MD->getName() == names::ConstantsAt && MC->getNumArgs() == 1)
+                if (refersToMember(MC->getImplicitObjectArgument(),
+                                   names::ConstantsMember)) {
+                  Expr::EvalResult R;
+                  if (MC->getArg(0)->EvaluateAsInt(R, MD->getASTContext()))
+                    return R.Val.getInt().getZExtValue();
+                }
+          return std::nullopt;
+        },
+        [](const Stmt *S) { return !isa<CXXMemberCallExpr>(S); });
   }
 
   /// The raw-handle variable an RAII handle is built from
@@ -524,9 +527,9 @@ private:
           return std::nullopt;
         E = Construct->getArg(0);
         // `RAIIAtenTensorHandle(tmp)` takes the raw handle over.
-        R.Consumed = R.Consumed ||
-                     (!isRawHandleType(Construct->getType()) &&
-                      isRawHandleType(E->IgnoreImplicit()->getType()));
+        R.Consumed =
+            R.Consumed || (!isRawHandleType(Construct->getType()) &&
+                           isRawHandleType(E->IgnoreImplicit()->getType()));
       } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
         const CXXMethodDecl *MD = MC->getMethodDecl();
         bool Unwraps = MD && (isa<CXXConversionDecl>(MD) ||
@@ -690,7 +693,8 @@ private:
       if (const CXXMethodDecl *MD = MC->getMethodDecl();
           MD && MD->getDeclName().isIdentifier() &&
           MD->getName() == names::GuardReset &&
-          namesVar(MC->getImplicitObjectArgument(), names::CurrentStreamGuard)) {
+          namesVar(MC->getImplicitObjectArgument(),
+                   names::CurrentStreamGuard)) {
         GuardStream.clear();
         GuardLane = 0;
         return true;
@@ -814,8 +818,7 @@ private:
       return;
     }
     TensorArg T = makeTensorArg(
-        *R, ParamName, roleOf(Site.Kind, Param, R->ViaOutParam),
-        textOf(Arg));
+        *R, ParamName, roleOf(Site.Kind, Param, R->ViaOutParam), textOf(Arg));
     if (T.ViaOutParam)
       if (auto It = OwnerOfSlot.find(R->Var); It != OwnerOfSlot.end())
         AfterOffset = std::max(AfterOffset, OwnerLineEnd.lookup(It->second));
@@ -825,8 +828,8 @@ private:
   /// Records argument \p Arg of an extern op, passed as its shim parameter
   /// \p P: the declaration's form of the parameter (ShimSignature.h) says
   /// how to read it.
-  void recordShimArgument(LaunchSite &Site, const ShimParam &P,
-                          const Expr *Arg, unsigned &AfterOffset) {
+  void recordShimArgument(LaunchSite &Site, const ShimParam &P, const Expr *Arg,
+                          unsigned &AfterOffset) {
     if (isa<CXXDefaultArgExpr>(Arg))
       return;
     switch (P.Form) {
@@ -905,7 +908,8 @@ private:
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD || !VD->getInit())
       return nullptr;
-    if (const auto *List = dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit()))
+    if (const auto *List =
+            dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit()))
       return List;
     return handleStdArrayData(VD->getInit());
   }
@@ -975,8 +979,7 @@ private:
       if (auto Elem = resolveTensor(List->getInit(J)))
         Site.Tensors.push_back(makeTensorArg(
             *Elem, ParamName + "[" + std::to_string(J) + "]",
-            roleOf(Site.Kind, Param, false),
-            textOf(List->getInit(J))));
+            roleOf(Site.Kind, Param, false), textOf(List->getInit(J))));
   }
 
   /// A scalar argument \p Arg passed as \p ParamName, with the initializer
@@ -1041,15 +1044,15 @@ private:
     if (Begin >= Site.BeforeOffset)
       return;
     StringRef Span = Buffer.slice(Begin, Site.BeforeOffset);
-    std::optional<StringRef> Line = commentLineWith(Span, names::SubgraphMarker);
+    std::optional<StringRef> Line =
+        commentLineWith(Span, names::SubgraphMarker);
     if (!Line)
       return;
     StringRef Name = Line->substr(Line->find(names::SubgraphMarker) +
                                   names::SubgraphMarker.size())
                          .trim();
-    if (!Name.empty() && llvm::all_of(Name, [](char C) {
-          return llvm::isAlnum(C) || C == '_';
-        }))
+    if (!Name.empty() &&
+        llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
       Site.Subgraph = Name.str();
   }
 
@@ -1160,9 +1163,10 @@ public:
       PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
       if (P.isValid())
-        E.Location = (llvm::Twine(P.getFilename()) + ":" +
-                      llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()))
-                         .str();
+        E.Location =
+            (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
+             ":" + llvm::Twine(P.getColumn()))
+                .str();
     }
     Errors.push_back(std::move(E));
   }
@@ -1170,7 +1174,8 @@ public:
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  explicit AnalysisConsumer(std::optional<llvm::Expected<WrapperInventory>> &Out)
+  explicit AnalysisConsumer(
+      std::optional<llvm::Expected<WrapperInventory>> &Out)
       : Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -1228,8 +1233,9 @@ std::string aoti::parseProvenanceComment(StringRef Line) {
   if (Pos == StringRef::npos)
     return "";
   // One handle (`kernel:N`); a name with anything else in it is not one.
-  StringRef Handle = Line.drop_front(Pos + names::ProvenanceMarker.size())
-                         .take_until([](char C) { return C == ' ' || C == ','; });
+  StringRef Handle =
+      Line.drop_front(Pos + names::ProvenanceMarker.size())
+          .take_until([](char C) { return C == ' ' || C == ','; });
   bool Plain = !Handle.empty() && llvm::all_of(Handle, [](char C) {
     return llvm::isAlnum(C) || C == '_' || C == ':' || C == '.';
   });
@@ -1284,11 +1290,9 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
   return Inv;
 }
 
-llvm::Expected<WrapperInventory>
-aoti::analyzeWrapper(StringRef WrapperPath,
-                     const std::vector<std::string> &CompilerArgs,
-                     const ParseCache &Cache,
-                     llvm::ArrayRef<std::string> ReadableRoots) {
+llvm::Expected<WrapperInventory> aoti::analyzeWrapper(
+    StringRef WrapperPath, const std::vector<std::string> &CompilerArgs,
+    const ParseCache &Cache, llvm::ArrayRef<std::string> ReadableRoots) {
   std::string Pch;
   if (!Cache.Dir.empty()) {
     if (auto Buffer = llvm::MemoryBuffer::getFile(WrapperPath))
@@ -1311,9 +1315,8 @@ aoti::analyzeWrapper(StringRef WrapperPath,
     Errors.clear(); // the counts ToolInvocation::run goes by
     Errors.Errors.clear();
     auto Files = llvm::makeIntrusiveRefCnt<FileManager>(
-        FileSystemOptions(), ReadableRoots.empty()
-                                 ? nullptr
-                                 : confinedFileSystem(ReadableRoots));
+        FileSystemOptions(),
+        ReadableRoots.empty() ? nullptr : confinedFileSystem(ReadableRoots));
     tooling::ToolInvocation Invocation(
         Argv, std::make_unique<AnalysisAction>(Result), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
@@ -1334,8 +1337,8 @@ aoti::analyzeWrapper(StringRef WrapperPath,
     const ErrorCollector::Entry &First = Errors.Errors.front();
     std::string Message = First.Message;
     if (Errors.Errors.size() > 1)
-      Message += " (and " + std::to_string(Errors.Errors.size() - 1) +
-                 " more errors)";
+      Message +=
+          " (and " + std::to_string(Errors.Errors.size() - 1) + " more errors)";
     std::string Hint;
     if (First.FileNotFound && StringRef(First.Message).contains("'omp.h'"))
       Hint = "the wrapper is built with -fopenmp: clang's omp.h comes with "

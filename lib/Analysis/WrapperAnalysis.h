@@ -1,4 +1,4 @@
-//===- WrapperAnalysis.h - Find the kernel launches of a wrapper -*- C++ -*-===//
+//===- WrapperAnalysis.h - The kernel launches of a wrapper -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses an AOTInductor wrapper.cpp with Clang and classifies every kernel

@@ -233,10 +233,11 @@ void printRunning(llvm::raw_ostream &OS, const ExplainInput &In,
                   const std::string &Label) {
   const CoreLane &L = R.Top.First;
   line(OS, Label + ": " + kernelText(*In.Core, R.Top, Site));
-  line(OS, "warps: " + llvm::Twine(R.Warps) + " resident, at " +
-               llvm::Twine(R.Pcs) + (R.Pcs == 1 ? " PC" : " PCs") +
-               (R.Pcs == 1 ? "" : "; " + llvm::Twine(R.Top.Warps) +
-                                      " at the PC below"));
+  line(OS,
+       "warps: " + llvm::Twine(R.Warps) + " resident, at " +
+           llvm::Twine(R.Pcs) + (R.Pcs == 1 ? " PC" : " PCs") +
+           (R.Pcs == 1 ? ""
+                       : "; " + llvm::Twine(R.Top.Warps) + " at the PC below"));
   line(OS, "thread: block " + dim3Text(L.BlockIdx) + ", thread " +
                dim3Text(L.ThreadIdx) + " (the first there; device " +
                llvm::Twine(L.Device) + ", SM " + llvm::Twine(L.SmId) +
@@ -260,12 +261,12 @@ void explainRunning(const ExplainInput &In, llvm::raw_ostream &OS) {
   ImageCache ExtraImages = ImageCache::ofCubins(In.Extra);
   std::vector<RunningGrid> Grids = runningGrids(In.Core->residentWarps());
   for (size_t I = 0; I < Grids.size(); ++I)
-    printRunning(OS, In, Grids[I],
-                 locateFault(*In.Core, Grids[I].Top, CoreImages, In.Extra,
-                             ExtraImages),
-                 Grids.size() == 1 ? std::string("running")
-                                   : "running " + std::to_string(I + 1) +
-                                         " of " + std::to_string(Grids.size()));
+    printRunning(
+        OS, In, Grids[I],
+        locateFault(*In.Core, Grids[I].Top, CoreImages, In.Extra, ExtraImages),
+        Grids.size() == 1 ? std::string("running")
+                          : "running " + std::to_string(I + 1) + " of " +
+                                std::to_string(Grids.size()));
 }
 
 } // namespace

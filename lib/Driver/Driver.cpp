@@ -38,8 +38,8 @@ aoti::readWrapperFile(StringRef Path) {
     return makeToolError(ExitCode::InputFile, Path.str(),
                          "is a directory; expected an AOTInductor wrapper.cpp");
   // A FIFO, a device or a file past the cap is not read.
-  auto Buffer = readRegularFile(Path, MaxWrapperBytes, "file",
-                                ExitCode::InputFile);
+  auto Buffer =
+      readRegularFile(Path, MaxWrapperBytes, "file", ExitCode::InputFile);
   if (!Buffer)
     return Buffer.takeError();
   StringRef Text = (*Buffer)->getBuffer();
@@ -66,8 +66,8 @@ namespace {
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadBuildDatabase(StringRef BuildPath, StringRef File) {
   std::string Message;
-  auto Database =
-      clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Message);
+  auto Database = clang::tooling::CompilationDatabase::loadFromDirectory(
+      BuildPath, Message);
   // clang's own message lists every loader it tried, over several lines.
   if (!Database)
     return makeToolError(ExitCode::Usage, BuildPath.str(),
@@ -341,16 +341,15 @@ aoti::analyzeWrapperFile(const DriverOptions &Options, StringRef Path,
   ParseCache Cache{buildCacheDir(), &Err, Path.str()};
   auto Inventory = analyzeWrapper(Path, Flags->Args, Cache, ReadableRoots);
   if (!Inventory)
-    return explainParseFailure(Inventory.takeError(), Path, Text,
-                               Flags->Args);
+    return explainParseFailure(Inventory.takeError(), Path, Text, Flags->Args);
   Inventory->File = Path.str();
   return Inventory;
 }
 
 llvm::Expected<std::string> aoti::instrumentWrapperText(
-    const RuleSet &Rules, const WrapperInventory &Inventory,
-    StringRef Original, StringRef DisplayName, RuntimeMode Runtime,
-    InstrumentSummary &Summary, size_t &SitesMatched, llvm::raw_ostream &Err) {
+    const RuleSet &Rules, const WrapperInventory &Inventory, StringRef Original,
+    StringRef DisplayName, RuntimeMode Runtime, InstrumentSummary &Summary,
+    size_t &SitesMatched, llvm::raw_ostream &Err) {
   std::vector<PlanWarning> Warnings;
   auto Plan = planInstrumentation(Rules, Inventory, Warnings);
   if (!Plan)
@@ -359,8 +358,8 @@ llvm::Expected<std::string> aoti::instrumentWrapperText(
     llvm::WithColor::warning(Err, escapeControl(W.Location))
         << printableMessage(W.Message, /*KeepNewlines=*/false) << "\n";
   SitesMatched = Plan->Sites.size();
-  return rewriteWrapper(Original, DisplayName, Inventory, *Plan,
-                        Runtime, Summary);
+  return rewriteWrapper(Original, DisplayName, Inventory, *Plan, Runtime,
+                        Summary);
 }
 
 std::string aoti::describeMatches(const RuleSet &Rules, size_t SitesMatched,
@@ -393,12 +392,12 @@ llvm::Error aoti::printWrapperCompileCommand(const DriverOptions &Options,
   Toolchain.CudaHome = cudaHome();
   Toolchain.Compiler = userCompiler(Options);
   std::vector<std::string> Notes;
-  auto Step =
-      planWrapperCompile(Text, Source, Object, Toolchain, Notes);
+  auto Step = planWrapperCompile(Text, Source, Object, Toolchain, Notes);
   if (!Step)
     return Step.takeError();
   for (const std::string &Note : Notes)
-    llvm::WithColor::note(Err, Options.InputPath) << printableMessage(Note, false) << "\n";
+    llvm::WithColor::note(Err, Options.InputPath)
+        << printableMessage(Note, false) << "\n";
   Out << commandLine(*Step) << "\n";
   return llvm::Error::success();
 }
@@ -438,8 +437,8 @@ llvm::Error runOn(const DriverOptions &Options, bool Package,
   if (Options.PrintFlags)
     return printWrapperFlags(Options, Buffer->getBuffer(), Out, Err);
 
-  auto Inventory = analyzeWrapperFile(Options, Options.InputPath,
-                                      Buffer->getBuffer(), Err);
+  auto Inventory =
+      analyzeWrapperFile(Options, Options.InputPath, Buffer->getBuffer(), Err);
   if (!Inventory)
     return Inventory.takeError();
   if (Rules)

@@ -1,4 +1,4 @@
-//===- DriverSteps.h - Stages shared by the wrapper and package flows -*- C++ -*-===//
+//===- DriverSteps.h - Stages of both flows ---------------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to lib/Driver: the steps a wrapper goes through whether it was

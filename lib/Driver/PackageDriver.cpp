@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/DriverSteps.h"
 #include "Analysis/CompileFlags.h"
+#include "Driver/DriverSteps.h"
 #include "Output/Inventory.h"
 #include "Output/OutputFile.h"
-#include "Package/ExportedProgram.h"
 #include "Package/BuildSandbox.h"
+#include "Package/ExportedProgram.h"
 #include "Package/PackageArchive.h"
 #include "Package/Rebuild.h"
 #include "Runtime/RuntimeSource.h"
@@ -85,14 +85,12 @@ struct ExtractedModel {
 /// Takes \p Model out of the package into \p Dir; \p SourcesOnly for
 /// listing (the sources and their JSON, not the possibly huge .so).
 llvm::Expected<ExtractedModel> extract(const PackageArchive &Archive,
-                                       const PackageModel &Model,
-                                       StringRef Dir, bool SourcesOnly) {
+                                       const PackageModel &Model, StringRef Dir,
+                                       bool SourcesOnly) {
   std::vector<std::string> Entries;
-  auto Paths = Archive.extractModel(
-      Model, Dir, Entries, [&](StringRef Entry) {
-        return !SourcesOnly || Entry.ends_with(".cpp") ||
-               Entry.ends_with(".json");
-      });
+  auto Paths = Archive.extractModel(Model, Dir, Entries, [&](StringRef Entry) {
+    return !SourcesOnly || Entry.ends_with(".cpp") || Entry.ends_with(".json");
+  });
   if (!Paths)
     return Paths.takeError();
   ExtractedModel M{&Model, {}, {}, {}};
@@ -170,8 +168,8 @@ void nameInputsAsExported(const PackageArchive &Archive,
                           const PackageModel &Model, WrapperInventory &Inv) {
   if (!Model.ExportedProgram)
     return;
-  auto Text = Archive.readEntry(*Model.ExportedProgram,
-                                MaxExportedProgramBytes);
+  auto Text =
+      Archive.readEntry(*Model.ExportedProgram, MaxExportedProgramBytes);
   if (!Text) {
     llvm::consumeError(Text.takeError());
     return;
@@ -204,22 +202,22 @@ private:
   std::vector<std::string> analysisRoots() const;
   llvm::Error listModel(size_t Index, bool Json);
   llvm::Error rebuildModel(size_t Index);
-  llvm::Expected<std::optional<RebuildPlan>>
-  planModel(const ExtractedModel &M, StringRef Instrumented, StringRef Build,
-            StringRef Label);
+  llvm::Expected<std::optional<RebuildPlan>> planModel(const ExtractedModel &M,
+                                                       StringRef Instrumented,
+                                                       StringRef Build,
+                                                       StringRef Label);
   llvm::Error printCommands(const PackageModel &Model,
                             const std::optional<RebuildPlan> &Plan,
                             StringRef Label);
   llvm::Error instrumentModel(const ExtractedModel &M,
-                              std::optional<RebuildPlan> &Plan,
-                              StringRef Build, StringRef Instrumented,
-                              StringRef Label);
+                              std::optional<RebuildPlan> &Plan, StringRef Build,
+                              StringRef Instrumented, StringRef Label);
   llvm::Expected<std::unique_ptr<Sandbox>> sandboxFor(const RebuildPlan &Plan,
                                                       StringRef Label);
   llvm::Error startEarlySteps(BuildRunner &Runner, const RebuildPlan &Plan,
                               StringRef Label);
-  llvm::Error instrumentWrapper(const ExtractedModel &M,
-                                StringRef Instrumented, StringRef Label);
+  llvm::Error instrumentWrapper(const ExtractedModel &M, StringRef Instrumented,
+                                StringRef Label);
   llvm::Error rebuildSharedObject(BuildRunner &Runner, RebuildPlan &Plan,
                                   StringRef Instrumented, StringRef Label);
   llvm::Error writePackage();
@@ -312,8 +310,8 @@ llvm::Error PackageRun::listModel(size_t Index, bool Json) {
     return Inventory.takeError();
   Inventory->File = M->EntryOf.lookup(M->Files.Wrapper);
   if (Json) {
-    Out << (Index ? ", " : "") << "{\"name\": "
-        << llvm::json::Value(Model.Name) << ", \"inventory\": ";
+    Out << (Index ? ", " : "") << "{\"name\": " << llvm::json::Value(Model.Name)
+        << ", \"inventory\": ";
     printInventoryJson(*Inventory, Out);
     Out << "}";
   } else {
@@ -470,8 +468,7 @@ llvm::Error PackageRun::startEarlySteps(BuildRunner &Runner,
     if (llvm::Error E = Runner.start(Step))
       return E;
   if (Plan.PrecompileStep)
-    Err << Label << ": " << Plan.Early[*Plan.PrecompileStep].What
-        << ", once\n";
+    Err << Label << ": " << Plan.Early[*Plan.PrecompileStep].What << ", once\n";
   return llvm::Error::success();
 }
 
@@ -493,9 +490,9 @@ llvm::Error PackageRun::instrumentWrapper(const ExtractedModel &M,
     llvm::TimeRegion Timing(
         timer(Options, "instrument", "plan, rewrite and write the wrapper"));
     // A package's wrapper is one self-contained file.
-    auto Text = instrumentWrapperText(*Rules, *Inventory, M.WrapperText,
-                                      WrapperName, RuntimeMode::Embed,
-                                      Summary, Matched, Err);
+    auto Text =
+        instrumentWrapperText(*Rules, *Inventory, M.WrapperText, WrapperName,
+                              RuntimeMode::Embed, Summary, Matched, Err);
     if (!Text)
       return Text.takeError();
     if (llvm::Error E = writeOutput(Instrumented, *Text))
@@ -518,12 +515,11 @@ llvm::Error PackageRun::rebuildSharedObject(BuildRunner &Runner,
   auto Text = llvm::MemoryBuffer::getFile(Instrumented);
   bool Reused = Text && reuseCachedWrapperObject(Plan, (*Text)->getBuffer());
   Err << Label << ": rebuilding " << path::filename(Plan.OutputSo)
-      << (Reused ? " (the wrapper's object from the build cache)" : "")
-      << "\n";
+      << (Reused ? " (the wrapper's object from the build cache)" : "") << "\n";
   // Early steps are numbered first in the runner.
   if (Plan.PrecompileStep) {
-    llvm::TimeRegion Timing(timer(Options, "wait-pch",
-                                  "wait for the precompiled header build"));
+    llvm::TimeRegion Timing(
+        timer(Options, "wait-pch", "wait for the precompiled header build"));
     if (llvm::Error E = Runner.waitFor(*Plan.PrecompileStep))
       return E;
   }
@@ -551,8 +547,8 @@ llvm::Error PackageRun::rebuildSharedObject(BuildRunner &Runner,
 /// Writes the package with every replaced entry (the original kept aside
 /// when instrumenting in place).
 llvm::Error PackageRun::writePackage() {
-  std::string Destination = Options.InPlace ? Options.InputPath
-                                            : Options.OutputPath;
+  std::string Destination =
+      Options.InPlace ? Options.InputPath : Options.OutputPath;
   if (Options.InPlace) {
     if (llvm::Error E = keepOriginal(Options.InputPath))
       return E;

@@ -1,4 +1,4 @@
-//===- ShimOpsDriver.cpp - --list-shim-ops ---------------------------------===//
+//===- ShimOpsDriver.cpp - --list-shim-ops --------------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The call form of every op of the C shim of the torch the tool parses

@@ -64,7 +64,7 @@ Designated &Designated::field(llvm::StringRef Name, const llvm::Twine &Value) {
 }
 
 std::string Designated::str() const {
-  return "{" + CodeEmitter::list(Fields, [](const std::string &F) {
-           return F;
-         }) + "}";
+  return "{" +
+         CodeEmitter::list(Fields, [](const std::string &F) { return F; }) +
+         "}";
 }

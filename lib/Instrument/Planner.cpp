@@ -46,7 +46,8 @@ namespace {
 bool anyMatches(const std::vector<NamePattern> &Patterns,
                 llvm::ArrayRef<std::string> Names) {
   return llvm::any_of(Patterns, [&](const NamePattern &P) {
-    return llvm::any_of(Names, [&](const std::string &N) { return P.matches(N); });
+    return llvm::any_of(Names,
+                        [&](const std::string &N) { return P.matches(N); });
   });
 }
 
@@ -91,11 +92,11 @@ void mergeRule(const Rule &R, ProbePlan &P, bool After, bool StreamOrdered) {
     P.NanRoles |= roleBits(R.NanCheck->Tensors);
     P.CheckNan |= R.NanCheck->Nan;
     P.CheckInf |= R.NanCheck->Inf;
-    P.NanOnFail = First ? R.NanCheck->OnFail
-                        : stricter(P.NanOnFail, R.NanCheck->OnFail);
+    P.NanOnFail =
+        First ? R.NanCheck->OnFail : stricter(P.NanOnFail, R.NanCheck->OnFail);
     // Deferred only if every rule checking here agrees to wait.
-    P.NanDeferred = First ? R.NanCheck->Defer
-                          : P.NanDeferred && R.NanCheck->Defer;
+    P.NanDeferred =
+        First ? R.NanCheck->Defer : P.NanDeferred && R.NanCheck->Defer;
   }
   if (R.Print && inPhase(R.Print->When, After)) {
     // Deferred only if every rule printing here agrees to wait.
@@ -156,19 +157,17 @@ std::string closestKernels(const Rule &R, const WrapperInventory &Inv) {
   return "closest kernel names: " + llvm::join(Names, ", ");
 }
 
-llvm::Expected<unsigned> resolveInput(const RuleSet &Rules,
-                                      const WrapperInventory &Inv,
-                                      RulesLocation Loc,
-                                      std::optional<unsigned> Index,
-                                      StringRef Name) {
+llvm::Expected<unsigned>
+resolveInput(const RuleSet &Rules, const WrapperInventory &Inv,
+             RulesLocation Loc, std::optional<unsigned> Index, StringRef Name) {
   std::vector<std::string> Known;
   for (const GraphInput &In : Inv.Inputs) {
     Known.push_back(In.Name);
     if ((Index && In.Index == *Index) || (!Index && In.Name == Name))
       return In.Index;
   }
-  std::string Asked = Index ? "input " + std::to_string(*Index)
-                            : "input '" + Name.str() + "'";
+  std::string Asked =
+      Index ? "input " + std::to_string(*Index) : "input '" + Name.str() + "'";
   return makeToolError(
       ExitCode::RulesError, Rules.where(Loc),
       Asked + " is not an input of this wrapper",
@@ -337,8 +336,8 @@ void warnUncapturable(const RuleSet &Rules, const WrapperInventory &Inv,
     if (Skipped.empty())
       continue;
     size_t Shown = std::min<size_t>(Skipped.size(), 3);
-    std::string List = llvm::join(llvm::ArrayRef(Skipped).take_front(Shown),
-                                  ", ");
+    std::string List =
+        llvm::join(llvm::ArrayRef(Skipped).take_front(Shown), ", ");
     if (Skipped.size() > Shown)
       List += ", and " + std::to_string(Skipped.size() - Shown) + " more";
     Warnings.push_back(

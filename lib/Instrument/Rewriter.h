@@ -53,11 +53,12 @@ bool isInstrumented(llvm::StringRef Text);
 /// takes of the rules is in the plan). \p DisplayName names the wrapper
 /// in run-time messages; \p Runtime says how it gets the runtime (the
 /// caller writes the files it includes).
-llvm::Expected<std::string>
-rewriteWrapper(llvm::StringRef Original, llvm::StringRef DisplayName,
-               const WrapperInventory &Inventory,
-               const InstrumentationPlan &Plan, RuntimeMode Runtime,
-               InstrumentSummary &Summary);
+llvm::Expected<std::string> rewriteWrapper(llvm::StringRef Original,
+                                           llvm::StringRef DisplayName,
+                                           const WrapperInventory &Inventory,
+                                           const InstrumentationPlan &Plan,
+                                           RuntimeMode Runtime,
+                                           InstrumentSummary &Summary);
 
 } // namespace aoti
 

@@ -40,15 +40,14 @@ static void printInventoryHead(const WrapperInventory &Inv,
   OS << "inputs: " << (InputNames.empty() ? "-" : llvm::join(InputNames, ", "))
      << "\n";
   OS << "constants: "
-     << (Inv.Constants.empty() ? "-" : llvm::join(Inv.Constants, ", "))
-     << "\n";
+     << (Inv.Constants.empty() ? "-" : llvm::join(Inv.Constants, ", ")) << "\n";
   unsigned Allocs = 0, Reuses = 0, InPlace = 0;
   for (const BufferEvent &B : Inv.Buffers) {
     bool Alloc = B.Kind == BufferEvent::Alloc;
     Allocs += Alloc;
     Reuses += !Alloc;
-    InPlace += !Alloc && B.FirstUse && (*B.FirstUse == ArgRole::InOut ||
-                                        *B.FirstUse == ArgRole::Input);
+    InPlace += !Alloc && B.FirstUse &&
+               (*B.FirstUse == ArgRole::InOut || *B.FirstUse == ArgRole::Input);
   }
   OS << "buffers: " << Allocs << " allocated, " << Reuses << " reused ("
      << InPlace << " in place)\n";
@@ -69,8 +68,8 @@ static void printInventoryRows(const WrapperInventory &Inv,
     TensorWidth = std::max(TensorWidth, TensorCells.back().size());
   }
   OS << "\n"
-     << llvm::format("%4s %6s  %-11s  ", (const char *)"#", (const char *)"LINE",
-                     (const char *)"KIND")
+     << llvm::format("%4s %6s  %-11s  ", (const char *)"#",
+                     (const char *)"LINE", (const char *)"KIND")
      << llvm::left_justify("KERNEL", KernelWidth) << "  "
      << llvm::left_justify("TENSORS", TensorWidth) << "  SCALARS\n";
   for (auto [S, Tensors] : llvm::zip(Inv.Sites, TensorCells)) {
@@ -115,8 +114,9 @@ static void printInventoryTotals(const WrapperInventory &Inv,
   if (PerLane.size() > 1) {
     std::vector<std::string> Lanes;
     for (const auto &[Lane, N] : PerLane)
-      Lanes.push_back(std::to_string(N) + (Lane ? " on lane " + std::to_string(Lane)
-                                                : std::string(" on the main stream")));
+      Lanes.push_back(std::to_string(N) +
+                      (Lane ? " on lane " + std::to_string(Lane)
+                            : std::string(" on the main stream")));
     OS << " on " << PerLane.size() << " streams: " << llvm::join(Lanes, ", ");
   }
   OS << "\n";

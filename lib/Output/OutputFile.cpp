@@ -48,7 +48,8 @@ llvm::Error aoti::writeOutput(llvm::StringRef Path, llvm::StringRef Text) {
   });
   if (E)
     return makeToolError(ExitCode::OutputError, Path.str(),
-                         "cannot write output: " + llvm::toString(std::move(E)));
+                         "cannot write output: " +
+                             llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 
@@ -67,7 +68,8 @@ llvm::Error aoti::keepOriginal(llvm::StringRef Path) {
     return Fail(llvm::errorToErrorCode(In.takeError()));
   // O_CREAT | O_EXCL: never through a link or a file of that name.
   int OutFD;
-  if (std::error_code EC = fs::openFileForWrite(Orig, OutFD, fs::CD_CreateNew)) {
+  if (std::error_code EC =
+          fs::openFileForWrite(Orig, OutFD, fs::CD_CreateNew)) {
     fs::closeFile(*In);
     return Fail(EC);
   }

@@ -71,8 +71,8 @@ void aoti::printShimOpsTable(const std::vector<ShimOp> &Ops,
       if (std::string S = formatShimParam(P); !S.empty())
         Params.push_back(std::move(S));
     OS << llvm::left_justify(Op.Signature.Name, Width) << "  "
-       << llvm::join(Params, " ") << (Op.Signature.InPlace ? "  (in place)" : "")
-       << "\n";
+       << llvm::join(Params, " ")
+       << (Op.Signature.InPlace ? "  (in place)" : "") << "\n";
   }
 }
 

@@ -1,4 +1,4 @@
-//===- ShimOpsListing.h - Print the call forms of the shim's ops -*- C++ -*-===//
+//===- ShimOpsListing.h - The call forms of the shim's ops ------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The --list-shim-ops output: each op of the C shim with what the analysis

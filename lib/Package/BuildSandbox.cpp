@@ -83,8 +83,8 @@ constexpr size_t ScriptLimit = 64 << 10;
 /// executable file, by real path.
 std::vector<std::string> scriptPrograms(StringRef Text) {
   std::vector<std::string> Programs;
-  StringRef Shebang = Text.drop_front(2).take_until(
-      [](char C) { return C == '\n'; });
+  StringRef Shebang =
+      Text.drop_front(2).take_until([](char C) { return C == '\n'; });
   llvm::SmallVector<StringRef, 4> Words;
   Shebang.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   if (!Words.empty() && path::filename(Words[0]) == "env" && Words.size() > 1)
@@ -116,8 +116,7 @@ std::vector<std::string> wrapperPrograms(StringRef Compiler) {
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer || !(*Buffer)->getBuffer().starts_with("#!"))
     return {};
-  std::vector<std::string> Programs =
-      scriptPrograms((*Buffer)->getBuffer());
+  std::vector<std::string> Programs = scriptPrograms((*Buffer)->getBuffer());
   Programs.push_back(path::parent_path(Real).str());
   return Programs;
 }
@@ -181,10 +180,11 @@ std::string aoti::elfInterpreter(StringRef Program) {
   return "";
 }
 
-SandboxPolicy aoti::rebuildSandboxPolicy(const TrustedDirs &Trusted,
-                                         StringRef Compiler, StringRef WorkDir,
-                                         llvm::ArrayRef<std::string> CacheReads,
-                                         llvm::ArrayRef<std::string> CacheWrites) {
+SandboxPolicy
+aoti::rebuildSandboxPolicy(const TrustedDirs &Trusted, StringRef Compiler,
+                           StringRef WorkDir,
+                           llvm::ArrayRef<std::string> CacheReads,
+                           llvm::ArrayRef<std::string> CacheWrites) {
   SandboxPolicy Policy;
   Policy.WorkDir = WorkDir.str();
   Policy.ReadOnly = Trusted.roots();

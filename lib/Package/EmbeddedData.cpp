@@ -36,8 +36,7 @@ llvm::Error objectError(StringRef Path, const llvm::Twine &Why) {
 }
 
 /// End of everything the ELF headers describe: what follows is appended.
-template <class ELFT>
-uint64_t imageEnd(const object::ELFFile<ELFT> &File) {
+template <class ELFT> uint64_t imageEnd(const object::ELFFile<ELFT> &File) {
   const auto &Header = File.getHeader();
   uint64_t End = Header.e_shoff + uint64_t(Header.e_shnum) * Header.e_shentsize;
   End = std::max<uint64_t>(End, Header.e_phoff + uint64_t(Header.e_phnum) *
@@ -69,7 +68,8 @@ llvm::Error checkSymbolTables(const object::ELFFile<ELFT> &File,
                                  llvm::toString(Sections.takeError()));
   uint64_t Size = File.getBufSize();
   for (const auto &S : *Sections) {
-    if (S.sh_type != llvm::ELF::SHT_SYMTAB && S.sh_type != llvm::ELF::SHT_DYNSYM)
+    if (S.sh_type != llvm::ELF::SHT_SYMTAB &&
+        S.sh_type != llvm::ELF::SHT_DYNSYM)
       continue;
     if (S.sh_entsize != sizeof(typename ELFT::Sym) || S.sh_offset > Size ||
         S.sh_size > Size - S.sh_offset || S.sh_size % S.sh_entsize)
@@ -115,11 +115,9 @@ SymbolMap definedSymbols(const object::ELF64LEObjectFile &Elf,
 }
 
 /// The blob \p Name lies in, from \p Start to \p End.
-llvm::Expected<EmbeddedBlob> blobBetween(const object::ELF64LEObjectFile &Elf,
-                                         StringRef Name,
-                                         const SymbolPlace &Start,
-                                         const SymbolPlace &End,
-                                         StringRef Path) {
+llvm::Expected<EmbeddedBlob>
+blobBetween(const object::ELF64LEObjectFile &Elf, StringRef Name,
+            const SymbolPlace &Start, const SymbolPlace &End, StringRef Path) {
   // Names from the file: shown escaped (a newline could forge a line).
   std::string Shown = escapeControl(Name);
   if (End.Section != Start.Section || End.Address < Start.Address)
@@ -130,9 +128,9 @@ llvm::Expected<EmbeddedBlob> blobBetween(const object::ELF64LEObjectFile &Elf,
   auto SectionName = Section.getName();
   if (!Contents || !SectionName) {
     llvm::consumeError(SectionName.takeError());
-    return objectError(Path, "cannot read the section of " + Shown +
-                                 "_start: " +
-                                 llvm::toString(Contents.takeError()));
+    return objectError(Path,
+                       "cannot read the section of " + Shown +
+                           "_start: " + llvm::toString(Contents.takeError()));
   }
   uint64_t Offset = Start.Address - Section.getAddress();
   uint64_t Size = End.Address - Start.Address;
@@ -163,9 +161,8 @@ llvm::Error checkDistinct(llvm::ArrayRef<EmbeddedBlob> Blobs, StringRef Path) {
   for (const EmbeddedBlob &B : Blobs)
     if (!B.Bytes.empty())
       Ranges.push_back(B.Bytes);
-  llvm::sort(Ranges, [](StringRef A, StringRef B) {
-    return A.data() < B.data();
-  });
+  llvm::sort(Ranges,
+             [](StringRef A, StringRef B) { return A.data() < B.data(); });
   for (size_t I = 1; I < Ranges.size(); ++I)
     if (Ranges[I].data() < Ranges[I - 1].data() + Ranges[I - 1].size())
       return objectError(Path, "the embedded data blobs overlap");
@@ -235,8 +232,8 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
     auto End = Symbols.find((Name + "_end").str());
     if (!Wanted || End == Symbols.end())
       continue;
-    auto Blob = blobBetween(*Elf, Name, Entry.getValue(), End->getValue(),
-                            SoPath);
+    auto Blob =
+        blobBetween(*Elf, Name, Entry.getValue(), End->getValue(), SoPath);
     if (!Blob)
       return Blob.takeError();
     Blob->HasSizeSymbol = Defined.contains((Name + "_size").str());
@@ -266,14 +263,14 @@ llvm::Expected<EmbeddedData> aoti::readEmbeddedData(StringRef SoPath,
   uint64_t FileSize = Data.File->getBufferSize();
   uint64_t End = imageEnd(Elf->getELFFile());
   if (End < FileSize && Constants->Bytes.size() == 16)
-    if (llvm::Error E = findTrailer(Constants->Bytes, Data.File->getBuffer(),
-                                    End, Data))
+    if (llvm::Error E =
+            findTrailer(Constants->Bytes, Data.File->getBuffer(), End, Data))
       return std::move(E);
   return Data;
 }
 
-llvm::Expected<std::string>
-aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
+llvm::Expected<std::string> aoti::writeBlobAssembly(const EmbeddedData &Data,
+                                                    StringRef DataDir) {
   std::string Asm;
   llvm::raw_string_ostream OS(Asm);
   OS << "/* Written by aoti-instrument: the data of the original model .so,\n"
@@ -311,8 +308,7 @@ aoti::writeBlobAssembly(const EmbeddedData &Data, StringRef DataDir) {
        << Blob.Symbol << "_end:\n";
     if (Blob.HasSizeSymbol)
       OS << "\t.globl\t" << Blob.Symbol << "_size\n"
-         << "\t.set\t" << Blob.Symbol << "_size, " << Blob.Bytes.size()
-         << "\n";
+         << "\t.set\t" << Blob.Symbol << "_size, " << Blob.Bytes.size() << "\n";
   }
   OS << "\t.section\t.note.GNU-stack,\"\",@progbits\n";
   return Asm;

@@ -1,4 +1,4 @@
-//===- ExportedProgram.h - What a package's exported program says -*- C++ -*-===//
+//===- ExportedProgram.h - A package's exported program ---------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A .pt2 written by torch.export's archive (torch.export.save, or

@@ -120,8 +120,9 @@ bool isPlainEntryName(StringRef Name) {
     if (C < 0x20 || C == 0x7f || C == '\\' ||
         (C == 0xc2 && Next >= 0x80 && Next <= 0x9f))
       return false;
-    bool Bidi = C == 0xe2 && ((Next == 0x80 && Third >= 0xaa && Third <= 0xae) ||
-                              (Next == 0x81 && Third >= 0xa6 && Third <= 0xa9));
+    bool Bidi =
+        C == 0xe2 && ((Next == 0x80 && Third >= 0xaa && Third <= 0xae) ||
+                      (Next == 0x81 && Third >= 0xa6 && Third <= 0xa9));
     if (Bidi)
       return false;
   }
@@ -150,8 +151,8 @@ bool PackageArchive::looksLikeZip(StringRef Path) {
   return Buffer && (*Buffer)->getBuffer() == StringRef("PK\3\4", 4);
 }
 
-llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
-                                                    const ArchiveLimits &Limits) {
+llvm::Expected<PackageArchive>
+PackageArchive::open(StringRef Path, const ArchiveLimits &Limits) {
   // A regular file, checked on the descriptor libzip then reads.
   auto Fd = openRegularFile(Path, "package", ExitCode::InputFile, "read");
   if (!Fd)
@@ -170,11 +171,10 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
 
   zip_int64_t N = zip_get_num_entries(Zip, 0);
   if (N < 0 || uint64_t(N) > Limits.MaxEntries)
-    return makeToolError(ExitCode::InputFile, Path.str(),
-                         "the package has " + std::to_string(N) +
-                             " entries, more than the " +
-                             std::to_string(Limits.MaxEntries) +
-                             " a package may have");
+    return makeToolError(
+        ExitCode::InputFile, Path.str(),
+        "the package has " + std::to_string(N) + " entries, more than the " +
+            std::to_string(Limits.MaxEntries) + " a package may have");
   SizeBudget Budget(Path, Limits);
   llvm::StringMap<size_t> ModelOfPrefix;
   llvm::StringMap<uint64_t> ProgramOfModel; // models/<model>.json
@@ -215,9 +215,9 @@ llvm::Expected<PackageArchive> PackageArchive::open(StringRef Path,
 }
 
 llvm::Expected<std::vector<std::string>>
-PackageArchive::extractModel(
-    const PackageModel &Model, StringRef Dir, std::vector<std::string> &Entries,
-    llvm::function_ref<bool(StringRef)> Wanted) const {
+PackageArchive::extractModel(const PackageModel &Model, StringRef Dir,
+                             std::vector<std::string> &Entries,
+                             llvm::function_ref<bool(StringRef)> Wanted) const {
   std::vector<std::string> Written;
   Entries.clear();
   for (size_t E = 0; E < Model.Entries.size(); ++E) {
@@ -269,8 +269,9 @@ PackageArchive::extractModel(
     zip_fclose(File);
     if (Got < 0 || Total != Stat.size)
       return makeToolError(ExitCode::InputFile, Path,
-                           "cannot read entry '" + escapeControl(Entry) + "': " +
-                               (!Why.empty()          ? Why
+                           "cannot read entry '" + escapeControl(Entry) +
+                               "': " +
+                               (!Why.empty()        ? Why
                                 : Total < Stat.size ? "truncated"
                                                     : "longer than its "
                                                       "recorded size"));

@@ -76,10 +76,10 @@ public:
   /// relative to the model folder; with \p Wanted, only the entries it
   /// accepts. Returns the paths written, in entry order, and the entry each
   /// came from in \p Entries.
-  llvm::Expected<std::vector<std::string>>
-  extractModel(const PackageModel &Model, llvm::StringRef Dir,
-               std::vector<std::string> &Entries,
-               llvm::function_ref<bool(llvm::StringRef)> Wanted = nullptr) const;
+  llvm::Expected<std::vector<std::string>> extractModel(
+      const PackageModel &Model, llvm::StringRef Dir,
+      std::vector<std::string> &Entries,
+      llvm::function_ref<bool(llvm::StringRef)> Wanted = nullptr) const;
 
   /// The bytes of entry \p Index; an error when it holds more than
   /// \p MaxBytes or cannot be read.
@@ -92,9 +92,9 @@ public:
   /// order, still compressed as it was (never expanded on the way). The
   /// new archive is written to a temporary file and renamed over \p OutPath:
   /// on failure nothing is left at \p OutPath.
-  llvm::Error writeWithReplacements(
-      llvm::StringRef OutPath,
-      const llvm::StringMap<std::string> &Replacements) const;
+  llvm::Error
+  writeWithReplacements(llvm::StringRef OutPath,
+                        const llvm::StringMap<std::string> &Replacements) const;
 
   /// Whether \p Path starts like a zip archive ("PK\3\4").
   static bool looksLikeZip(llvm::StringRef Path);

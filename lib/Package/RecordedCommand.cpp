@@ -83,7 +83,8 @@ bool isMacroDefinition(StringRef Value) {
     return static_cast<unsigned char>(C) >= 0x20 && C != 0x7f;
   });
   return Printable && !Name.empty() && !llvm::isDigit(Name.front()) &&
-         llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+         llvm::all_of(Name,
+                      [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
 /// The libraries a rebuild links: torch's, CUDA's, OpenMP's and the C and
@@ -100,8 +101,8 @@ bool isKnownLibrary(StringRef Name) {
 } // namespace
 
 bool aoti::isCxxDriverName(StringRef Name) {
-  static const llvm::Regex Driver(
-      "^([A-Za-z0-9_]+(-[A-Za-z0-9_.]+)*-)?(g|c|clang)\\+\\+(-[0-9]+(\\.[0-9]+)*)?$");
+  static const llvm::Regex Driver("^([A-Za-z0-9_]+(-[A-Za-z0-9_.]+)*-)?(g|c|"
+                                  "clang)\\+\\+(-[0-9]+(\\.[0-9]+)*)?$");
   return Driver.match(Name);
 }
 
@@ -124,7 +125,8 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
   std::string Untrusted = realPathOf(UntrustedDir);
   auto Trusted = [&](StringRef Program) {
     std::string Real = realPathOf(Program);
-    return !Real.empty() && (Untrusted.empty() || !isWithinDir(Real, Untrusted));
+    return !Real.empty() &&
+           (Untrusted.empty() || !isWithinDir(Real, Untrusted));
   };
   StringRef Name = path::filename(Recorded);
   if (isCxxDriverName(Name)) {
@@ -136,9 +138,9 @@ llvm::Expected<std::string> aoti::chooseCompiler(StringRef Recorded,
       if (Recorded == Name || fs::equivalent(Recorded, Local))
         return Recorded == Name ? Local : Recorded.str();
       Note = "compiler '" + Recorded.str() + "' of the package's build " +
-             (fs::exists(Recorded) ? "is not this machine's " + Name.str() +
-                                         " on PATH"
-                                   : std::string("does not exist here")) +
+             (fs::exists(Recorded)
+                  ? "is not this machine's " + Name.str() + " on PATH"
+                  : std::string("does not exist here")) +
              "; using '" + Local + "'";
       return Local;
     }

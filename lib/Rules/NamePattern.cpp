@@ -113,8 +113,8 @@ private:
       if (I < P.size() && P[I] == ']')
         ++I;
       while (I < P.size() && P[I] != ']') {
-        size_t ClassEnd = P.substr(I).starts_with("[:") ? P.find(":]", I)
-                                                        : StringRef::npos;
+        size_t ClassEnd =
+            P.substr(I).starts_with("[:") ? P.find(":]", I) : StringRef::npos;
         I = ClassEnd == StringRef::npos ? I + 1 : ClassEnd + 2;
       }
       I = std::min(I + 1, P.size());

@@ -70,11 +70,11 @@ llvm::Expected<std::string> aoti::resolveRules(StringRef Arg, StringRef Dir) {
   std::string Message = "no such rules file or preset";
   if (std::optional<std::string> Near = nearestName(Name, Names))
     Message += "; did you mean '" + *Near + "'?";
-  return makeToolError(
-      ExitCode::RulesError, Arg.str(), Message,
-      (Names.empty() ? "no presets are installed in " + Dir.str()
-                     : "the presets are " + llvm::join(Names, ", ")) +
-          " (aoti-instrument --list-presets)");
+  return makeToolError(ExitCode::RulesError, Arg.str(), Message,
+                       (Names.empty()
+                            ? "no presets are installed in " + Dir.str()
+                            : "the presets are " + llvm::join(Names, ", ")) +
+                           " (aoti-instrument --list-presets)");
 }
 
 llvm::Error aoti::listPresets(StringRef Dir, llvm::raw_ostream &Out) {

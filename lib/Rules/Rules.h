@@ -56,8 +56,8 @@ struct SiteSelector {
   std::vector<NamePattern> SourceNodes; ///< any source node of the site
   std::vector<NamePattern> AtenOps;     ///< any ATen op of the site
   std::vector<std::pair<unsigned, unsigned>> Ordinals; ///< inclusive ranges
-  std::vector<NamePattern> Tensors;     ///< any tensor argument's name
-  std::optional<std::string> Function;  ///< "run_impl", "_const_run_impl"
+  std::vector<NamePattern> Tensors;    ///< any tensor argument's name
+  std::optional<std::string> Function; ///< "run_impl", "_const_run_impl"
 };
 
 enum class Phases { Before, After, Both };
@@ -137,8 +137,8 @@ struct Rule {
 /// Constraints on one graph input.
 struct InputGuardRule {
   RulesLocation Loc;
-  std::optional<unsigned> Index; ///< `input: 0`
-  std::string Name;              ///< `input: arg0_1`
+  std::optional<unsigned> Index;     ///< `input: 0`
+  std::string Name;                  ///< `input: arg0_1`
   std::optional<std::string> Dtype;  ///< "float32", "int64", ...
   std::optional<std::string> Device; ///< "cuda", "cpu"
   std::optional<unsigned> Rank;

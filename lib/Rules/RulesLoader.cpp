@@ -155,10 +155,10 @@ std::optional<unsigned> aoti::parseWatchdogAfter(StringRef Text) {
 
 namespace {
 
-const StringRef Dtypes[] = {"float32", "float16", "bfloat16", "float64",
-                            "int64",   "int32",   "int16",    "int8",
-                            "uint8",   "bool",    "float8_e4m3fn",
-                            "float8_e5m2", "complex64"};
+const StringRef Dtypes[] = {
+    "float32",       "float16",     "bfloat16", "float64", "int64",
+    "int32",         "int16",       "int8",     "uint8",   "bool",
+    "float8_e4m3fn", "float8_e5m2", "complex64"};
 const StringRef Devices[] = {names::CudaDevice, "cpu"};
 const StringRef Functions[] = {names::RunImpl, names::ConstRunImpl};
 /// What `nan_check: {check: ...}` counts: NaN, Inf or both.
@@ -488,9 +488,9 @@ private:
   }
 
   /// A scalar or a list of scalars.
-  llvm::Error getStrings(const YAML::Node &N, StringRef Key,
-                         std::vector<std::pair<std::string, YAML::Node>> &Out)
-      const {
+  llvm::Error
+  getStrings(const YAML::Node &N, StringRef Key,
+             std::vector<std::pair<std::string, YAML::Node>> &Out) const {
     if (N.IsScalar()) {
       Out.push_back({N.Scalar(), N});
       return llvm::Error::success();
@@ -523,9 +523,9 @@ private:
     for (auto &[Text, Node] : Texts) {
       auto P = Regex ? NamePattern::regex(Text) : NamePattern::glob(Text);
       if (!P)
-        return errorAt(Node, "invalid " + llvm::Twine(Regex ? "regex" : "glob") +
-                                 " '" + Text +
-                                 "': " + llvm::toString(P.takeError()));
+        return errorAt(Node, "invalid " +
+                                 llvm::Twine(Regex ? "regex" : "glob") + " '" +
+                                 Text + "': " + llvm::toString(P.takeError()));
       Out.push_back(std::move(*P));
     }
     return llvm::Error::success();
@@ -1490,8 +1490,7 @@ template <typename Fn> auto onFileKeys(Fn Use) {
 
 /// The schema tables of every mapping of a rules file.
 std::vector<SchemaTable> schemaTables() {
-  return onFileKeys(
-      [](const YAMLDict &D) { return D.schema("rules-file"); });
+  return onFileKeys([](const YAMLDict &D) { return D.schema("rules-file"); });
 }
 
 } // namespace

@@ -66,7 +66,8 @@ std::string headerBody(bool Ptx) {
 std::string guarded(const std::string &Body, const std::string &IdCheck) {
   return std::string(runtimeHeaderStamp()) + " " + AOTI_INSTRUMENT_VERSION +
          " (lib/Runtime/aoti_instrument_runtime.h) =====\n"
-         "#ifndef AOTI_RT_PRELUDE_INCLUDED\n#define AOTI_RT_PRELUDE_INCLUDED\n" +
+         "#ifndef AOTI_RT_PRELUDE_INCLUDED\n#define "
+         "AOTI_RT_PRELUDE_INCLUDED\n" +
          IdCheck + Body +
          "#endif // AOTI_RT_PRELUDE_INCLUDED\n"
          "// ===== end of aoti-instrument runtime =====\n";
@@ -101,9 +102,7 @@ std::string cudaDefine(bool Cuda) {
 
 bool runtimeHasStatsPtx() { return StatsPtxText[0] != nullptr; }
 
-const char *runtimeHeaderStamp() {
-  return "// ===== aoti-instrument runtime";
-}
+const char *runtimeHeaderStamp() { return "// ===== aoti-instrument runtime"; }
 
 const std::string &runtimeHeader() {
   static const std::string Text = guarded(
@@ -121,8 +120,8 @@ std::string runtimeInclusion(RuntimeMode Mode, bool Cuda) {
   if (Mode == RuntimeMode::Embed)
     return cudaDefine(Cuda) +
            guarded(Cuda ? fullBody() : headerBody(false), "");
-  return cudaDefine(Cuda) + "#define AOTI_RT_EXPECT_HEADER_ID " +
-         headerId() + "\n#include \"" + RuntimeHeaderName +
+  return cudaDefine(Cuda) + "#define AOTI_RT_EXPECT_HEADER_ID " + headerId() +
+         "\n#include \"" + RuntimeHeaderName +
          "\" // written beside this file by aoti-instrument\n";
 }
 

@@ -42,6 +42,8 @@
 // wrapper built with the definitions apart (AOTI_RT_SEPARATE) sees only
 // the API above: none of the headers (<signal.h>, <cuda.h>, ...) below.
 #if AOTI_RT_DEFINITIONS
+// Bottom up (each after what it uses): not sorted.
+// clang-format off
 #include "aoti_rt/run_scope_device.h"
 #include "aoti_rt/run_scope_batch.h"
 #include "aoti_rt/run_scope_replay.h"
@@ -51,6 +53,7 @@
 #include "aoti_rt/run_scope_capture.h"
 #include "aoti_rt/run_scope_probe.h"
 #include "aoti_rt/run_scope_impl.h"
+// clang-format on
 #endif
 
 #endif // AOTI_INSTRUMENT_RUNTIME_H

@@ -1,4 +1,4 @@
-//===- device_builtins.h - CUDA names over clang's NVPTX builtins -*- C++ -*-===//
+//===- device_builtins.h - CUDA names over NVPTX builtins -------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // stats_kernel.cu is compiled by clang's CUDA front end alone (-nocudainc
@@ -12,7 +12,8 @@
 #define AOTI_RT_DEVICE_BUILTINS_H
 
 #if !defined(__clang__) || !defined(__CUDA__)
-#error "stats_kernel.cu is compiled by clang as CUDA (lib/Runtime/Runtime.cmake)"
+#error                                                                         \
+    "stats_kernel.cu is compiled by clang as CUDA (lib/Runtime/Runtime.cmake)"
 #endif
 
 #include "__clang_cuda_builtin_vars.h" // threadIdx, blockIdx, blockDim, gridDim

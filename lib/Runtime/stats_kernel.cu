@@ -30,8 +30,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "device_builtins.h" // CUDA names, clang builtins
-#include "aoti_rt/abi.h"    // StatsDesc, StatsLaunch, Stats, DKind: one definition
+#include "device_builtins.h" // CUDA names, clang builtins: before the rest
+
+#include "aoti_rt/abi.h"    // StatsDesc, StatsLaunch, Stats, DKind
 #include "aoti_rt/decode.h" // half, bf16, fp8 decoding, as on the host
 
 typedef long long i64;
@@ -49,8 +50,8 @@ struct Acc {
   i64 minInt, maxInt;
   u64 nan, inf, count;
   __device__ void init() {
-    minVal = __longlong_as_double(0x7ff0000000000000LL);        // +inf
-    maxVal = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
+    minVal = __longlong_as_double(0x7ff0000000000000LL);       // +inf
+    maxVal = __longlong_as_double((i64)0xfff0000000000000ULL); // -inf
     sum = 0;
     minInt = 0x7fffffffffffffffLL;
     maxInt = -0x7fffffffffffffffLL - 1;
@@ -60,10 +61,21 @@ struct Acc {
 
 __device__ __forceinline__ int elemSize(int k) {
   switch (k) {
-  case kDF64: case kDI64: case kDU64: return 8;
-  case kDF32: case kDI32: case kDU32: return 4;
-  case kDF16: case kDBF16: case kDI16: case kDU16: return 2;
-  default: return 1;
+  case kDF64:
+  case kDI64:
+  case kDU64:
+    return 8;
+  case kDF32:
+  case kDI32:
+  case kDU32:
+    return 4;
+  case kDF16:
+  case kDBF16:
+  case kDI16:
+  case kDU16:
+    return 2;
+  default:
+    return 1;
   }
 }
 
@@ -74,34 +86,69 @@ template <int ES>
 __device__ __forceinline__ bool decode(int k, u64 raw, double *dv, i64 *iv) {
   if (ES == 4) {
     unsigned u = (unsigned)raw;
-    if (k == kDF32) { *dv = bitsToFloat(u); return false; }
-    if (k == kDI32) { *iv = (int)u; return true; }
+    if (k == kDF32) {
+      *dv = bitsToFloat(u);
+      return false;
+    }
+    if (k == kDI32) {
+      *iv = (int)u;
+      return true;
+    }
     *iv = u; // kDU32
     return true;
   }
   if (ES == 2) {
     unsigned short h = (unsigned short)raw;
-    if (k == kDBF16) { *dv = bitsToFloat((unsigned)h << 16); return false; }
-    if (k == kDF16) { *dv = halfToFloat(h); return false; }
-    if (k == kDI16) { *iv = (short)h; return true; }
+    if (k == kDBF16) {
+      *dv = bitsToFloat((unsigned)h << 16);
+      return false;
+    }
+    if (k == kDF16) {
+      *dv = halfToFloat(h);
+      return false;
+    }
+    if (k == kDI16) {
+      *iv = (short)h;
+      return true;
+    }
     *iv = h; // kDU16
     return true;
   }
   if (ES == 8) {
-    if (k == kDF64) { *dv = __longlong_as_double((i64)raw); return false; }
-    if (k == kDI64) { *iv = (i64)raw; return true; }
+    if (k == kDF64) {
+      *dv = __longlong_as_double((i64)raw);
+      return false;
+    }
+    if (k == kDI64) {
+      *iv = (i64)raw;
+      return true;
+    }
     *iv = raw > 0x7fffffffffffffffULL ? 0x7fffffffffffffffLL : (i64)raw;
     return true; // kDU64
   }
   unsigned b = (unsigned)raw & 0xffu;
   switch (k) {
-  case kDF8E4M3FN: *dv = fp8ToFloat(b, 4, 3, 7, false, false); return false;
-  case kDF8E5M2: *dv = fp8ToFloat(b, 5, 2, 15, false, true); return false;
-  case kDF8E4M3FNUZ: *dv = fp8ToFloat(b, 4, 3, 8, true, false); return false;
-  case kDF8E5M2FNUZ: *dv = fp8ToFloat(b, 5, 2, 16, true, false); return false;
-  case kDI8: *iv = (signed char)b; return true;
-  case kDBool: *iv = b != 0; return true;
-  default: *iv = b; return true; // kDU8
+  case kDF8E4M3FN:
+    *dv = fp8ToFloat(b, 4, 3, 7, false, false);
+    return false;
+  case kDF8E5M2:
+    *dv = fp8ToFloat(b, 5, 2, 15, false, true);
+    return false;
+  case kDF8E4M3FNUZ:
+    *dv = fp8ToFloat(b, 4, 3, 8, true, false);
+    return false;
+  case kDF8E5M2FNUZ:
+    *dv = fp8ToFloat(b, 5, 2, 16, true, false);
+    return false;
+  case kDI8:
+    *iv = (signed char)b;
+    return true;
+  case kDBool:
+    *iv = b != 0;
+    return true;
+  default:
+    *iv = b;
+    return true; // kDU8
   }
 }
 
@@ -125,7 +172,8 @@ template <int ES> __device__ __forceinline__ void add(Acc &a, int k, u64 raw) {
   }
 }
 
-template <int ES> __device__ __forceinline__ u64 loadRaw(const unsigned char *p) {
+template <int ES>
+__device__ __forceinline__ u64 loadRaw(const unsigned char *p) {
   if (ES == 1)
     return *p;
   if (ES == 2)
@@ -203,8 +251,8 @@ __device__ void scanContiguous(Acc &a, const StatsDesc &d, i64 first,
     uint4 q1 = j + step < nv ? vp[j + step] : make_uint4(0, 0, 0, 0);
     uint4 q2 = j + 2 * step < nv ? vp[j + 2 * step] : make_uint4(0, 0, 0, 0);
     uint4 q3 = j + 3 * step < nv ? vp[j + 3 * step] : make_uint4(0, 0, 0, 0);
-    int words = 4 * (1 + (j + step < nv) + (j + 2 * step < nv) +
-                     (j + 3 * step < nv));
+    int words =
+        4 * (1 + (j + step < nv) + (j + 2 * step < nv) + (j + 3 * step < nv));
 #pragma unroll 1
     for (int w = 0; w < words; ++w) {
       uint4 q = pick(w >> 2, q0, q1, q2, q3);
@@ -290,8 +338,8 @@ __device__ void combine(Acc &a, const Acc &b) {
 }
 
 __device__ __forceinline__ void initResult(Stats *r) {
-  r->min = __longlong_as_double(0x7ff0000000000000LL);        // +inf
-  r->max = __longlong_as_double((i64)0xfff0000000000000ULL);  // -inf
+  r->min = __longlong_as_double(0x7ff0000000000000LL);       // +inf
+  r->max = __longlong_as_double((i64)0xfff0000000000000ULL); // -inf
   r->sum = 0;
   r->imin = 0x7fffffffffffffffLL;
   r->imax = -0x7fffffffffffffffLL - 1;
@@ -318,7 +366,7 @@ __device__ __forceinline__ bool lastBlockDone(unsigned *counter) {
 // L.acc[] and *L.counter must be in their initial state (the host sets them
 // once when it allocates them; every launch leaves them so).
 extern "C" __global__ void __launch_bounds__(256)
-aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
+    aoti_rt_stats(const __grid_constant__ StatsLaunch L) {
   __shared__ StatsDesc d;
   __shared__ Acc warpAcc[8];
   // The block's descriptor, copied by several threads. Not by a struct
@@ -431,24 +479,31 @@ struct NanPattern {
 
 __device__ __forceinline__ NanPattern nanPattern(int k) {
   switch (k) {
-  case kDF32: return {0x7fffffffULL, 0x7f800001ULL, 0x7fffffffULL, 0x7f800000ULL};
+  case kDF32:
+    return {0x7fffffffULL, 0x7f800001ULL, 0x7fffffffULL, 0x7f800000ULL};
   case kDF64:
-    return {0x7fffffffffffffffULL, 0x7ff0000000000001ULL,
-            0x7fffffffffffffffULL, 0x7ff0000000000000ULL};
-  case kDF16: return {0x7fff, 0x7c01, 0x7fff, 0x7c00};
-  case kDBF16: return {0x7fff, 0x7f81, 0x7fff, 0x7f80};
-  case kDF8E4M3FN: return {0x7f, 0x7f, 0x7f, ~0ULL};   // no Inf
-  case kDF8E5M2: return {0x7f, 0x7d, 0x7f, 0x7c};      // float16's upper byte
-  case kDF8E4M3FNUZ:                                   // NaN is 0x80 alone
-  case kDF8E5M2FNUZ: return {0xff, 0x80, 0x80, ~0ULL};
-  default: return {0, 1, 1, ~0ULL}; // nothing matches
+    return {0x7fffffffffffffffULL, 0x7ff0000000000001ULL, 0x7fffffffffffffffULL,
+            0x7ff0000000000000ULL};
+  case kDF16:
+    return {0x7fff, 0x7c01, 0x7fff, 0x7c00};
+  case kDBF16:
+    return {0x7fff, 0x7f81, 0x7fff, 0x7f80};
+  case kDF8E4M3FN:
+    return {0x7f, 0x7f, 0x7f, ~0ULL}; // no Inf
+  case kDF8E5M2:
+    return {0x7f, 0x7d, 0x7f, 0x7c}; // float16's upper byte
+  case kDF8E4M3FNUZ:                 // NaN is 0x80 alone
+  case kDF8E5M2FNUZ:
+    return {0xff, 0x80, 0x80, ~0ULL};
+  default:
+    return {0, 1, 1, ~0ULL}; // nothing matches
   }
 }
 
 // Elements of up to 4 bytes compare in 32 bits (the patterns fit).
 template <int ES>
-__device__ __forceinline__ void nanAdd(const NanPattern &P, u64 b,
-                                       unsigned &n, unsigned &f) {
+__device__ __forceinline__ void nanAdd(const NanPattern &P, u64 b, unsigned &n,
+                                       unsigned &f) {
   if constexpr (ES == 8) {
     u64 e = b & P.mask;
     n += e - P.lo <= P.hi - P.lo;
@@ -476,8 +531,8 @@ __device__ __forceinline__ void nanAdd16(const NanPattern &P, uint4 q,
 // before the first 16-byte boundary and after the last one singly, the
 // rest by 16-byte loads, four in flight.
 template <int ES>
-__device__ void nanScan(const NanPattern &P, const unsigned char *p,
-                        i64 numel, i64 t, i64 nt, unsigned &n, unsigned &f) {
+__device__ void nanScan(const NanPattern &P, const unsigned char *p, i64 numel,
+                        i64 t, i64 nt, unsigned &n, unsigned &f) {
   i64 head = (i64)((16 - ((unsigned long long)p & 15)) & 15) / ES;
   head = head < numel ? head : numel;
   for (i64 e = t; e < head; e += nt)
@@ -530,7 +585,7 @@ __device__ void fillRange(const FillDesc &F) {
 // *L.counter start and end at 0, the last block done writes the results
 // to L.out; then it writes the merged fills.
 extern "C" __global__ void __launch_bounds__(256)
-aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
+    aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
   __shared__ unsigned warpN[8], warpF[8];
   // The block's tensor: at most kNanDescs uniform reads of the parameter.
   int t = 0;
@@ -622,7 +677,7 @@ aoti_rt_nancount(const __grid_constant__ NanLaunch L) {
 //===----------------------------------------------------------------------===//
 
 extern "C" __global__ void __launch_bounds__(256)
-aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
+    aoti_rt_redzones(const __grid_constant__ ZoneLaunch L) {
   __shared__ int first[2], last[2];
   // Field by field, not by struct assignment (see aoti_rt_stats).
   uint64_t start = L.inl.start, bytes = L.inl.bytes;

@@ -1,4 +1,4 @@
-//===- CacheDir.h - Where the tool keeps what it fetches or builds -*- C++ -*-===//
+//===- CacheDir.h - Where the tool keeps what it fetches --------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One cache root for the torch headers of each release (torch-headers/) and

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The tool finds what it ships beside its executable, as clang finds its
-// resource dir: <prefix>/bin/aoti-instrument and <prefix>/share/aoti-instrument/.
-// The same layout holds in a build tree (CMake makes <build>/share), in the
-// wheel (aoti_instrument/data/) and in any install prefix.
+// resource dir: <prefix>/bin/aoti-instrument and
+// <prefix>/share/aoti-instrument/. The same layout holds in a build tree (CMake
+// makes <build>/share), in the wheel (aoti_instrument/data/) and in any install
+// prefix.
 //
 //===----------------------------------------------------------------------===//
 

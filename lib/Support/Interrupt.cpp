@@ -54,8 +54,8 @@ bool removeAt(int DirFd, const char *Name, int Depth) {
     return true;
   if (errno != EISDIR && errno != EPERM)
     return false;
-  int Sub = ::openat(DirFd, Name,
-                     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  int Sub =
+      ::openat(DirFd, Name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (Sub < 0)
     return false;
   bool Ok = Depth < MaxDepth && removeEntries(Sub, Depth + 1);

@@ -1,4 +1,4 @@
-//===- PhaseTimes.h - Wall times of the tool's phases (--time-report) -*- C++ -*-===//
+//===- PhaseTimes.h - Wall times of the tool's phases -----------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What `--time-report` prints: one LLVM Timer per phase (unpack, analyze,

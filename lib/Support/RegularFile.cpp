@@ -55,8 +55,8 @@ llvm::Expected<int> aoti::openRegularFile(StringRef Path, StringRef What,
                              std::strerror(errno));
   struct stat St;
   if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
-    const char *Kind = ::fstat(Fd, &St) == 0 ? kindOf(St.st_mode)
-                                             : "not a regular file";
+    const char *Kind =
+        ::fstat(Fd, &St) == 0 ? kindOf(St.st_mode) : "not a regular file";
     ::close(Fd);
     return makeToolError(Code, Path.str(),
                          What.str() + " is " + Kind +

@@ -128,7 +128,7 @@ llvm::Expected<int> buildRuleset(const SandboxPolicy &Policy, int ABI) {
     Attr.HandledAccessNet = NetBindTcp | NetConnectTcp;
   if (ABI >= 6)
     Attr.Scoped = ScopeAbstractUnixSocket | ScopeSignal;
-  size_t Size = ABI >= 6 ? sizeof(RulesetAttr)
+  size_t Size = ABI >= 6   ? sizeof(RulesetAttr)
                 : ABI >= 4 ? offsetof(RulesetAttr, Scoped)
                            : offsetof(RulesetAttr, HandledAccessNet);
   long Fd = ::syscall(SysCreateRuleset, &Attr, Size, 0);
@@ -343,7 +343,7 @@ ProgramExit SandboxedProgram::wait() {
   auto Pause = std::chrono::milliseconds(1);
   ProgramExit Exit;
   int Status = 0;
-  struct rusage Usage {};
+  struct rusage Usage{};
   while (!Reaped) {
     pid_t R = ::wait4(Pid, &Status, WNOHANG, &Usage);
     if (R == Pid)
@@ -432,9 +432,15 @@ Sandbox::start(llvm::ArrayRef<std::string> Argv, StringRef LogPath) const {
   std::vector<std::string> EnvStrings = environment();
   std::vector<char *> ArgPointers = cStrings(ArgStrings);
   std::vector<char *> EnvPointers = cStrings(EnvStrings);
-  ChildPlan Plan{ArgStrings.front().c_str(), ArgPointers.data(),
-                 EnvPointers.data(), Policy.WorkDir.c_str(), Fds.Null,
-                 Fds.Log, Fds.Report[1], RulesetFd, Limits};
+  ChildPlan Plan{ArgStrings.front().c_str(),
+                 ArgPointers.data(),
+                 EnvPointers.data(),
+                 Policy.WorkDir.c_str(),
+                 Fds.Null,
+                 Fds.Log,
+                 Fds.Report[1],
+                 RulesetFd,
+                 Limits};
   pid_t Pid = ::fork();
   if (Pid == 0)
     runChild(Plan);
@@ -449,8 +455,8 @@ Sandbox::start(llvm::ArrayRef<std::string> Argv, StringRef LogPath) const {
   if (std::optional<ChildFailure> F = readChildReport(Fds.Report[0])) {
     Program->wait();
     return makeToolError(ExitCode::CompileError, "",
-                         "'" + ArgStrings.front() + "': " +
-                             childFailureText(*F));
+                         "'" + ArgStrings.front() +
+                             "': " + childFailureText(*F));
   }
   return std::move(Program);
 }

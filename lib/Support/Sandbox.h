@@ -82,10 +82,10 @@ int landlockABI();
 
 /// How a sandboxed program ended.
 struct ProgramExit {
-  int ExitCode = 0;       ///< When it exited.
-  int Signal = 0;         ///< When a signal ended it (SIGXCPU, SIGXFSZ, ...).
-  bool TimedOut = false;  ///< Killed by the wall clock.
-  double CpuSeconds = 0;  ///< User and system time of it and its children.
+  int ExitCode = 0;      ///< When it exited.
+  int Signal = 0;        ///< When a signal ended it (SIGXCPU, SIGXFSZ, ...).
+  bool TimedOut = false; ///< Killed by the wall clock.
+  double CpuSeconds = 0; ///< User and system time of it and its children.
   uint64_t PeakRssBytes = 0; ///< The largest of its processes' peaks.
 
   bool succeeded() const { return !Signal && !TimedOut && ExitCode == 0; }

@@ -19,8 +19,9 @@ void ToolError::log(llvm::raw_ostream &OS) const {
   if (!Snippet.empty())
     OS << "\n" << llvm::StringRef(Snippet).drop_back();
   if (!Hint.empty())
-    OS << "\n" << (Where.empty() ? "" : Where + ": ") << "note: "
-       << printableMessage(Hint);
+    OS << "\n"
+       << (Where.empty() ? "" : Where + ": ")
+       << "note: " << printableMessage(Hint);
 }
 
 std::string aoti::escapeControl(llvm::StringRef Text, bool KeepNewlines) {
@@ -80,8 +81,8 @@ std::string aoti::formatSourceSnippet(llvm::StringRef Text, unsigned Line,
   size_t CaretAt = std::min<size_t>(Column ? Column - 1 : 0, Source.size());
   size_t Begin = CaretAt > SnippetWidth / 2 ? CaretAt - SnippetWidth / 2 : 0;
   llvm::StringRef Before = Source.slice(Begin, CaretAt);
-  llvm::StringRef After = Source.drop_front(CaretAt).take_front(
-      SnippetWidth - Before.size());
+  llvm::StringRef After =
+      Source.drop_front(CaretAt).take_front(SnippetWidth - Before.size());
   std::string Shown = (Begin ? "..." : "") + escapeControl(Before);
   std::string Caret;
   for (char C : Shown)

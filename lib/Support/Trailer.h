@@ -1,4 +1,4 @@
-//===- Trailer.h - The build commands AOTI appends to its sources -*- C++ -*-===//
+//===- Trailer.h - The build commands AOTI appends --------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // AOTI ends every wrapper.cpp and kernel.cpp it compiles with two comments,

@@ -21,9 +21,9 @@ namespace {
 
 llvm::cl::OptionCategory ToolCategory("aoti-instrument options");
 
-llvm::cl::opt<std::string> InputPath(llvm::cl::Positional,
-                                     llvm::cl::desc("<wrapper.cpp | model.pt2>"),
-                                     llvm::cl::cat(ToolCategory));
+llvm::cl::opt<std::string>
+    InputPath(llvm::cl::Positional, llvm::cl::desc("<wrapper.cpp | model.pt2>"),
+              llvm::cl::cat(ToolCategory));
 
 /// What a listing option takes: nothing or `table` for a table, `json`.
 llvm::cl::ValuesClass listFormats() {
@@ -33,10 +33,10 @@ llvm::cl::ValuesClass listFormats() {
       clEnumValN(ListFormat::Json, "json", "one JSON object"));
 }
 
-llvm::cl::opt<ListFormat> List(
-    "list", llvm::cl::desc("List the kernel launch sites of the wrapper"),
-    llvm::cl::ValueOptional, listFormats(), llvm::cl::init(ListFormat::None),
-    llvm::cl::cat(ToolCategory));
+llvm::cl::opt<ListFormat>
+    List("list", llvm::cl::desc("List the kernel launch sites of the wrapper"),
+         llvm::cl::ValueOptional, listFormats(),
+         llvm::cl::init(ListFormat::None), llvm::cl::cat(ToolCategory));
 
 llvm::cl::opt<ListFormat> ListShimOps(
     "list-shim-ops",
@@ -298,12 +298,11 @@ int main(int Argc, const char **Argv) {
       clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
           Argc, Argv, DatabaseError);
   if (!FlagsDatabase && !DatabaseError.empty())
-    return reportError(makeToolError(ExitCode::Usage, "",
-                                     "flags after '--': " +
-                                         llvm::StringRef(DatabaseError)
-                                             .trim()
-                                             .str()),
-                       llvm::errs());
+    return reportError(
+        makeToolError(ExitCode::Usage, "",
+                      "flags after '--': " +
+                          llvm::StringRef(DatabaseError).trim().str()),
+        llvm::errs());
 
   const bool Explain = Argc > 1 && ExplainCommandName == Argv[1];
   llvm::cl::extrahelp Help(Explain ? explainHelpText()
@@ -326,7 +325,8 @@ int main(int Argc, const char **Argv) {
   }
   if (InputPath.empty() && ListShimOps == ListFormat::None) {
     llvm::errs() << "aoti-instrument: error: no input file; usage: "
-                    "aoti-instrument <wrapper.cpp | model.pt2> (--list | -rules FILE|PRESET [-o OUT | -i]) [-- <flags>]\n";
+                    "aoti-instrument <wrapper.cpp | model.pt2> (--list | "
+                    "-rules FILE|PRESET [-o OUT | -i]) [-- <flags>]\n";
     return static_cast<int>(ExitCode::Usage);
   }
 

@@ -22,10 +22,10 @@ namespace {
 struct FakeLaunch {
   std::vector<float> A = {1, 2, 3, 4, 5, 6};
   std::vector<float> B = {10, 20, 30, 40, 50};
-  RAIIAtenTensorHandle TA = blob(A.data(), {2, 3}, {1, 2},
-                                 aoti_torch_dtype_float32());
-  RAIIAtenTensorHandle TB = blob(B.data(), {3}, {1},
-                                 aoti_torch_dtype_float32(), /*Offset=*/2);
+  RAIIAtenTensorHandle TA =
+      blob(A.data(), {2, 3}, {1, 2}, aoti_torch_dtype_float32());
+  RAIIAtenTensorHandle TB =
+      blob(B.data(), {3}, {1}, aoti_torch_dtype_float32(), /*Offset=*/2);
   uint64_t Ptr0 = reinterpret_cast<uint64_t>(A.data());
   uint64_t Ptr1 = reinterpret_cast<uint64_t>(B.data() + 3); // 4 bytes in
   int32_t N = 6;

@@ -9,11 +9,11 @@
 //===----------------------------------------------------------------------===//
 
 #if AOTI_RT_FLAVOUR_cuda
-#include <torch/csrc/inductor/aoti_include/cuda.h>
 #include "prelude_cuda.h"
+#include <torch/csrc/inductor/aoti_include/cuda.h>
 #else
-#include <torch/csrc/inductor/aoti_include/cpu.h>
 #include "prelude_cpu.h"
+#include <torch/csrc/inductor/aoti_include/cpu.h>
 #endif
 
 #include <torch/csrc/inductor/aoti_runtime/interface.h>
@@ -31,23 +31,49 @@
 #endif
 
 static const ::aoti_rt::SiteInfo aoti_rt_sites[] = {
-    {0, "aoti_torch_cuda_mm_out", "extern", 906, "linear", "aten.t, aten.addmm"},
+    {0, "aoti_torch_cuda_mm_out", "extern", 906, "linear",
+     "aten.t, aten.addmm"},
     {1, "triton_poi_fused_addmm_relu_0", "triton", 910, "linear, relu",
      "aten.addmm, aten.relu"},
 };
-static const ::aoti_rt::Program aoti_rt_program = {
-    "wrapper.cpp", "digest", aoti_rt_sites, 2, "AOTI_INSTRUMENT_DISABLE",
-    "AOTI_INSTRUMENT_LOG", "AOTI_INSTRUMENT_JSONL", "", "aoti-instrument-saves",
-    0, 0, 16};
-static const ::aoti_rt::Probe aoti_rt_probe_1_after = {
-    true, true, ::aoti_rt::kOut, ::aoti_rt::kCheckNan | ::aoti_rt::kCheckInf,
-    ::aoti_rt::kThrow, ::aoti_rt::kPrintStats, ::aoti_rt::kInOut, true,
-    ::aoti_rt::kInOut};
+static const ::aoti_rt::Program aoti_rt_program = {"wrapper.cpp",
+                                                   "digest",
+                                                   aoti_rt_sites,
+                                                   2,
+                                                   "AOTI_INSTRUMENT_DISABLE",
+                                                   "AOTI_INSTRUMENT_LOG",
+                                                   "AOTI_INSTRUMENT_JSONL",
+                                                   "",
+                                                   "aoti-instrument-saves",
+                                                   0,
+                                                   0,
+                                                   16};
+static const ::aoti_rt::Probe aoti_rt_probe_1_after = {true,
+                                                       true,
+                                                       ::aoti_rt::kOut,
+                                                       ::aoti_rt::kCheckNan |
+                                                           ::aoti_rt::kCheckInf,
+                                                       ::aoti_rt::kThrow,
+                                                       ::aoti_rt::kPrintStats,
+                                                       ::aoti_rt::kInOut,
+                                                       true,
+                                                       ::aoti_rt::kInOut};
 static constexpr int64_t aoti_rt_guard_0_min[] = {1, 16};
 static constexpr int64_t aoti_rt_guard_0_max[] = {64, 16};
-static const ::aoti_rt::InputGuard aoti_rt_guard_0 = {
-    0, "arg4_1", "float32", "cuda", 2, aoti_rt_guard_0_min,
-    aoti_rt_guard_0_max, true, 16, false, 0.0, 0.0, true, ::aoti_rt::kThrow};
+static const ::aoti_rt::InputGuard aoti_rt_guard_0 = {0,
+                                                      "arg4_1",
+                                                      "float32",
+                                                      "cuda",
+                                                      2,
+                                                      aoti_rt_guard_0_min,
+                                                      aoti_rt_guard_0_max,
+                                                      true,
+                                                      16,
+                                                      false,
+                                                      0.0,
+                                                      0.0,
+                                                      true,
+                                                      ::aoti_rt::kThrow};
 static const ::aoti_rt::DimRef aoti_rt_dims_0[] = {{0, 1}, {1, 0}};
 
 namespace torch::aot_inductor {

@@ -39,8 +39,7 @@ void expectSafetensors(const std::string &Path,
   ASSERT_NE(Last, std::string::npos) << Path;
   EXPECT_EQ(F.header.front(), '{') << F.header;
   EXPECT_EQ(F.header[Last], '}') << F.header;
-  EXPECT_NE(F.header.find("\"__metadata__\":{"), std::string::npos)
-      << F.header;
+  EXPECT_NE(F.header.find("\"__metadata__\":{"), std::string::npos) << F.header;
   for (const std::string &Name : Names)
     EXPECT_NE(F.header.find("\"" + Name + "\":{\"dtype\":"), std::string::npos)
         << Name << " in " << F.header;
@@ -51,8 +50,8 @@ void expectSafetensors(const std::string &Path,
        At = F.header.find(Key, At + 1)) {
     size_t Comma = F.header.find(',', At);
     ASSERT_NE(Comma, std::string::npos) << F.header;
-    End = std::max<uint64_t>(End, std::strtoull(F.header.c_str() + Comma + 1,
-                                                nullptr, 10));
+    End = std::max<uint64_t>(
+        End, std::strtoull(F.header.c_str() + Comma + 1, nullptr, 10));
   }
   EXPECT_EQ(End, DataBytes) << F.header;
 }

@@ -1,4 +1,4 @@
-//===- aoti_rt/abi.h - What the emitter, runtime and kernel share -*- C++ -*-===//
+//===- aoti_rt/abi.h - What emitter, runtime, kernels share -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The one definition of everything that crosses a boundary of the
@@ -87,7 +87,6 @@ using AtenTensorHandle = AtenTensorOpaque *;
 
 AOTI_RT_NAMESPACE_BEGIN
 
-
 /// What a launch does with a tensor; a bitmask so Unknown counts as both.
 enum Role : uint8_t { kIn = 1, kOut = 2, kInOut = 3, kUnknownRole = 3 };
 enum Phase : uint8_t { kBefore = 0, kAfter = 1 };
@@ -95,11 +94,17 @@ enum OnFail : uint8_t { kThrow = 0, kAbort = 1, kWarn = 2 };
 
 /// What the watchdog does once a run has made no progress for its deadline
 /// (rules `settings: {watchdog: {then: ...}}`, AOTI_INSTRUMENT_WATCHDOG).
-enum WatchdogThen : uint8_t { kWatchReport = 0, kWatchAbort = 1, kWatchDump = 2 };
+enum WatchdogThen : uint8_t {
+  kWatchReport = 0,
+  kWatchAbort = 1,
+  kWatchDump = 2
+};
 enum PrintLevel : uint8_t {
   kPrintNone = 0,
-  kPrintNames = 1, ///< "[aoti-instrument] run 1 after #3 triton_x (wrapper.cpp:917)"
-  kPrintStats = 2, ///< + one line per tensor: dtype shape strides device numel min max mean nan inf
+  kPrintNames =
+      1, ///< "[aoti-instrument] run 1 after #3 triton_x (wrapper.cpp:917)"
+  kPrintStats = 2, ///< + one line per tensor: dtype shape strides device numel
+                   ///< min max mean nan inf
   kPrintValues = 3 ///< + up to Program::max_print_values values per tensor
 };
 enum CheckBits : uint8_t { kCheckNan = 1, kCheckInf = 2 };
@@ -205,16 +210,16 @@ struct ShimArg {
 
 /// What to do at one site in one phase (before or after the launch).
 struct Probe {
-  bool sync;             ///< after: synchronize the stream, check the error
-  bool breadcrumb;       ///< after: record the ordinal in stream order
-                         ///< (CUDA); before/after: the site being run or
-                         ///< last completed, for the CPU crash handler
-  uint8_t nan_roles;     ///< roles whose tensors are checked; 0: no check
-  uint8_t nan_checks;    ///< CheckBits
+  bool sync;          ///< after: synchronize the stream, check the error
+  bool breadcrumb;    ///< after: record the ordinal in stream order
+                      ///< (CUDA); before/after: the site being run or
+                      ///< last completed, for the CPU crash handler
+  uint8_t nan_roles;  ///< roles whose tensors are checked; 0: no check
+  uint8_t nan_checks; ///< CheckBits
   OnFail nan_on_fail;
   PrintLevel print;
-  uint8_t print_roles;   ///< roles whose tensors are printed (stats/values)
-  bool save;             ///< write a safetensors file of the tensors
+  uint8_t print_roles; ///< roles whose tensors are printed (stats/values)
+  bool save;           ///< write a safetensors file of the tensors
   uint8_t save_roles;
   /// CUDA: count NaN/Inf on the device without a host sync per launch; the
   /// counts are read once, at the end of the run, and the first offending
@@ -249,8 +254,8 @@ struct Probe {
 struct BufferPolicy {
   uint32_t redzone_bytes; ///< guard bytes before and after; 0: none
   OnFail redzone_on_fail;
-  bool poison;            ///< fill new and reused buffers
-  uint8_t poison_byte;    ///< the fill of non-floating dtypes (floats: NaN)
+  bool poison;         ///< fill new and reused buffers
+  uint8_t poison_byte; ///< the fill of non-floating dtypes (floats: NaN)
 };
 
 /// The byte redzones are filled with.
@@ -261,11 +266,11 @@ constexpr uint8_t kPoisonFloatByte = 0xFF;
 
 /// A constraint on one graph input, checked before any launch.
 struct InputGuard {
-  int index;            ///< position in input_handles
-  const char *name;     ///< arg0_1
-  const char *dtype;    ///< "float32", "int64", ... or nullptr
-  const char *device;   ///< "cuda", "cpu" or nullptr
-  int rank;             ///< -1: any
+  int index;              ///< position in input_handles
+  const char *name;       ///< arg0_1
+  const char *dtype;      ///< "float32", "int64", ... or nullptr
+  const char *device;     ///< "cuda", "cpu" or nullptr
+  int rank;               ///< -1: any
   const int64_t *dim_min; ///< rank entries, or nullptr; -1: no bound
   const int64_t *dim_max;
   bool contiguous;
@@ -273,7 +278,7 @@ struct InputGuard {
   bool has_value_range; ///< integer/float values in [value_min, value_max]
   double value_min;
   double value_max;
-  bool finite;          ///< no NaN/Inf
+  bool finite; ///< no NaN/Inf
   OnFail on_fail;
   /// The user's name of the input ("ids"; "" when the package does not
   /// say) and where the guard is in the rules file ("rules.yaml:12:7").
@@ -315,9 +320,9 @@ struct Program {
   const char *jsonl_env;   ///< default "AOTI_INSTRUMENT_JSONL"
   const char *jsonl_path;  ///< from the rules file; "" for none
   const char *save_dir;    ///< default "aoti-instrument-saves"
-  int first_calls;         ///< observe only the first N calls of run_impl; 0: all
-  int every_calls;         ///< observe every Nth call; 0/1: all
-  int max_print_values;    ///< values printed per tensor at kPrintValues
+  int first_calls;      ///< observe only the first N calls of run_impl; 0: all
+  int every_calls;      ///< observe every Nth call; 0/1: all
+  int max_print_values; ///< values printed per tensor at kPrintValues
   /// Deferred counts (NaN counts, statistics) are batched across launches
   /// (deferred.h, PendingBatch), and so are the checks of CUDA buffers'
   /// redzones (buffers.h); the wrapper calls RunScope::beforeWrite before

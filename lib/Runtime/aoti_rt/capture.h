@@ -50,14 +50,14 @@ struct CaptureRequest {
   const Program *Prog = nullptr;
   int64_t Run = 0;
   int Site = -1;
-  bool Made = false;     ///< the helper reached its launch
+  bool Made = false; ///< the helper reached its launch
   /// An extern op's: its shim parameters, and the tensors (indices into
   /// Tensors, -1 for a null handle) each argument passes.
   const ShimParam *Params = nullptr;
   std::vector<std::vector<int>> ArgTensors;
   std::deque<std::string> Keys; ///< the names of its tensors (stable)
-  std::string Dir;       ///< the bundle; empty: none was written
-  std::string Manifest;  ///< its members but `completed`, without braces
+  std::string Dir;              ///< the bundle; empty: none was written
+  std::string Manifest;         ///< its members but `completed`, without braces
   std::vector<CaptureTensor> Tensors;
 
   ~CaptureRequest() {
@@ -136,21 +136,21 @@ inline bool writeExtents(const std::string &Path,
                          const std::vector<std::vector<unsigned char>> &Data,
                          std::string &Err) {
   JsonObj H;
-  H.raw("__metadata__", JsonObj().str("format", "aoti-instrument-capture")
-                            .done());
+  H.raw("__metadata__",
+        JsonObj().str("format", "aoti-instrument-capture").done());
   uint64_t Off = 0;
   for (size_t I = 0; I < Tensors.size(); ++I) {
     const TensorMeta &M = Tensors[I].Meta;
     const bool Typed = M.Dtype->Safetensors != nullptr;
     const uint64_t Bytes = Data[I].size();
     const uint64_t Elems = Typed ? static_cast<uint64_t>(M.Span) : Bytes;
-    H.raw(M.Name, JsonObj()
-                      .str("dtype", Typed ? M.Dtype->Safetensors : "U8")
-                      .raw("shape", "[" + std::to_string(Elems) + "]")
-                      .raw("data_offsets", "[" + std::to_string(Off) + "," +
-                                               std::to_string(Off + Bytes) +
-                                               "]")
-                      .done());
+    H.raw(M.Name,
+          JsonObj()
+              .str("dtype", Typed ? M.Dtype->Safetensors : "U8")
+              .raw("shape", "[" + std::to_string(Elems) + "]")
+              .raw("data_offsets", "[" + std::to_string(Off) + "," +
+                                       std::to_string(Off + Bytes) + "]")
+              .done());
     Off += Bytes;
   }
   std::string Header = H.done();
@@ -178,7 +178,11 @@ inline size_t cubinImageSize(const void *Image) {
   };
   if (Read(0, 4) == 0xBA55ED50u) // fatbinary: header size, then payload
     return Read(6, 2) + Read(8, 8);
-  if (std::memcmp(P, "\x7f" "ELF", 4) != 0 || P[4] != 2) // ELF64 only
+  if (std::memcmp(P,
+                  "\x7f"
+                  "ELF",
+                  4) != 0 ||
+      P[4] != 2) // ELF64 only
     return 0;
   uint64_t Sections = Read(0x28, 8) + Read(0x3A, 2) * Read(0x3C, 2);
   uint64_t Programs = Read(0x20, 8) + Read(0x36, 2) * Read(0x38, 2);
@@ -269,8 +273,7 @@ inline std::string paramJson(const KernelParam &KP, const void *Value,
     uint64_t V = 0;
     std::memcpy(&V, Value, 8);
     const auto Base = reinterpret_cast<uintptr_t>(Tensors[KP.tensor].Meta.Data);
-    J.num("tensor", KP.tensor)
-        .num("offset", static_cast<long long>(V - Base));
+    J.num("tensor", KP.tensor).num("offset", static_cast<long long>(V - Base));
   } else {
     if (Pointer)
       J.raw("tensor", "null");
@@ -283,7 +286,9 @@ inline std::string paramJson(const KernelParam &KP, const void *Value,
 /// One element of the manifest's `tensors`.
 inline std::string tensorJson(const CaptureTensor &T) {
   const TensorMeta &M = T.Meta;
-  const char *Role = M.RoleBits == kIn ? "in" : M.RoleBits == kOut ? "out" : "inout";
+  const char *Role = M.RoleBits == kIn    ? "in"
+                     : M.RoleBits == kOut ? "out"
+                                          : "inout";
   return JsonObj()
       .str("key", M.Name)
       .str("role", Role)
@@ -322,8 +327,8 @@ inline std::string deviceJson() {
   if (cudaGetDevice(&Dev) == cudaSuccess &&
       cudaGetDeviceProperties(&P, Dev) == cudaSuccess) {
     J.num("index", Dev).str("name", P.name);
-    J.raw("capability", "[" + std::to_string(P.major) + ", " +
-                            std::to_string(P.minor) + "]");
+    J.raw("capability",
+          "[" + std::to_string(P.major) + ", " + std::to_string(P.minor) + "]");
   }
   if (cudaDriverGetVersion(&Driver) == cudaSuccess)
     J.num("driver_version", Driver);

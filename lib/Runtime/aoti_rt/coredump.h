@@ -107,7 +107,7 @@ struct CoreDumpWait {
   long Appear = 5000; ///< for a first byte of the dump
   /// With the dump unchanged, before it counts as done.
   long Stable = 10000;
-  long Cap = 120000;  ///< in all
+  long Cap = 120000; ///< in all
 };
 
 /// Waits while the files that match \p Pattern appear and grow, as \p W

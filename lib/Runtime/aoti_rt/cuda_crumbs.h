@@ -1,4 +1,4 @@
-//===- aoti_rt/cuda_crumbs.h - CUDA: stream-ordered breadcrumbs ----*- C++ -*-===//
+//===- aoti_rt/cuda_crumbs.h - CUDA: stream-ordered crumbs ------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pinned, device-mapped breadcrumb arena, its slots per thread and
@@ -97,12 +97,12 @@ struct CrumbSlot {
   /// every writer takes Mutex (claimCrumbSlot).
   std::atomic<bool> Shared{false};
   int Lane = 0;
-  const char *Stream = nullptr; ///< name of the lane's stream (Lane > 0)
-  long Tid = 0;                   ///< the OS thread that writes the slot
-  const void *StreamPtr = nullptr; ///< the stream of its last crumb
+  const char *Stream = nullptr;      ///< name of the lane's stream (Lane > 0)
+  long Tid = 0;                      ///< the OS thread that writes the slot
+  const void *StreamPtr = nullptr;   ///< the stream of its last crumb
   std::atomic<uint32_t> Enqueued{0}; ///< last sequence number enqueued
   uint32_t LastWritten = 0;          ///< the last one whose crumb was written
-  uint32_t Reported = 0; ///< first-not-completed already reported
+  uint32_t Reported = 0;             ///< first-not-completed already reported
   CrumbRecord Ring[kCrumbRing];
 };
 
@@ -590,8 +590,8 @@ inline bool crumbStreamWrite(int Index, uint32_t Seq, cudaStream_t Stream,
   if (!A.UseHostFn.load()) {
     CUresult R = cuStreamWriteValue32(
         reinterpret_cast<CUstream>(Stream),
-        A.Dev + sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) *
-                    kCrumbStride,
+        A.Dev +
+            sizeof(uint32_t) * static_cast<CUdeviceptr>(Index) * kCrumbStride,
         Seq, CU_STREAM_WRITE_VALUE_DEFAULT);
     if (R == CUDA_SUCCESS)
       return true;
@@ -603,8 +603,8 @@ inline bool crumbStreamWrite(int Index, uint32_t Seq, cudaStream_t Stream,
     A.UseHostFn.store(true);
   }
   uintptr_t Data = (static_cast<uintptr_t>(Index) << 32) | Seq;
-  cudaError_t E = cudaLaunchHostFunc(Stream, &crumbHostFn,
-                                     reinterpret_cast<void *>(Data));
+  cudaError_t E =
+      cudaLaunchHostFunc(Stream, &crumbHostFn, reinterpret_cast<void *>(Data));
   if (E != cudaSuccess) {
     Err = cudaErrorText(E);
     return false;
@@ -632,8 +632,8 @@ inline std::string crumbReportsOfThread(bool Force) {
   if (!A.ManyThreads.load(std::memory_order_relaxed))
     return Out;
   auto Mine = [&](int I) {
-    return I == crumbSlotIndex() || std::find(Lanes + 1, Lanes + kCrumbLanes,
-                                              I) != Lanes + kCrumbLanes;
+    return I == crumbSlotIndex() ||
+           std::find(Lanes + 1, Lanes + kCrumbLanes, I) != Lanes + kCrumbLanes;
   };
   std::string Others;
   for (int I = 0; I < kCrumbSlots; ++I) {
@@ -644,8 +644,8 @@ inline std::string crumbReportsOfThread(bool Force) {
       Others += (Others.empty() ? "" : "; ") + R;
   }
   if (!Others.empty())
-    Out += (Out.empty() ? "" : "; ") +
-           std::string(kReportOtherThreads) + Others;
+    Out +=
+        (Out.empty() ? "" : "; ") + std::string(kReportOtherThreads) + Others;
   return Out;
 }
 

@@ -1,4 +1,4 @@
-//===- aoti_rt/cuda_stats.h - CUDA: errors, the statistics kernel, scratch memory ----*- C++ -*-===//
+//===- aoti_rt/cuda_stats.h - CUDA errors, statistics kernel ----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // CUDA error texts, device and capture-mode guards, the embedded statistics
@@ -140,8 +140,7 @@ inline const RuntimeKernels *runtimeKernels(std::string &Why) {
       CUmodule Mod = nullptr;
       CUresult R = CUDA_SUCCESS;
       if (!Ptx)
-        Found->Why =
-            "no PTX embedded in this runtime text";
+        Found->Why = "no PTX embedded in this runtime text";
       else if ((R = cuModuleLoadData(&Mod, Ptx)) != CUDA_SUCCESS)
         Found->Why = "cuModuleLoadData: " + cuErrorText(R);
       else if ((R = cuModuleGetFunction(&Found->Fns.StatsFn, Mod,
@@ -205,15 +204,15 @@ inline void fillDesc(StatsDesc &D, const TensorMeta &M) {
     }
   }
   int64_t ES = M.Dtype->Size;
-  bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 &&
-                    D.strides[0] == 1 && D.data % 16 == 0;
+  bool Contiguous = (ES == 2 || ES == 4) && D.ndim == 1 && D.strides[0] == 1 &&
+                    D.data % 16 == 0;
   constexpr int64_t kMax32 = 0x7fffffff;
   D.flags = (Contiguous ? kDescContiguous : 0) |
             (M.Numel <= kMax32 && M.Span <= kMax32 ? kDescIndex32 : 0);
-  int64_t Blocks = Contiguous ? (M.Numel * ES + 16383) / 16384
-                              : (M.Numel + 1023) / 1024;
-  D.blocks = static_cast<int32_t>(std::max<int64_t>(
-      1, std::min<int64_t>(Blocks, 1024)));
+  int64_t Blocks =
+      Contiguous ? (M.Numel * ES + 16383) / 16384 : (M.Numel + 1023) / 1024;
+  D.blocks = static_cast<int32_t>(
+      std::max<int64_t>(1, std::min<int64_t>(Blocks, 1024)));
 }
 
 /// The device side of stats launches on one device: per-tensor
@@ -292,8 +291,8 @@ bool launchCounts(CUfunction Fn, StatsArea &Area, LaunchT &L, int64_t GridX,
   L.counter = Area.counter();
   void *Args[] = {&L};
   CUresult R = cuLaunchKernel(
-      Fn, static_cast<unsigned>(GridX), static_cast<unsigned>(GridY), 1, 256,
-      1, 1, 0, reinterpret_cast<CUstream>(Stream), Args, nullptr);
+      Fn, static_cast<unsigned>(GridX), static_cast<unsigned>(GridY), 1, 256, 1,
+      1, 0, reinterpret_cast<CUstream>(Stream), Args, nullptr);
   if (R != CUDA_SUCCESS) {
     Err = cuErrorText(R);
     return false;

@@ -47,8 +47,8 @@ AOTI_RT_HOST_DEVICE float halfToFloat(uint16_t H) {
 }
 
 /// 8-bit floats: E exponent bits with bias B, M mantissa bits.
-AOTI_RT_HOST_DEVICE float fp8ToFloat(uint32_t Byte, int E, int M, int B, bool Fnuz,
-                        bool HasInf) {
+AOTI_RT_HOST_DEVICE float fp8ToFloat(uint32_t Byte, int E, int M, int B,
+                                     bool Fnuz, bool HasInf) {
   const float QNan = bitsToFloat(0x7fc00000u);
   if (Fnuz && Byte == 0x80u)
     return QNan;

@@ -1,4 +1,4 @@
-//===- aoti_rt/deferred.h - Checks and prints read at the end of a run -*- C++ -*-===//
+//===- aoti_rt/deferred.h - Checks read at a run's end ----------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Deferred probes (Probe::nan_deferred, Probe::print_deferred): a probe's
@@ -139,9 +139,9 @@ struct DeferredChecks {
   std::vector<DeferredRecord> Records;
   std::vector<DeferredTensor> Tensors; ///< [0, Used): the records' tensors
   size_t Used = 0;
-  std::vector<LazyInput> Lazies; ///< the records' lazy inputs
+  std::vector<LazyInput> Lazies;      ///< the records' lazy inputs
   std::vector<CountedTensor> Counted; ///< compact records' tensors
-  std::vector<uint8_t> Marks; ///< ordinal * 2 + phase: has a record
+  std::vector<uint8_t> Marks;         ///< ordinal * 2 + phase: has a record
 
   bool pending() const { return !Records.empty(); }
   bool has(int Site, Phase Ph) const {
@@ -173,9 +173,8 @@ struct DeferredChecks {
                  size_t LazyFirst, bool Compact = false) {
     const size_t End = Compact ? Counted.size() : Used;
     Records.push_back(DeferredRecord{Site, Ph, Roles, Checks, F, Print,
-                                     PrintRoles, First, End - First,
-                                     LazyFirst, Lazies.size() - LazyFirst,
-                                     Compact});
+                                     PrintRoles, First, End - First, LazyFirst,
+                                     Lazies.size() - LazyFirst, Compact});
     if (Site >= 0) {
       size_t K = static_cast<size_t>(Site) * 2 + Ph;
       if (K >= Marks.size())
@@ -417,8 +416,8 @@ inline uint64_t seenShape(const TensorMeta &M) {
 /// B - MaxSpan (the longest entry's span).
 struct SeenTensors {
   static constexpr size_t kMax = 128; ///< then the older half goes
-  std::vector<SeenTensor> Entries;       ///< sorted by begin
-  uintptr_t MaxSpan = 0; ///< at least every entry's end - begin
+  std::vector<SeenTensor> Entries;    ///< sorted by begin
+  uintptr_t MaxSpan = 0;              ///< at least every entry's end - begin
   uint64_t NextAge = 0;
   int LastSite = -2; ///< the launch of the last probe that came through
 
@@ -439,12 +438,12 @@ struct SeenTensors {
     auto First = firstFrom(Entries, B > MaxSpan ? B - MaxSpan : 0);
     auto Last = std::partition_point(
         First, Entries.end(), [E](const SeenTensor &T) { return T.Begin < E; });
-    Entries.erase(std::remove_if(First, Last,
-                              [B](const SeenTensor &T) { return B < T.End; }),
-               Last);
+    Entries.erase(
+        std::remove_if(First, Last,
+                       [B](const SeenTensor &T) { return B < T.End; }),
+        Last);
   }
-  const SeenTensor *find(const TensorMeta &M, uint64_t Shape,
-                         bool Full) const {
+  const SeenTensor *find(const TensorMeta &M, uint64_t Shape, bool Full) const {
     const SeenTensor *T = entryOf(Entries, M, Shape);
     return T && (T->Full || !Full) ? T : nullptr;
   }
@@ -491,11 +490,10 @@ private:
     auto Mid = Ages.begin() + Ages.size() / 2;
     std::nth_element(Ages.begin(), Mid, Ages.end());
     const uint64_t Keep = *Mid; // the younger half: this age and after
-    Entries.erase(std::remove_if(Entries.begin(), Entries.end(),
-                              [Keep](const SeenTensor &T) {
-                                return T.Age < Keep;
-                              }),
-               Entries.end());
+    Entries.erase(
+        std::remove_if(Entries.begin(), Entries.end(),
+                       [Keep](const SeenTensor &T) { return T.Age < Keep; }),
+        Entries.end());
     MaxSpan = 0;
     for (const SeenTensor &T : Entries)
       MaxSpan = std::max(MaxSpan, T.End - T.Begin);

@@ -1,4 +1,4 @@
-//===- aoti_rt/dtype.h - Dtypes, element decoding, statistics ----*- C++ -*-===//
+//===- aoti_rt/dtype.h - Dtypes, decoding, statistics -----------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the runtime knows of a dtype (torch code, DKind, name, safetensors
@@ -26,7 +26,6 @@ namespace detail {
 
 //--- Dtypes ----------------------------------------------------------------//
 
-
 struct DtypeInfo {
   int32_t Code;
   DKind Kind;
@@ -49,8 +48,8 @@ inline const DtypeInfo &dtypeInfo(int32_t Code) {
       {aoti_torch_dtype_int32(), kDI32, "int32", "I32", 4},
       {aoti_torch_dtype_bool(), kDBool, "bool", "BOOL", 1},
       {aoti_torch_dtype_float64(), kDF64, "float64", "F64", 8},
-      {aoti_torch_dtype_float8_e4m3fn(), kDF8E4M3FN, "float8_e4m3fn",
-       "F8_E4M3", 1},
+      {aoti_torch_dtype_float8_e4m3fn(), kDF8E4M3FN, "float8_e4m3fn", "F8_E4M3",
+       1},
       {aoti_torch_dtype_float8_e5m2(), kDF8E5M2, "float8_e5m2", "F8_E5M2", 1},
       {aoti_torch_dtype_float8_e4m3fnuz(), kDF8E4M3FNUZ, "float8_e4m3fnuz",
        "F8_E4M3FNUZ", 1},
@@ -103,38 +102,68 @@ template <class T> inline T loadAs(const unsigned char *P) {
 
 /// Reads one element: true for integer kinds (value in IV), false for
 /// floating kinds (value in DV).
-inline bool loadElem(DKind K, const unsigned char *P, double &DV,
-                     int64_t &IV) {
+inline bool loadElem(DKind K, const unsigned char *P, double &DV, int64_t &IV) {
   switch (K) {
-  case kDF32: DV = loadAs<float>(P); return false;
-  case kDF64: DV = loadAs<double>(P); return false;
-  case kDF16: DV = halfToFloat(loadAs<uint16_t>(P)); return false;
+  case kDF32:
+    DV = loadAs<float>(P);
+    return false;
+  case kDF64:
+    DV = loadAs<double>(P);
+    return false;
+  case kDF16:
+    DV = halfToFloat(loadAs<uint16_t>(P));
+    return false;
   case kDBF16:
     DV = bitsToFloat(static_cast<uint32_t>(loadAs<uint16_t>(P)) << 16);
     return false;
-  case kDF8E4M3FN: DV = fp8ToFloat(*P, 4, 3, 7, false, false); return false;
-  case kDF8E5M2: DV = fp8ToFloat(*P, 5, 2, 15, false, true); return false;
-  case kDF8E4M3FNUZ: DV = fp8ToFloat(*P, 4, 3, 8, true, false); return false;
-  case kDF8E5M2FNUZ: DV = fp8ToFloat(*P, 5, 2, 16, true, false); return false;
-  case kDI8: IV = loadAs<int8_t>(P); return true;
-  case kDI16: IV = loadAs<int16_t>(P); return true;
-  case kDI32: IV = loadAs<int32_t>(P); return true;
-  case kDI64: IV = loadAs<int64_t>(P); return true;
-  case kDU8: IV = *P; return true;
-  case kDBool: IV = *P != 0; return true;
-  case kDU16: IV = loadAs<uint16_t>(P); return true;
-  case kDU32: IV = loadAs<uint32_t>(P); return true;
+  case kDF8E4M3FN:
+    DV = fp8ToFloat(*P, 4, 3, 7, false, false);
+    return false;
+  case kDF8E5M2:
+    DV = fp8ToFloat(*P, 5, 2, 15, false, true);
+    return false;
+  case kDF8E4M3FNUZ:
+    DV = fp8ToFloat(*P, 4, 3, 8, true, false);
+    return false;
+  case kDF8E5M2FNUZ:
+    DV = fp8ToFloat(*P, 5, 2, 16, true, false);
+    return false;
+  case kDI8:
+    IV = loadAs<int8_t>(P);
+    return true;
+  case kDI16:
+    IV = loadAs<int16_t>(P);
+    return true;
+  case kDI32:
+    IV = loadAs<int32_t>(P);
+    return true;
+  case kDI64:
+    IV = loadAs<int64_t>(P);
+    return true;
+  case kDU8:
+    IV = *P;
+    return true;
+  case kDBool:
+    IV = *P != 0;
+    return true;
+  case kDU16:
+    IV = loadAs<uint16_t>(P);
+    return true;
+  case kDU32:
+    IV = loadAs<uint32_t>(P);
+    return true;
   case kDU64: {
     uint64_t V = loadAs<uint64_t>(P);
     IV = V > 0x7fffffffffffffffULL ? INT64_MAX : static_cast<int64_t>(V);
     return true;
   }
-  default: DV = 0; return false;
+  default:
+    DV = 0;
+    return false;
   }
 }
 
 //--- Statistics ------------------------------------------------------------//
-
 
 inline Stats statsInit() {
   Stats S;

@@ -294,9 +294,9 @@ inline std::string fmtDouble(double V) {
 
 /// A bound or a value: as an integer when it is one.
 inline std::string fmtNumber(double V) {
-  if (!isNanD(V) && !isInfD(V) && V == static_cast<double>(
-                                           static_cast<long long>(V)) &&
-      V < 9.0e15 && V > -9.0e15)
+  if (!isNanD(V) && !isInfD(V) &&
+      V == static_cast<double>(static_cast<long long>(V)) && V < 9.0e15 &&
+      V > -9.0e15)
     return std::to_string(static_cast<long long>(V));
   return fmtDouble(V);
 }

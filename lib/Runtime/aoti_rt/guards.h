@@ -32,8 +32,8 @@ namespace detail {
 /// user's where the package says it.
 inline std::string inputLabel(int Index, const char *Name,
                               const char *Exported) {
-  std::string S = "input " + std::to_string(Index) + " (" +
-                  orDefault(Name, "?");
+  std::string S =
+      "input " + std::to_string(Index) + " (" + orDefault(Name, "?");
   if (Exported && *Exported)
     S += std::string(", '") + Exported + "'";
   return S + ")";
@@ -49,10 +49,10 @@ inline std::string inputText(const InputGuard &G) {
 
 inline std::string boundsText(int64_t Lo, int64_t Hi) {
   if (Lo >= 0 && Hi >= 0)
-    return Lo == Hi ? std::to_string(static_cast<long long>(Lo))
-                    : "in [" + std::to_string(static_cast<long long>(Lo)) +
-                          ", " + std::to_string(static_cast<long long>(Hi)) +
-                          "]";
+    return Lo == Hi
+               ? std::to_string(static_cast<long long>(Lo))
+               : "in [" + std::to_string(static_cast<long long>(Lo)) + ", " +
+                     std::to_string(static_cast<long long>(Hi)) + "]";
   if (Lo >= 0)
     return ">= " + std::to_string(static_cast<long long>(Lo));
   return "<= " + std::to_string(static_cast<long long>(Hi));
@@ -167,7 +167,9 @@ AOTI_RT_COLD_BEGIN
 
 /// "8", "1..8", ">= 2", "<= 8"
 inline std::string rangeText(int64_t Lo, int64_t Hi) {
-  auto Text = [](int64_t V) { return std::to_string(static_cast<long long>(V)); };
+  auto Text = [](int64_t V) {
+    return std::to_string(static_cast<long long>(V));
+  };
   if (Lo >= 0 && Hi >= 0)
     return Lo == Hi ? Text(Lo) : Text(Lo) + ".." + Text(Hi);
   return Lo >= 0 ? ">= " + Text(Lo) : "<= " + Text(Hi);
@@ -187,7 +189,9 @@ inline bool compiledContiguous(const CompiledInput &C, const InputFacts &F) {
 /// The dims and strides of \p F that \p C does not allow.
 inline void describeDims(const CompiledInput &C, const InputFacts &F,
                          std::vector<std::string> &Problems) {
-  auto Text = [](int64_t V) { return std::to_string(static_cast<long long>(V)); };
+  auto Text = [](int64_t V) {
+    return std::to_string(static_cast<long long>(V));
+  };
   bool Strides = false;
   for (int D = 0; D < C.rank; ++D) {
     if (!sizeMatches(C, F, D))
@@ -212,9 +216,8 @@ inline void describeDims(const CompiledInput &C, const InputFacts &F,
 }
 
 /// Why input \p F is not what \p C says, one phrase per difference.
-inline std::vector<std::string> describeMismatch(const CompiledInput &C,
-                                                 const InputFacts &F,
-                                                 int DeviceIndex) {
+inline std::vector<std::string>
+describeMismatch(const CompiledInput &C, const InputFacts &F, int DeviceIndex) {
   std::vector<std::string> Problems;
   if (!F.Defined)
     return {"no tensor (an undefined handle)"};

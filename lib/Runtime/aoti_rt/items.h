@@ -132,8 +132,7 @@ inline std::vector<ItemPlan> planItems(Batch &B, int Device, CUfunction Fn,
                ", not the launch's first CUDA device";
       continue;
     }
-    bool StatsOnDevice = It.WantStats && isReadableKind(M.Dtype->Kind) &&
-                         Fn &&
+    bool StatsOnDevice = It.WantStats && isReadableKind(M.Dtype->Kind) && Fn &&
                          M.CSizes.size() <= static_cast<size_t>(kMaxKernelDims);
     int64_t Copy = copyElems(It, StatsOnDevice, MaxValues);
     if (!StatsOnDevice && Copy == 0)

@@ -1,4 +1,4 @@
-//===- aoti_rt/nan.h - NaN/Inf reports ---------------------------*- C++ -*-===//
+//===- aoti_rt/nan.h - NaN/Inf reports --------------------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The NaN/Inf report of a probe, the same text whether the check ran right
@@ -35,8 +35,9 @@ struct NanView {
 };
 
 inline NanView nanView(const Item &It) {
-  return NanView{It.Meta.Name, It.Meta.RoleBits,  It.Meta.Ok,   It.HaveStats,
-                 It.Meta.Numel, It.Statistics.nan, It.Statistics.inf};
+  return NanView{It.Meta.Name,     It.Meta.RoleBits, It.Meta.Ok,
+                 It.HaveStats,     It.Meta.Numel,    It.Statistics.nan,
+                 It.Statistics.inf};
 }
 
 /// Whether V is checked (its role in Roles) and holds what Checks asks for.

@@ -101,8 +101,7 @@ template <class Dims> void appendList(std::string &S, const Dims &V) {
 
 /// A statistics line's description of \p M (dtype, shape, strides,
 /// device, numel) into \p L and, when \p J is not null, its event.
-inline void appendTensorFacts(std::string &L, const TensorMeta &M,
-                              JsonObj *J) {
+inline void appendTensorFacts(std::string &L, const TensorMeta &M, JsonObj *J) {
   L += ' ';
   L += M.Dtype->Name;
   L += ' ';
@@ -128,8 +127,7 @@ inline void appendTensorFacts(std::string &L, const TensorMeta &M,
 
 /// A statistics line's numbers (min, max, mean, NaN and Inf counts) of
 /// \p St, counted from a tensor of kind \p K, into \p L and \p J.
-inline void appendStats(std::string &L, const Stats &St, DKind K,
-                        JsonObj *J) {
+inline void appendStats(std::string &L, const Stats &St, DKind K, JsonObj *J) {
   double Mn = statsMin(St, K), Mx = statsMax(St, K);
   double Mean = statsMean(St);
   if (isIntKind(K) && !St.count) {

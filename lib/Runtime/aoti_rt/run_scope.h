@@ -275,7 +275,7 @@ private:
   void *StreamPtr;
   int64_t Run = 0;
   detail::WatchCell *Watch = nullptr; ///< null: no watchdog
-  int LastSite = -1;      ///< the last probe of this run: site and phase
+  int LastSite = -1; ///< the last probe of this run: site and phase
   Phase LastPhase = kAfter;
   int Uncaught = 0;
   bool Observing = false;

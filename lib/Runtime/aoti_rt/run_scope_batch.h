@@ -1,4 +1,4 @@
-//===- aoti_rt/run_scope_batch.h - RunScope: the batches' launch -*- C++ -*-===//
+//===- aoti_rt/run_scope_batch.h - RunScope: batched launches ---*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope::flushBatch: the launch of the counts the run's deferred probes
@@ -12,11 +12,11 @@
 #ifndef AOTI_RT_RUN_SCOPE_BATCH_H
 #define AOTI_RT_RUN_SCOPE_BATCH_H
 
-#include "run_scope.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "deferred.h"
 #include "deferred_run.h"
+#include "run_scope.h"
 
 #include <string>
 

@@ -12,8 +12,8 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
 #include "capture.h"
+#include "run_scope.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -30,8 +30,9 @@ namespace detail {
 
 /// "run 3: capture of #7 triton_x (wrapper.cpp:91)" and its JSON fields.
 inline std::string captureText(const CaptureRequest &R) {
-  return "[aoti-instrument] run " + std::to_string(static_cast<long long>(R.Run)) +
-         ": capture of " + siteText(*R.Prog, R.Site, findSite(*R.Prog, R.Site));
+  return "[aoti-instrument] run " +
+         std::to_string(static_cast<long long>(R.Run)) + ": capture of " +
+         siteText(*R.Prog, R.Site, findSite(*R.Prog, R.Site));
 }
 
 inline void captureEvent(const CaptureRequest &R, const std::string &Line,
@@ -50,9 +51,9 @@ inline bool makeBundleDir(CaptureRequest &R, std::string &Err) {
   if (!ensureSession(*R.State, Err))
     return false;
   const SiteInfo *SI = findSite(*R.Prog, R.Site);
-  std::string Name = "capture-r" + std::to_string(static_cast<long long>(R.Run)) +
-                     "-" + std::to_string(R.Site) + "-" +
-                     fileSafe(SI ? SI->kernel : "kernel", 80);
+  std::string Name =
+      "capture-r" + std::to_string(static_cast<long long>(R.Run)) + "-" +
+      std::to_string(R.Site) + "-" + fileSafe(SI ? SI->kernel : "kernel", 80);
   std::string Dir = R.State->SessionDir + "/" + Name;
   std::error_code EC;
   if (!std::filesystem::create_directory(Dir, EC)) {
@@ -95,16 +96,16 @@ inline std::string membersOf(const JsonObj &J) {
 inline std::string manifestMembers(const CaptureRequest &R,
                                    const KernelLaunch &L) {
   JsonObj J = manifestHead(R, "triton");
-  J.raw("launch", JsonObj()
-                      .str("cubin", "kernel.cubin")
-                      .str("function", orDefault(L.function, ""))
-                      .raw("grid", jsonList(std::vector<int64_t>{
-                                       L.grid[0], L.grid[1], L.grid[2]}))
-                      .raw("block", "[" + std::to_string(32 * L.num_warps) +
-                                        ", 1, 1]")
-                      .num("num_warps", L.num_warps)
-                      .num("shared_mem_bytes", L.shared_mem)
-                      .done());
+  J.raw("launch",
+        JsonObj()
+            .str("cubin", "kernel.cubin")
+            .str("function", orDefault(L.function, ""))
+            .raw("grid", jsonList(std::vector<int64_t>{L.grid[0], L.grid[1],
+                                                       L.grid[2]}))
+            .raw("block", "[" + std::to_string(32 * L.num_warps) + ", 1, 1]")
+            .num("num_warps", L.num_warps)
+            .num("shared_mem_bytes", L.shared_mem)
+            .done());
   std::string Params = "[";
   for (int32_t I = 0; I < L.num_params; ++I)
     Params += (I ? "," : "") + paramJson(L.params[I], L.args[I], R.Tensors);

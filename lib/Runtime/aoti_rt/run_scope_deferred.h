@@ -11,12 +11,12 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "deferred.h"
 #include "deferred_run.h"
 #include "replay.h"
+#include "run_scope.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -53,9 +53,8 @@ AOTI_RT_OUTLINE void RunScope::releaseDeferred() {
 
 /// \p Site, \p Ph: where the run is, for a failure's report (before the
 /// launch that writes; after the last probe, for the runtime's own writes).
-AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site,
-                                             const TensorRef *Written, int N,
-                                             Phase Ph) {
+AOTI_RT_OUTLINE void RunScope::flushBatchFor(int Site, const TensorRef *Written,
+                                             int N, Phase Ph) {
   using namespace detail;
   if (!Deferred) {
     BatchPending = false;
@@ -132,7 +131,8 @@ namespace detail {
 
 /// Whether a probe of \p Pr prints \p Role's statistics, deferred.
 inline bool printsDeferred(const Probe &Pr, uint8_t Role) {
-  return Pr.print == kPrintStats && Pr.print_deferred && (Role & Pr.print_roles);
+  return Pr.print == kPrintStats && Pr.print_deferred &&
+         (Role & Pr.print_roles);
 }
 
 /// An unchanging input only checked for "inputs were clean": nothing of it
@@ -256,8 +256,7 @@ inline void recordProbe(DeferredChecks &Checks, ProbeScratch &Scr, size_t N,
     if (Scr.Needs[I] == kNone)
       continue;
     if (Scr.Needs[I] == kLazy) { // no metadata, no counts yet
-      Checks.Lazies.push_back(LazyInput{Scr.Metas[I].Name,
-                                        Scr.Metas[I].Handle,
+      Checks.Lazies.push_back(LazyInput{Scr.Metas[I].Name, Scr.Metas[I].Handle,
                                         Scr.Metas[I].RoleBits});
       continue;
     }
@@ -276,8 +275,8 @@ inline void recordProbe(DeferredChecks &Checks, ProbeScratch &Scr, size_t N,
       knownCounts(T.Gathered, Scr.Device); // or none: the report says so
   }
   Checks.addRecord(Site, Ph, Pr.nan_roles, Pr.nan_checks, Pr.nan_on_fail,
-                   PrintStats ? kPrintStats : kPrintNone, Pr.print_roles,
-                   First, LazyFirst, Compact);
+                   PrintStats ? kPrintStats : kPrintNone, Pr.print_roles, First,
+                   LazyFirst, Compact);
 }
 
 } // namespace detail
@@ -319,9 +318,10 @@ AOTI_RT_OUTLINE bool RunScope::planCounts(const detail::ProbeCtx &C,
 
 /// The counts \p Plan does not batch, launched now: statistics first, then
 /// NaN counts, into the slots it reserved.
-AOTI_RT_OUTLINE void RunScope::launchUnbatched(const detail::ProbeCtx &C,
-                                            const detail::RuntimeKernels &Fns,
-                                            const detail::CountPlan &Plan) {
+AOTI_RT_OUTLINE void
+RunScope::launchUnbatched(const detail::ProbeCtx &C,
+                          const detail::RuntimeKernels &Fns,
+                          const detail::CountPlan &Plan) {
   using namespace detail;
   DeferredRun &D = *Deferred;
   ProbeScratch &Scr = D.Scratchpad;
@@ -443,8 +443,8 @@ RunScope::deferProbeFull(int Site, Phase Ph, const TensorRef *Tensors, int N,
       (Work && D.Launched && Counted > D.Area.Capacity))
     resolveDeferred(kEndMayThrow);
   DeviceGuard Guard(Work ? Scr.Device : -1, currentDevice());
-  if (Work && !D.areaOn(Scr.Device, Counted,
-                        static_cast<cudaStream_t>(StreamPtr)))
+  if (Work &&
+      !D.areaOn(Scr.Device, Counted, static_cast<cudaStream_t>(StreamPtr)))
     return false;
   // What this run has counted already. An after-probe's outputs were
   // written (forgotten first), a before-probe's are about to be

@@ -1,4 +1,4 @@
-//===- aoti_rt/run_scope_device.h - RunScope: device and kernels -*- C++ -*-===//
+//===- aoti_rt/run_scope_device.h - RunScope: device, kernels ---*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The device a run's launches are on and the runtime's kernels in its
@@ -10,9 +10,9 @@
 #ifndef AOTI_RT_RUN_SCOPE_DEVICE_H
 #define AOTI_RT_RUN_SCOPE_DEVICE_H
 
-#include "run_scope.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
+#include "run_scope.h"
 
 #include <string>
 

@@ -11,9 +11,9 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
 #include "guards.h"
 #include "items.h"
+#include "run_scope.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -37,8 +37,7 @@ AOTI_RT_OUTLINE void RunScope::checkCompiledInputs(AtenTensorHandle *Inputs,
       continue;
     std::string Line = reportWrongInput(
         *State, Run, inputLabel(C.index, C.name, C.exported),
-        describeMismatch(C, F, DeviceIndex),
-        ", checked before any launch");
+        describeMismatch(C, F, DeviceIndex), ", checked before any launch");
     Message += (Message.empty() ? "" : "\n") + Line;
   }
   InputsPinned = Message.empty() && inputsPinned(*Prog);
@@ -54,13 +53,12 @@ AOTI_RT_OUTLINE void RunScope::aotiCheckFailed(int Index, const char *Name,
   std::string Why = orDefault(What, "");
   while (!Why.empty() && (Why.back() == '\n' || Why.back() == ' '))
     Why.pop_back();
-  std::string Line = reportWrongInput(
-      *State, Run, inputLabel(Index, Name, Exported),
-      {"AOTI's own input check refused it (" + Why + ")"},
-      " (input guards: enforce_aoti_checks)");
+  std::string Line =
+      reportWrongInput(*State, Run, inputLabel(Index, Name, Exported),
+                       {"AOTI's own input check refused it (" + Why + ")"},
+                       " (input guards: enforce_aoti_checks)");
   fail(F, Line);
 }
-
 
 namespace detail {
 
@@ -208,7 +206,8 @@ AOTI_RT_OUTLINE void RunScope::guardInput(const InputGuard &G,
 }
 
 AOTI_RT_OUTLINE void RunScope::guardEqualDims(const DimRef *Group, int N,
-                                     AtenTensorHandle *Inputs, OnFail F) {
+                                              AtenTensorHandle *Inputs,
+                                              OnFail F) {
   using namespace detail;
   if (!Observing || N < 2 || !Group || !Inputs)
     return;
@@ -232,11 +231,12 @@ AOTI_RT_OUTLINE void RunScope::guardEqualDims(const DimRef *Group, int N,
         aoti_torch_get_size(H, D, &Size) != AOTI_TORCH_SUCCESS) {
       Problems.push_back("input_handles[" + std::to_string(Group[I].input) +
                          "] has no dim " + std::to_string(Group[I].dim) +
-                         " (rank " + std::to_string(static_cast<long long>(Dim)) +
-                         ")");
+                         " (rank " +
+                         std::to_string(static_cast<long long>(Dim)) + ")");
       continue;
     }
-    Parts.push_back(Who + " is " + std::to_string(static_cast<long long>(Size)));
+    Parts.push_back(Who + " is " +
+                    std::to_string(static_cast<long long>(Size)));
     if (First < 0)
       First = Size;
     else if (Size != First)

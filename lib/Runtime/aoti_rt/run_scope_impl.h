@@ -1,4 +1,4 @@
-//===- aoti_rt/run_scope_impl.h - RunScope: the run, its end, deferred probes ----*- C++ -*-===//
+//===- aoti_rt/run_scope_impl.h - RunScope: a run and its end ---*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The constructor and destructor of a run of run_impl, finish(), and the
@@ -9,13 +9,13 @@
 #ifndef AOTI_RT_RUN_SCOPE_IMPL_H
 #define AOTI_RT_RUN_SCOPE_IMPL_H
 
-#include "run_scope.h"
 #include "coredump.h"
 #include "cuda_api.h"
 #include "cuda_crumbs.h"
 #include "deferred.h"
 #include "deferred_run.h"
 #include "probe_text.h"
+#include "run_scope.h"
 #include "watchdog.h"
 
 #include <cstddef>
@@ -33,14 +33,15 @@ AOTI_RT_COLD_BEGIN
 inline void reportUnwind(ProgramState &S, const Program &P, int64_t Run,
                          int Site, Phase Ph) {
   std::string RunText = "run " + std::to_string(static_cast<long long>(Run));
-  std::string Line = "[aoti-instrument] " + RunText + " failed: an exception "
-                                                      "left run_impl ";
+  std::string Line = "[aoti-instrument] " + RunText +
+                     " failed: an exception "
+                     "left run_impl ";
   JsonObj J;
   // The launch the run had not reached (\p What: "first", "next").
   auto NameNext = [&](int Next, const char *What) {
     if (const SiteInfo *SI = findSite(P, Next)) {
-      Line += std::string("; the ") + What + " launch is " +
-              siteText(P, Next, SI);
+      Line +=
+          std::string("; the ") + What + " launch is " + siteText(P, Next, SI);
       J.num("next", Next);
     }
   };
@@ -75,8 +76,7 @@ AOTI_RT_COLD_END
 //===----------------------------------------------------------------------===//
 
 AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
-                                   AtenTensorHandle *Outputs,
-                                   size_t NumOutputs)
+                                   AtenTensorHandle *Outputs, size_t NumOutputs)
     : Prog(&P), State(detail::stateFor(P)), StreamPtr(Stream),
       Uncaught(std::uncaught_exceptions()), Outputs(Outputs),
       NumOutputs(NumOutputs) {
@@ -86,9 +86,8 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
   if (State->Disabled)
     return;
   Watch = detail::watchBegin(P, State, Run);
-  bool Selected =
-      (P.first_calls <= 0 || Run <= P.first_calls) &&
-      (P.every_calls <= 1 || (Run - 1) % P.every_calls == 0);
+  bool Selected = (P.first_calls <= 0 || Run <= P.first_calls) &&
+                  (P.every_calls <= 1 || (Run - 1) % P.every_calls == 0);
 #if AOTI_RT_CUDA
   Capturing = detail::streamCapturing(StreamPtr);
   // (b) A sticky error from an earlier run: name its first unfinished
@@ -96,11 +95,11 @@ AOTI_RT_OUTLINE RunScope::RunScope(const Program &P, void *Stream,
   if (!Capturing && detail::crumbArenaReady()) {
     cudaError_t E = cudaStreamQuery(static_cast<cudaStream_t>(StreamPtr));
     if (E != cudaSuccess && E != cudaErrorNotReady) {
-      std::string When =
-          "when run " + std::to_string(static_cast<long long>(Run)) +
-          " started";
-      detail::reportCudaFailure(State, detail::cudaErrorText(E),
-                                When.c_str(), Run);
+      std::string When = "when run " +
+                         std::to_string(static_cast<long long>(Run)) +
+                         " started";
+      detail::reportCudaFailure(State, detail::cudaErrorText(E), When.c_str(),
+                                Run);
       detail::waitForCoreDump(E);
     }
   }
@@ -131,8 +130,7 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   if (Deferred) {
     endTrace(/*Clean=*/false);
     try {
-      resolveDeferred(Unwinding ? detail::kEndReportOnly
-                                : detail::kEndNoThrow);
+      resolveDeferred(Unwinding ? detail::kEndReportOnly : detail::kEndNoThrow);
     } catch (...) {
     }
     releaseDeferred();
@@ -160,21 +158,19 @@ AOTI_RT_OUTLINE RunScope::~RunScope() {
   try {
     if (!detail::crumbArenaReady())
       return;
-    cudaError_t E =
-        cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
+    cudaError_t E = cudaStreamSynchronize(static_cast<cudaStream_t>(StreamPtr));
     if (E != cudaSuccess) {
       std::string When = "while run " +
                          std::to_string(static_cast<long long>(Run)) +
                          " unwound";
-      detail::reportCudaFailure(State, detail::cudaErrorText(E),
-                                When.c_str(), Run);
+      detail::reportCudaFailure(State, detail::cudaErrorText(E), When.c_str(),
+                                Run);
       detail::waitForCoreDump(E);
     }
   } catch (...) {
   }
 #endif
 }
-
 
 AOTI_RT_OUTLINE void RunScope::finish() {
 #if AOTI_RT_CUDA

@@ -8,12 +8,12 @@
 #ifndef AOTI_RT_PROBE_H
 #define AOTI_RT_PROBE_H
 
-#include "run_scope.h"
 #include "cuda_api.h"
 #include "cuda_stats.h"
 #include "deferred.h"
 #include "deferred_run.h"
 #include "fatal_signal.h"
+#include "run_scope.h"
 #include "safetensors.h"
 
 #include <algorithm>

@@ -88,8 +88,8 @@ inline bool writeSafetensors(const std::string &Path,
   for (const Item *It : Items) {
     const TensorMeta &M = It->Meta;
     uint64_t Bytes = static_cast<uint64_t>(M.Numel) * M.Dtype->Size;
-    std::string Offsets = "[" + std::to_string(Off) + "," +
-                          std::to_string(Off + Bytes) + "]";
+    std::string Offsets =
+        "[" + std::to_string(Off) + "," + std::to_string(Off + Bytes) + "]";
     H.raw(M.Name, JsonObj()
                       .str("dtype", M.Dtype->Safetensors)
                       .raw("shape", jsonList(M.Sizes))

@@ -39,11 +39,11 @@ struct ProgramState {
   const Program *Prog = nullptr;
   std::atomic<int64_t> Calls{0};
   bool Disabled = false;
-  FILE *Log = nullptr;   ///< null: stderr
-  FILE *Jsonl = nullptr; ///< null: none
+  FILE *Log = nullptr;     ///< null: stderr
+  FILE *Jsonl = nullptr;   ///< null: none
   FILE *Reports = nullptr; ///< AOTI_INSTRUMENT_REPORTS; null: none
   std::string LogPath, JsonlPath, SaveDir;
-  std::mutex SaveMutex; ///< session directory, manifest
+  std::mutex SaveMutex;   ///< session directory, manifest
   std::string SessionDir; ///< created on the first save
   bool SaveBroken = false;
   std::atomic<bool> WarnedCapture{false};
@@ -168,7 +168,8 @@ inline ProgramState *stateFor(const Program &P) {
     const char *Disable =
         std::getenv(orDefault(P.disable_env, "AOTI_INSTRUMENT_DISABLE"));
     Found->Disabled = Disable && std::strcmp(Disable, "0") != 0;
-    if (const char *Log = std::getenv(orDefault(P.log_env, "AOTI_INSTRUMENT_LOG")))
+    if (const char *Log =
+            std::getenv(orDefault(P.log_env, "AOTI_INSTRUMENT_LOG")))
       if (*Log) {
         Found->LogPath = Log;
         Found->Log = std::fopen(Log, "a");
@@ -433,16 +434,13 @@ inline void warnOnce(ProgramState &S, std::atomic<bool> &Flag,
            .done());
 }
 
-
 /// For tests: host syncs, device statistics passes and NaN-count passes
 /// made so far, and the tensors those passes scanned.
 inline uint64_t hostSyncCount() { return global().HostSyncs.load(); }
 inline uint64_t deviceStatsPassCount() {
   return global().DeviceStatsPasses.load();
 }
-inline uint64_t deviceNanPassCount() {
-  return global().DeviceNanPasses.load();
-}
+inline uint64_t deviceNanPassCount() { return global().DeviceNanPasses.load(); }
 inline uint64_t replayedStepCount() { return global().ReplayedSteps.load(); }
 inline uint64_t deviceTensorScanCount() {
   return global().DeviceTensorScans.load();

@@ -23,7 +23,7 @@ struct ProgramState;
 /// probes write the progress fields (relaxed stores: no lock, no sync);
 /// the rest is set before Busy turns 1 and read after.
 struct WatchCell {
-  std::atomic<int> Busy{0}; ///< 0 free, 2 being filled, 1 watched
+  std::atomic<int> Busy{0};           ///< 0 free, 2 being filled, 1 watched
   std::atomic<int64_t> ProgressNs{0}; ///< when MaxSite last grew
   std::atomic<int64_t> ReportedNs{0}; ///< ProgressNs of its last report
   std::atomic<int> MaxSite{-1};       ///< the furthest launch reached

@@ -26,8 +26,8 @@
 #include "coredump.h"
 #include "cpu_crash.h"
 #include "cuda_api.h"
-#include "watch_cell.h"
 #include "state.h"
+#include "watch_cell.h"
 #if AOTI_RT_CUDA
 #include "cuda_crumbs.h"
 #endif
@@ -233,9 +233,13 @@ inline WatchCell *watchBegin(const Program &P, ProgramState *S, int64_t Run) {
   if (!G.WarnedFull.exchange(true))
     emit(*S,
          "[aoti-instrument] warning: more runs at once than the watchdog "
-         "watches (" + std::to_string(kWatchCells) + "): the others are not "
-         "watched",
-         JsonObj().str("event", "warning").num("run", Run)
+         "watches (" +
+             std::to_string(kWatchCells) +
+             "): the others are not "
+             "watched",
+         JsonObj()
+             .str("event", "warning")
+             .num("run", Run)
              .str("message", "more runs at once than the watchdog watches")
              .done());
   return nullptr;
@@ -276,11 +280,11 @@ inline void watchEnd(WatchCell *W) {
 inline std::string hangText(const WatchCell &W, int64_t IdleNs, int Site,
                             const SiteInfo *SI, Phase Ph, int64_t Iterations) {
   std::string T = "[aoti-instrument] hang: run " +
-                  std::to_string(static_cast<long long>(W.Run)) +
-                  " (thread " + std::to_string(W.Tid) +
-                  ") has made no progress for " + secondsText(IdleNs) +
-                  " (watchdog " + secondsText(int64_t(W.DeadlineMs) * 1000000) +
-                  ", then " + watchThenName(W.Then) + "): ";
+                  std::to_string(static_cast<long long>(W.Run)) + " (thread " +
+                  std::to_string(W.Tid) + ") has made no progress for " +
+                  secondsText(IdleNs) + " (watchdog " +
+                  secondsText(int64_t(W.DeadlineMs) * 1000000) + ", then " +
+                  watchThenName(W.Then) + "): ";
   const char *Sub = SI && SI->subgraph && *SI->subgraph ? SI->subgraph : "";
   if (Site < 0)
     T += "no instrumented launch has started yet";
@@ -319,8 +323,9 @@ inline std::string triggerUserCoreDump() {
   const char *Pipe = std::getenv("CUDA_COREDUMP_PIPE");
   char Host[256] = "";
   ::gethostname(Host, sizeof Host - 1);
-  std::string Path = coredumpPattern(Pipe && *Pipe ? Pipe : "corepipe.cuda.%h.%p",
-                                     static_cast<long>(::getpid()), Host);
+  std::string Path =
+      coredumpPattern(Pipe && *Pipe ? Pipe : "corepipe.cuda.%h.%p",
+                      static_cast<long>(::getpid()), Host);
   int Fd = ::open(Path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
   if (Fd < 0)
     return "cannot open the core dump pipe " + Path + ": " +
@@ -333,11 +338,11 @@ inline std::string triggerUserCoreDump() {
   std::string Pattern = coredumpPattern();
   waitForCoreDumpFile(Pattern, CoreDumpWait{});
   std::vector<std::string> Files = coredumpFiles(Pattern);
-  return Files.empty() ? "the core dump was triggered, but no file matches " +
-                             Pattern
-                       : "CUDA core dump " + Files.back() +
-                             " (aoti-instrument explain --dump it --package "
-                             "<the .pt2>)";
+  return Files.empty()
+             ? "the core dump was triggered, but no file matches " + Pattern
+             : "CUDA core dump " + Files.back() +
+                   " (aoti-instrument explain --dump it --package "
+                   "<the .pt2>)";
 }
 
 /// After a hang's report: what \p Then says.
@@ -353,8 +358,11 @@ inline void watchAct(ProgramState &S, WatchdogThen Then, long Tid) {
                          coredumpPattern() +
                          "); the driver ends the process once it is written";
     emit(S, Asking,
-         JsonObj().str("event", "watchdog").str("then", "dump-requested")
-             .str("message", Asking).done(),
+         JsonObj()
+             .str("event", "watchdog")
+             .str("then", "dump-requested")
+             .str("message", Asking)
+             .done(),
          Tid);
     userDumpRequested().store(true, std::memory_order_relaxed);
   }
@@ -366,8 +374,11 @@ inline void watchAct(ProgramState &S, WatchdogThen Then, long Tid) {
 #endif
   Line += "aborting the process";
   emit(S, Line,
-       JsonObj().str("event", "watchdog").str("then", watchThenName(Then))
-           .str("message", Line).done(),
+       JsonObj()
+           .str("event", "watchdog")
+           .str("then", watchThenName(Then))
+           .str("message", Line)
+           .done(),
        Tid);
   abortNow();
 }
@@ -387,9 +398,8 @@ inline void watchCheck(WatchCell &W, int64_t Now) {
   int64_t Iterations = W.Iterations.load(std::memory_order_relaxed);
   const SiteInfo *SI = findSite(*W.Prog, Site);
   std::string Line = hangText(W, Idle, Site, SI, Ph, Iterations);
-  JsonObj J = siteJson("hang", *W.Prog, W.Run, Site >= 0 ? phaseName(Ph)
-                                                          : nullptr,
-                       Site, SI);
+  JsonObj J = siteJson("hang", *W.Prog, W.Run,
+                       Site >= 0 ? phaseName(Ph) : nullptr, Site, SI);
   J.dbl("seconds", static_cast<double>(Idle) / 1e9)
       .dbl("watchdog_s", W.DeadlineMs / 1000.0)
       .str("then", watchThenName(W.Then))
@@ -423,8 +433,9 @@ inline void watchCrumbs(int I, int64_t Now, int DeadlineMs, WatchdogThen Then) {
   C.Reported = Done + 1;
   std::string Crumbs = crumbReport(I, /*Force=*/true);
   std::string Line = kReportDeviceHang + secondsText(Now - C.SinceNs) +
-                     " (watchdog " + secondsText(int64_t(DeadlineMs) * 1000000) +
-                     ", then " + watchThenName(Then) + "): " + Crumbs;
+                     " (watchdog " +
+                     secondsText(int64_t(DeadlineMs) * 1000000) + ", then " +
+                     watchThenName(Then) + "): " + Crumbs;
   Global &G = global();
   ProgramState *PS = nullptr;
   {
@@ -435,10 +446,14 @@ inline void watchCrumbs(int I, int64_t Now, int DeadlineMs, WatchdogThen Then) {
   if (!PS)
     return;
   emit(*PS, Line,
-       JsonObj().str("event", "hang").str("where", "device")
+       JsonObj()
+           .str("event", "hang")
+           .str("where", "device")
            .dbl("seconds", static_cast<double>(Now - C.SinceNs) / 1e9)
            .dbl("watchdog_s", DeadlineMs / 1000.0)
-           .str("then", watchThenName(Then)).str("message", Line).done(),
+           .str("then", watchThenName(Then))
+           .str("message", Line)
+           .done(),
        S->Tid);
   watchAct(*PS, Then, S->Tid);
 }
@@ -453,9 +468,9 @@ inline void watchLoop() {
     int Ms = G.CrumbMs.load();
     {
       std::unique_lock<std::mutex> Lock(G.Mutex);
-      if (G.Wake.wait_for(Lock,
-                          std::chrono::milliseconds(std::clamp(Ms / 4, 10, 500)),
-                          [&G] { return G.Stop; }))
+      if (G.Wake.wait_for(
+              Lock, std::chrono::milliseconds(std::clamp(Ms / 4, 10, 500)),
+              [&G] { return G.Stop; }))
         return;
     }
     int64_t Now = steadyNs();
