@@ -24,9 +24,14 @@ RAIIAtenTensorHandle blob(void *Data, std::vector<int64_t> Sizes,
   return RAIIAtenTensorHandle(H);
 }
 
+RAIIAtenTensorHandle undefinedTensor() {
+  AtenTensorHandle H = nullptr;
+  EXPECT_EQ(aoti_torch_new_uninitialized_tensor(&H), AOTI_TORCH_SUCCESS);
+  return RAIIAtenTensorHandle(H);
+}
+
 RAIIAtenTensorHandle freshBuffer(std::vector<int64_t> Sizes,
-                                 std::vector<int64_t> Strides,
-                                 int32_t Dtype) {
+                                 std::vector<int64_t> Strides, int32_t Dtype) {
   AtenTensorHandle H = nullptr;
   EXPECT_EQ(aoti_torch_empty_strided(static_cast<int64_t>(Sizes.size()),
                                      Sizes.data(), Strides.data(), Dtype,

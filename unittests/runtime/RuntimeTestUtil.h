@@ -63,6 +63,10 @@ RAIIAtenTensorHandle freshBuffer(std::vector<int64_t> Sizes,
                                  std::vector<int64_t> Strides,
                                  int32_t Dtype = aoti_torch_dtype_float32());
 
+/// An undefined tensor, as AOTI passes for None or an op returns for an
+/// output it did not make (aoti_torch_new_uninitialized_tensor).
+RAIIAtenTensorHandle undefinedTensor();
+
 /// A fresh CPU tensor (aoti_torch_empty_strided) filled with Values.
 RAIIAtenTensorHandle emptyFloat(std::vector<int64_t> Sizes,
                                 std::vector<int64_t> Strides,

@@ -235,9 +235,7 @@ TEST(Stats, MaybeUndefinedTensorsAreLeftOutSilently) {
   TestProgram T(testDir());
   std::vector<float> D = {1, 2};
   auto Buf = blob(D.data(), {2}, {1}, aoti_torch_dtype_float32());
-  AtenTensorHandle Raw = nullptr;
-  ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&Raw), AOTI_TORCH_SUCCESS);
-  RAIIAtenTensorHandle Undefined(Raw);
+  RAIIAtenTensorHandle Undefined = undefinedTensor();
   testing::internal::CaptureStderr();
   {
     rt::RunScope Run(*T.P, nullptr);
@@ -267,9 +265,7 @@ TEST(Stats, AnUndefinedTensorNotMarkedSoIsReported) {
   // A tensor the tool did not expect to be undefined is said to be, still
   // without an exception.
   TestProgram T(testDir());
-  AtenTensorHandle Raw = nullptr;
-  ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&Raw), AOTI_TORCH_SUCCESS);
-  RAIIAtenTensorHandle Undefined(Raw);
+  RAIIAtenTensorHandle Undefined = undefinedTensor();
   testing::internal::CaptureStderr();
   {
     rt::RunScope Run(*T.P, nullptr);

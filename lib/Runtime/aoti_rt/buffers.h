@@ -1,4 +1,4 @@
-//===- aoti_rt/buffers.h - Redzones and poison for run_impl's buffers -*- C++ -*-===//
+//===- aoti_rt/buffers.h - Redzones and poison of buffers -------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // RunScope::buffer gives a buffer of run_impl guard bytes (a canary
@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "cuda_api.h"
 #include "deferred.h"
+#include "tensor.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -51,8 +52,8 @@ struct RedzonedBuffer {
   int Record = -1;
   /// CUDA: the last writer whose check is not launched yet (-1: none).
   int PendingSite = -1;
-  int32_t Dtype = 0; ///< the base's dtype code (ZonePool's key)
-  int64_t Elems = 0; ///< the base's elements: zone + span + zone
+  int32_t Dtype = 0;  ///< the base's dtype code (ZonePool's key)
+  int64_t Elems = 0;  ///< the base's elements: zone + span + zone
   bool Clean = false; ///< CUDA: the run's last check found both zones intact
 };
 
@@ -95,7 +96,7 @@ struct ZonePool {
   void dropHolders(const AtenTensorHandle *Ts, size_t N) {
     for (size_t K = 0; K < N; ++K) {
       void *P = nullptr;
-      if (!Ts[K] || aoti_torch_get_data_ptr(Ts[K], &P) != AOTI_TORCH_SUCCESS)
+      if (!dataOf(Ts[K], P))
         continue;
       auto *C = static_cast<const unsigned char *>(P);
       for (size_t I = Entries.size(); I-- > 0;)
@@ -133,9 +134,9 @@ struct BufferRun {
   ZonePool *Pool = nullptr; ///< CUDA: leased at the first CUDA buffer
 #if AOTI_RT_CUDA
   ZoneRecords *Records = nullptr; ///< taken at the first CUDA buffer
-  size_t Used = 0;      ///< records
-  size_t DescsUsed = 0; ///< descriptors
-  std::vector<size_t> Pending; ///< buffers with a PendingSite
+  size_t Used = 0;                ///< records
+  size_t DescsUsed = 0;           ///< descriptors
+  std::vector<size_t> Pending;    ///< buffers with a PendingSite
 #endif
 
   /// The buffer whose elements hold \p P, or null.
@@ -157,8 +158,8 @@ inline bool fillBytes(void *P, size_t Bytes, uint8_t Value, bool Cuda,
 #if AOTI_RT_CUDA
   if (Cuda) {
     DeviceGuard Guard(Device);
-    cudaError_t E = cudaMemsetAsync(P, Value, Bytes,
-                                    static_cast<cudaStream_t>(Stream));
+    cudaError_t E =
+        cudaMemsetAsync(P, Value, Bytes, static_cast<cudaStream_t>(Stream));
     if (E != cudaSuccess) {
       Err = cudaErrorText(E);
       return false;
@@ -194,9 +195,9 @@ inline bool fillZones(ProgramState &S, int64_t Run, unsigned char *Start,
     L.mode = kZoneFill;
     L.inl = ZoneDesc{reinterpret_cast<uint64_t>(Start), Bytes, Zone, 0, 0, 0};
     void *Args[] = {&L};
-    CUresult R = cuLaunchKernel(Fns->RedzonesFn, 1, 1, 1, 256, 1, 1, 0,
-                                reinterpret_cast<CUstream>(Stream), Args,
-                                nullptr);
+    CUresult R =
+        cuLaunchKernel(Fns->RedzonesFn, 1, 1, 1, 256, 1, 1, 0,
+                       reinterpret_cast<CUstream>(Stream), Args, nullptr);
     if (R != CUDA_SUCCESS)
       Err = cuErrorText(R);
     return R == CUDA_SUCCESS;
@@ -233,12 +234,12 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
                           const std::vector<int> &Writers, std::string &Line) {
   long long Zone = B.Zone;
   std::string Range =
-      Before ? "bytes " + std::to_string(static_cast<long long>(First) - Zone) +
-                   ".." + std::to_string(static_cast<long long>(Last) - Zone) +
-                   " before its start"
-             : "bytes " + std::to_string(static_cast<long long>(First)) +
-                   ".." + std::to_string(static_cast<long long>(Last)) +
-                   " past its end";
+      Before
+          ? "bytes " + std::to_string(static_cast<long long>(First) - Zone) +
+                ".." + std::to_string(static_cast<long long>(Last) - Zone) +
+                " before its start"
+          : "bytes " + std::to_string(static_cast<long long>(First)) + ".." +
+                std::to_string(static_cast<long long>(Last)) + " past its end";
   std::string Alias = std::strcmp(Name, B.Name)
                           ? "allocated as " + std::string(B.Name) + "; "
                           : std::string();
@@ -246,7 +247,8 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
                                         : "wrote past the end of ") +
                      Name + " (" + Alias + Range + ", in its " +
                      std::to_string(Zone) + "-byte redzone)";
-  std::string RunText = " in run " + std::to_string(static_cast<long long>(Run));
+  std::string RunText =
+      " in run " + std::to_string(static_cast<long long>(Run));
   JsonObj J;
   if (Writers.size() == 1) {
     const SiteInfo *SI = findSite(P, Writers[0]);
@@ -261,8 +263,8 @@ inline void reportRedzone(ProgramState &S, const Program &P, int64_t Run,
     } else {
       Line += "; the launches that wrote it: ";
       for (size_t I = 0; I < Writers.size(); ++I)
-        Line += (I ? ", " : "") +
-                siteText(P, Writers[I], findSite(P, Writers[I]));
+        Line +=
+            (I ? ", " : "") + siteText(P, Writers[I], findSite(P, Writers[I]));
     }
     J.str("event", "redzone").num("run", Run);
   }
@@ -313,9 +315,9 @@ inline bool checkRedzonesOf(ProgramState &S, const Program &P, int64_t Run,
     int32_t Last = Before ? R.lastBefore : R.lastAfter;
     if (First < 0)
       continue;
-    int32_t Site = !Attributed       ? -1
-                   : Before ? Attributed->siteBefore
-                            : Attributed->siteAfter;
+    int32_t Site = !Attributed ? -1
+                   : Before    ? Attributed->siteBefore
+                               : Attributed->siteAfter;
     std::string Line;
     reportRedzone(S, P, Run, B, Name, Before, static_cast<size_t>(First),
                   static_cast<size_t>(Last),
@@ -355,7 +357,7 @@ inline ZoneScratch *leaseZoneScratch(size_t N) {
         cudaSuccess) {
       Z->Host = static_cast<unsigned char *>(H);
       Z->Capacity = std::max<size_t>(Need, 4096) /
-               (sizeof(ZoneDesc) + sizeof(ZoneResult));
+                    (sizeof(ZoneDesc) + sizeof(ZoneResult));
     } else {
       cudaGetLastError();
     }
@@ -411,7 +413,11 @@ inline cudaError_t enqueueZoneChecks(const std::vector<RedzonedBuffer *> &Bs,
     for (size_t J = I; J < Bs.size(); ++J)
       if (!Done[J] && Bs[J]->Device == Dev) {
         Descs[Next] = ZoneDesc{reinterpret_cast<uint64_t>(Bs[J]->Start),
-                               Bs[J]->Bytes, Bs[J]->Zone, 0, 0, 0};
+                               Bs[J]->Bytes,
+                               Bs[J]->Zone,
+                               0,
+                               0,
+                               0};
         Slot[J] = Next++;
         Done[J] = true;
       }
@@ -437,8 +443,7 @@ inline cudaError_t enqueueZoneCopies(const std::vector<RedzonedBuffer *> &Bs,
     unsigned char *H = Copies.data() + At;
     At += 2 * B->Zone;
     if (E == cudaSuccess)
-      E = cudaMemcpyAsync(H, B->Start, B->Zone, cudaMemcpyDeviceToHost,
-                          Stream);
+      E = cudaMemcpyAsync(H, B->Start, B->Zone, cudaMemcpyDeviceToHost, Stream);
     if (E == cudaSuccess)
       E = cudaMemcpyAsync(H + B->Zone, B->Start + B->Zone + B->Bytes, B->Zone,
                           cudaMemcpyDeviceToHost, Stream);
@@ -530,8 +535,8 @@ inline int newZoneRecord(BufferRun &R) {
 /// The descriptor of \p B's zones for the attribution of their damage to
 /// \p Site.
 inline ZoneDesc attributionDesc(const RedzonedBuffer &B, int Site) {
-  return ZoneDesc{reinterpret_cast<uint64_t>(B.Start), B.Bytes, B.Zone,
-                  B.Record, Site, 0};
+  return ZoneDesc{
+      reinterpret_cast<uint64_t>(B.Start), B.Bytes, B.Zone, B.Record, Site, 0};
 }
 
 /// In stream order, after the launches enqueued so far: the redzone kernel
@@ -555,8 +560,7 @@ inline void launchAttribution(BufferRun &R, const std::vector<size_t> &Which,
     cuLaunchKernel(Fns->RedzonesFn, Blocks, 1, 1, 256, 1, 1, 0,
                    reinterpret_cast<CUstream>(Stream), Args, nullptr);
   };
-  if (Which.size() > 1 &&
-      R.DescsUsed + Which.size() <= ZoneRecords::DescCap) {
+  if (Which.size() > 1 && R.DescsUsed + Which.size() <= ZoneRecords::DescCap) {
     for (size_t K = 0; K < Which.size(); ++K) {
       const RedzonedBuffer &B = R.Buffers[Which[K]];
       R.Records->DescsHost[R.DescsUsed + K] = attributionDesc(B, B.PendingSite);

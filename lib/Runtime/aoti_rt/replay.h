@@ -22,6 +22,7 @@
 
 #include "abi.h"
 #include "deferred.h"
+#include "tensor.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -211,9 +212,7 @@ inline bool traceTensorsMatch(const RunTrace &T, const TraceStep &S,
     if (!H || aoti_torch_get_numel(H, &Numel) != AOTI_TORCH_SUCCESS ||
         Numel != TT.Numel)
       return false;
-    if (TT.Op != kTraceKnown &&
-        (aoti_torch_get_data_ptr(H, &Data) != AOTI_TORCH_SUCCESS ||
-         Data != TT.Data))
+    if (TT.Op != kTraceKnown && (!dataOf(H, Data) || Data != TT.Data))
       return false;
   }
   return true;

@@ -11,10 +11,10 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
 #include "buffers.h"
 #include "cuda_stats.h"
 #include "deferred_run.h"
+#include "run_scope.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -191,8 +191,7 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
     if (!(Tensors[I].role & kOut) || !Tensors[I].handle)
       continue;
     void *Data = nullptr;
-    if (aoti_torch_get_data_ptr(Tensors[I].handle, &Data) !=
-        AOTI_TORCH_SUCCESS)
+    if (!dataOf(Tensors[I].handle, Data))
       continue;
     RedzonedBuffer *B = Buffers->find(Data);
     if (!B)
@@ -209,11 +208,10 @@ AOTI_RT_OUTLINE void RunScope::checkRedzones(const TensorRef *Tensors, int N,
     if (B->Reported)
       continue;
     std::string Failed;
-    if (checkRedzonesOf(*State, *Prog, Run, *B,
-                        orDefault(Tensors[I].name, B->Name),
-                        zoneResultOf(*B, B->Start,
-                                     B->Start + B->Zone + B->Bytes),
-                        {Site}, Failed)) {
+    if (checkRedzonesOf(
+            *State, *Prog, Run, *B, orDefault(Tensors[I].name, B->Name),
+            zoneResultOf(*B, B->Start, B->Start + B->Zone + B->Bytes), {Site},
+            Failed)) {
       B->Reported = true;
       if (!Failed.empty())
         fail(B->OnFailure, Failed);
@@ -285,8 +283,7 @@ AOTI_RT_OUTLINE bool RunScope::mergeFill(const detail::TensorMeta &M,
 
 /// Before a launch that writes \p Written (\p N < 0: anything): the
 /// pending checks are launched when it writes a buffer one is pending for.
-AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
-                                             int N) {
+AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written, int N) {
 #if AOTI_RT_CUDA
   using namespace detail;
   if (!Buffers || Buffers->Pending.empty()) {
@@ -296,8 +293,7 @@ AOTI_RT_OUTLINE void RunScope::flushZonesFor(const TensorRef *Written,
   bool Hit = N < 0;
   for (int I = 0; I < N && !Hit; ++I) {
     void *Data = nullptr;
-    if (!Written[I].handle ||
-        aoti_torch_get_data_ptr(Written[I].handle, &Data) != AOTI_TORCH_SUCCESS)
+    if (!dataOf(Written[I].handle, Data))
       continue;
     const RedzonedBuffer *B = Buffers->find(Data);
     Hit = B && B->PendingSite >= 0;

@@ -13,12 +13,12 @@
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
-#include "run_scope.h"
 #include "cuda_stats.h"
 #include "deferred.h"
 #include "deferred_run.h"
 #include "dtype.h"
 #include "replay.h"
+#include "run_scope.h"
 #include "state.h"
 #include "tensor.h"
 
@@ -328,8 +328,7 @@ AOTI_RT_OUTLINE void RunScope::recordGuardStep(int Site, Phase Ph,
   for (int I = 0; I < N && !Hit; ++I) {
     void *Data = nullptr;
     int64_t Numel = -1;
-    if (aoti_torch_get_data_ptr(Written[I].handle, &Data) !=
-            AOTI_TORCH_SUCCESS ||
+    if (!dataOf(Written[I].handle, Data) ||
         aoti_torch_get_numel(Written[I].handle, &Numel) != AOTI_TORCH_SUCCESS) {
       stopTrace();
       return;

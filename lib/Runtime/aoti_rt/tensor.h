@@ -41,7 +41,8 @@ public:
   DimVec() = default;
   DimVec(const DimVec &O) { *this = O; }
   DimVec(DimVec &&O) noexcept { *this = std::move(O); }
-  /// Copies the dims in use only (a probe's record takes its tensors' metadata).
+  /// Copies the dims in use only (a probe's record takes its tensors'
+  /// metadata).
   DimVec &operator=(const DimVec &O) {
     if (this != &O)
       assign(O.begin(), O.end());
@@ -98,15 +99,32 @@ private:
   /// Count (at most kInline) dims, inline: no call to memmove for three.
   static void copySmall(const int64_t *From, size_t Count, int64_t *To) {
     switch (Count) {
-    case 8: To[7] = From[7]; [[fallthrough]];
-    case 7: To[6] = From[6]; [[fallthrough]];
-    case 6: To[5] = From[5]; [[fallthrough]];
-    case 5: To[4] = From[4]; [[fallthrough]];
-    case 4: To[3] = From[3]; [[fallthrough]];
-    case 3: To[2] = From[2]; [[fallthrough]];
-    case 2: To[1] = From[1]; [[fallthrough]];
-    case 1: To[0] = From[0]; [[fallthrough]];
-    default: break;
+    case 8:
+      To[7] = From[7];
+      [[fallthrough]];
+    case 7:
+      To[6] = From[6];
+      [[fallthrough]];
+    case 6:
+      To[5] = From[5];
+      [[fallthrough]];
+    case 5:
+      To[4] = From[4];
+      [[fallthrough]];
+    case 4:
+      To[3] = From[3];
+      [[fallthrough]];
+    case 3:
+      To[2] = From[2];
+      [[fallthrough]];
+    case 2:
+      To[1] = From[1];
+      [[fallthrough]];
+    case 1:
+      To[0] = From[0];
+      [[fallthrough]];
+    default:
+      break;
     }
   }
   void resize(size_t Count) {
@@ -154,6 +172,23 @@ inline size_t spanBytes(const TensorMeta &M) {
   return static_cast<size_t>(M.Span) * static_cast<size_t>(M.Dtype->Size);
 }
 
+/// Whether \p H holds a tensor: not null, not an undefined at::Tensor (what
+/// an op returns for an output it did not make). Asked without an
+/// exception, which the shim would print with its back-trace.
+inline bool isDefined(AtenTensorHandle H) {
+  bool Defined = false;
+  return H && aoti_torch_is_defined(H, &Defined) == AOTI_TORCH_SUCCESS &&
+         Defined;
+}
+
+/// The data pointer of \p H, asked only of a defined tensor: the shim
+/// throws for an undefined one (an optional output an op did not make) and
+/// prints the exception with its back-trace on the model's stderr.
+inline bool dataOf(AtenTensorHandle H, void *&Data) {
+  return isDefined(H) &&
+         aoti_torch_get_data_ptr(H, &Data) == AOTI_TORCH_SUCCESS;
+}
+
 /// The bytes [B, E) a launch may write through \p H (its elements' span;
 /// what SeenTensors and the batched NaN counts compare): five shim calls
 /// against readMeta's eight. False when they cannot be read.
@@ -162,8 +197,7 @@ inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
   int32_t Dtype = 0;
   int64_t *Sizes = nullptr, *Strides = nullptr;
   void *Data = nullptr;
-  if (!H || aoti_torch_get_data_ptr(H, &Data) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_dim(H, &Dim) != AOTI_TORCH_SUCCESS ||
+  if (!dataOf(H, Data) || aoti_torch_get_dim(H, &Dim) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_sizes(H, &Sizes) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_strides(H, &Strides) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_dtype(H, &Dtype) != AOTI_TORCH_SUCCESS)
@@ -173,15 +207,6 @@ inline bool spanOf(AtenTensorHandle H, uintptr_t &B, uintptr_t &E) {
   B = reinterpret_cast<uintptr_t>(Data);
   E = B + static_cast<uintptr_t>(elementSpan(Dim, Sizes, Strides) * Size);
   return true;
-}
-
-/// Whether \p H holds a tensor: not null, not an undefined at::Tensor (what
-/// an op returns for an output it did not make). Asked without an
-/// exception, which the shim would print with its back-trace.
-inline bool isDefined(AtenTensorHandle H) {
-  bool Defined = false;
-  return H && aoti_torch_is_defined(H, &Defined) == AOTI_TORCH_SUCCESS &&
-         Defined;
 }
 
 /// Forgets what M held but its Name, RoleBits and Handle (M is reused).
@@ -215,8 +240,7 @@ inline bool readMeta(TensorMeta &M) {
       aoti_torch_get_sizes(M.Handle, &Sizes) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_strides(M.Handle, &Strides) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_numel(M.Handle, &M.Numel) != AOTI_TORCH_SUCCESS ||
-      aoti_torch_get_device_type(M.Handle, &M.DevType) !=
-          AOTI_TORCH_SUCCESS ||
+      aoti_torch_get_device_type(M.Handle, &M.DevType) != AOTI_TORCH_SUCCESS ||
       aoti_torch_get_device_index(M.Handle, &M.DevIndex) !=
           AOTI_TORCH_SUCCESS ||
       aoti_torch_get_data_ptr(M.Handle, &Data) != AOTI_TORCH_SUCCESS) {
@@ -233,8 +257,7 @@ inline bool readMeta(TensorMeta &M) {
   for (int64_t I = 0; I < Dim; ++I) {
     if (M.Sizes[I] == 1)
       continue;
-    if (!M.CSizes.empty() &&
-        M.CStrides.back() == M.Strides[I] * M.Sizes[I]) {
+    if (!M.CSizes.empty() && M.CStrides.back() == M.Strides[I] * M.Sizes[I]) {
       M.CSizes.back() *= M.Sizes[I];
       M.CStrides.back() = M.Strides[I];
     } else {
@@ -366,10 +389,14 @@ inline std::string formatValues(const TensorMeta &M, const unsigned char *Base,
 
 inline const char *roleName(uint8_t Role) {
   switch (Role & 3) {
-  case kIn: return "in";
-  case kOut: return "out";
-  case kInOut: return "inout";
-  default: return "none";
+  case kIn:
+    return "in";
+  case kOut:
+    return "out";
+  case kInOut:
+    return "inout";
+  default:
+    return "none";
   }
 }
 
