@@ -87,13 +87,12 @@ def cached(name, dest, make, defining_files, options=None):
 
 def cached_file(name, path, make, defining_files, options=None):
     """`path`, one file (a .pt2), made by `make(path)`: kept across runs as
-    cached() keeps a directory. Kept in the work dir: made once there."""
-    if os.path.exists(path):
-        return path
+    cached() keeps a directory, and copied from there on every call (a
+    file left in a work dir by an earlier run may be of an older key)."""
     base = os.path.basename(path)
     fixture = path + ".fixture"
     cached(name, fixture, lambda d: make(os.path.join(d, base)),
            defining_files, options)
-    os.replace(os.path.join(fixture, base), path)
+    os.replace(os.path.join(fixture, base), path)  # over an older one
     shutil.rmtree(fixture)
     return path
