@@ -102,32 +102,10 @@ def instrument(pt2, rules, variant):
     return out, p.stderr
 
 
-PY_RUN = r"""
-import sys, torch
-pt2, inputs, outputs = sys.argv[1:4]
-model = torch._inductor.aoti_load_package(pt2)
-args = torch.load(inputs)
-try:
-    out = model(*args)
-except Exception as e:
-    print("RUN-FAILED", file=sys.stderr)
-    raise
-torch.save([out] if isinstance(out, torch.Tensor) else list(out), outputs)
-"""
-
-
-def run_python(pt2, inputs, tag, env=None):
-    """Loads and runs pt2 with aoti_load_package in a fresh process; returns
-    (outputs or None, stderr)."""
-    out = os.path.join(os.path.dirname(pt2), f"out-py-{tag}.pt")
-    p = sh([sys.executable, "-c", PY_RUN, pt2, inputs, out], env=env,
-           check_rc=False)
-    return (torch.load(out) if p.returncode == 0 else None), p.stderr
-
-
 PY_RUN_MANY = r"""
 import json, os, sys, torch
 for job in json.load(open(sys.argv[1])):
+    before = {k: os.environ.get(k) for k in job["env"]}
     os.environ.update(job["env"])
     try:
         model = torch._inductor.aoti_load_package(job["pt2"])
@@ -136,14 +114,20 @@ for job in json.load(open(sys.argv[1])):
                    job["outputs"])
     except Exception as e:
         print("RUN-FAILED", e, file=sys.stderr)
+    for k, v in before.items():  # one job's variables are not the next's
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
     sys.stderr.flush()
     print("\nEND-OF-JOB", file=sys.stderr, flush=True)
 """
 
 
 def run_python_many(jobs):
-    """run_python for each (pt2, inputs, tag, env) of `jobs`, in one process
-    (one torch import; each package is its own .so, with its own runtime):
+    """Loads and runs each (pt2, inputs, tag, env) of `jobs` with
+    aoti_load_package, in one fresh process (one torch import; each package
+    is its own .so, with its own runtime; env set for its job only):
     [(outputs or None, its stderr)]."""
     spec, outs = [], []
     for pt2, inputs, tag, env in jobs:
@@ -162,6 +146,11 @@ def run_python_many(jobs):
     return [(torch.load(out) if os.path.exists(out) else None,
              errs[i] if i < len(errs) else "")
             for i, out in enumerate(outs)]
+
+
+def run_python(pt2, inputs, tag, env=None):
+    """run_python_many of one job: (outputs or None, stderr)."""
+    return run_python_many([(pt2, inputs, tag, env)])[0]
 
 
 def runner():
