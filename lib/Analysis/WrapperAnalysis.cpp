@@ -1099,11 +1099,11 @@ private:
 //===----------------------------------------------------------------------===//
 
 void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
-                         std::vector<const CXXMethodDecl *> &Methods,
+                         std::vector<CXXMethodDecl *> &Methods,
                          WrapperInventory &Inv) {
   // What the main file declares; noload_ leaves a precompiled header's
   // declarations where they are.
-  for (const Decl *D : DC->noload_decls()) {
+  for (Decl *D : DC->noload_decls()) {
     if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       continue;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
@@ -1122,7 +1122,7 @@ void collectModelMethods(const DeclContext *DC, const SourceManager &SM,
       if (Ctor->getParent()->getName() == names::ModelClass)
         if (std::optional<std::string> Spec = readInSpec(*Ctor))
           Inv.InputNames = inputNamesFromSpec(*Spec);
-    } else if (const auto *MD = dyn_cast<CXXMethodDecl>(D)) {
+    } else if (auto *MD = dyn_cast<CXXMethodDecl>(D)) {
       if (!MD->doesThisDeclarationHaveABody() ||
           !MD->getDeclName().isIdentifier() ||
           MD->getParent()->getName() != names::ModelClass)
@@ -1249,8 +1249,13 @@ llvm::Expected<WrapperInventory> aoti::analyzeParsedWrapper(ASTContext &Ctx) {
     Inv.File = Entry->getName().str();
   Inv.Device = names::wrapperDevice(SM.getBufferData(SM.getMainFileID()));
 
-  std::vector<const CXXMethodDecl *> Methods;
+  std::vector<CXXMethodDecl *> Methods;
   collectModelMethods(Ctx.getTranslationUnitDecl(), SM, Methods, Inv);
+  // Parent lookups (attachSubgraph) build clang's parent map over the
+  // traversal scope, the whole translation unit by default: with the
+  // precompiled header that deserializes every declaration of torch's
+  // headers, more than half of the analysis. Every launch lies in these.
+  Ctx.setTraversalScope(std::vector<Decl *>(Methods.begin(), Methods.end()));
   const CXXMethodDecl *RunImpl = nullptr;
   for (const CXXMethodDecl *MD : Methods)
     if (MD->getName() == names::RunImpl)

@@ -138,6 +138,16 @@ def run_impl_lines(text):
         return e - b + 1
 
 
+def check_same_listing(baseline, path, listed, log):
+    """The baseline build must list what the tool lists (untimed)."""
+    other = subprocess.run([baseline, path, "--list=json"],
+                           capture_output=True, text=True)
+    if other.returncode != 0 or other.stdout != listed:
+        raise SystemExit("%s: the baseline tool's --list=json differs from "
+                         "the tool's" % path)
+    log("  checks: the baseline tool's --list=json is identical")
+
+
 def bench_one(entry, cmds, repeat, log):
     samples = {name: [] for name in cmds}
     for r in range(repeat):
@@ -346,6 +356,10 @@ def main(argv=None):
     ap.add_argument("--tool", default=os.path.join(REPO, "build/bin/aoti-instrument"))
     ap.add_argument("--clang", default="clang++-19")
     ap.add_argument("--gxx", default="g++", help="g++ for reference; '' to skip")
+    ap.add_argument("--baseline-tool", metavar="TOOL",
+                    help="also time another build of the tool (an earlier "
+                    "commit's), interleaved with the rest as 'baseline "
+                    "tool'; its --list=json must equal the tool's")
     ap.add_argument("--torch-include-variant", action="store_true",
                     help="also time `aoti-instrument --torch-include=DIR W "
                     "--list`, which skips the python3 lookup of torch")
@@ -372,7 +386,8 @@ def main(argv=None):
     os.chdir(REPO)
     log = (lambda m: print(m, file=sys.stderr, flush=True))
     wrappers = args.wrappers or DEFAULT_WRAPPERS
-    for tool_bin in (args.tool, shutil.which(args.clang)):
+    for tool_bin in (args.tool, shutil.which(args.clang), args.baseline_tool
+                     or args.tool):
         if not tool_bin or not os.access(tool_bin, os.X_OK):
             raise SystemExit("not found: %s" % tool_bin)
     gxx = shutil.which(args.gxx) if args.gxx else None
@@ -413,6 +428,7 @@ def main(argv=None):
         "loadavg_start": os.getloadavg(),
         "repeat": args.repeat,
         "tool": args.tool,
+        "baseline_tool": args.baseline_tool,
         "commit": git_head(),
         "entries": [],
     }
@@ -474,6 +490,11 @@ def main(argv=None):
         if gxx_argv and (not copies or copies == 1 or args.gxx_on_enlarged):
             cmds["g++"] = gxx_argv
             entry["commands"]["g++"] = shlex.join(gxx_argv)
+        if args.baseline_tool:
+            cmds["baseline tool"] = [args.baseline_tool, path, "--list"]
+            entry["commands"]["baseline tool"] = shlex.join(
+                cmds["baseline tool"])
+            check_same_listing(args.baseline_tool, path, listed.stdout, log)
         if args.torch_include_variant:
             cmds["tool --torch-include"] = [
                 args.tool, "--torch-include=" + torch_include, path, "--list"]
