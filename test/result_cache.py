@@ -65,10 +65,14 @@ class CompileChecks:
         for f in IDENTITY_FILES:
             h.update(file_identity(os.path.join(torch_include, f)).encode())
         h.update(file_identity("/usr/local/cuda/include/cuda.h").encode())
+        # The overlay lies in the build dir: named from there, so that a
+        # result is kept for any clone's path.
+        self.overlay = overlay
         for f in sorted(glob.glob(os.path.join(overlay or "/nonexistent",
                                                "**"), recursive=True)):
             if os.path.isfile(f):
-                h.update(f.encode() + open(f, "rb").read())
+                h.update(os.path.relpath(f, overlay).encode() + b"\0" +
+                         open(f, "rb").read())
         self.headers = h.hexdigest()
         self.compilers = {}
 
@@ -84,6 +88,8 @@ class CompileChecks:
         h = hashlib.sha256(self.headers.encode())
         h.update(self.compiler(cc).encode())
         for arg in cmd:
+            if self.overlay:
+                arg = arg.replace(self.overlay, "<overlay>")
             if not arg.startswith(tmp):
                 h.update(arg.encode() + b"\0")
         for name in sorted(os.listdir(out_dir)):
