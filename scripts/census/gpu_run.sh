@@ -15,6 +15,7 @@
 # moe,moe_bf16,llama_bf16), ZOO_PHASES (default build,instrument,fidelity),
 # BENCH (0: no bench), CENSUS (0: no census), CENSUS_OPS (only these ops,
 # comma-separated), CENSUS_SECONDS (the census's own limit).
+# Exit status: the census's when it failed, else 1 when a zoo phase failed.
 set -uo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 W=${WORK:-/tmp/aoti-census}
@@ -29,7 +30,7 @@ zoo() { # PHASE [ARGS...]
     --work "$W/zoo" --out "$OUT/zoo" --deadline $(($(left) - 15)) "${@:2}"
 }
 
-census=
+census= census_rc=0 zoo_rc=0
 if [ "${CENSUS:-1}" != 0 ]; then
   timeout "${CENSUS_SECONDS:-$(($(left) - 10))}" \
     python3 "$REPO/scripts/census/census.py" all \
@@ -38,10 +39,12 @@ if [ "${CENSUS:-1}" != 0 ]; then
     ${CENSUS_OPS:+--ops "$CENSUS_OPS"} > "$OUT/census.log" 2>&1 &
   census=$!
 fi
-for phase in ${ZOO_PHASES//,/ }; do zoo "$phase"; done > "$OUT/zoo.log" 2>&1
+for phase in ${ZOO_PHASES//,/ }; do zoo "$phase" || zoo_rc=1; done \
+  > "$OUT/zoo.log" 2>&1
 if [ -n "$census" ]; then
   wait "$census"
-  echo "census exit: $?" >> "$OUT/census.log"
+  census_rc=$?
+  echo "census exit: $census_rc" >> "$OUT/census.log"
 fi
 [ "${BENCH:-1}" != 0 ] &&
   zoo bench --rounds 20 --min-round-ms 60 >> "$OUT/zoo.log" 2>&1
@@ -56,3 +59,6 @@ EOF
 done
 tar czf "$OUT/wrappers.tgz" -C "$W" wrappers
 ls -la "$OUT" "$OUT"/*
+echo "zoo exit: $zoo_rc" >> "$OUT/zoo.log"
+((census_rc)) && exit "$census_rc"
+exit "$zoo_rc"
