@@ -386,8 +386,10 @@ def main(argv=None):
     os.chdir(REPO)
     log = (lambda m: print(m, file=sys.stderr, flush=True))
     wrappers = args.wrappers or DEFAULT_WRAPPERS
-    for tool_bin in (args.tool, shutil.which(args.clang), args.baseline_tool
-                     or args.tool):
+    programs = [args.tool, shutil.which(args.clang)]
+    if args.baseline_tool:
+        programs.append(args.baseline_tool)
+    for tool_bin in programs:
         if not tool_bin or not os.access(tool_bin, os.X_OK):
             raise SystemExit("not found: %s" % tool_bin)
     gxx = shutil.which(args.gxx) if args.gxx else None
