@@ -1177,6 +1177,19 @@ public:
   explicit AnalysisConsumer(
       std::optional<llvm::Expected<WrapperInventory>> &Out)
       : Out(Out) {}
+  void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
+  /// Asked for each function body the parse reaches (AnalysisAction turns
+  /// skipping on): the analysis reads only the wrapper's own functions
+  /// (run_impl, the model's constructor, input checks, call_ helpers), so
+  /// bodies in headers (cpp_prefix.h, which CPU wrappers include after the
+  /// precompiled ones) and of the C++ kernels (extern "C") are skipped.
+  /// Clang parses a body it cannot skip anyway (constexpr, deduced type).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    if (!SM->isInMainFile(SM->getExpansionLoc(D->getLocation())))
+      return true;
+    const FunctionDecl *FD = D->getAsFunction();
+    return FD && FD->isExternC();
+  }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // The driver reports clang's errors instead.
@@ -1185,12 +1198,17 @@ public:
 
 private:
   std::optional<llvm::Expected<WrapperInventory>> &Out;
+  const SourceManager *SM = nullptr;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
   explicit AnalysisAction(std::optional<llvm::Expected<WrapperInventory>> &Out)
       : Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
     return std::make_unique<AnalysisConsumer>(Out);
