@@ -34,6 +34,14 @@ config.substitutions.append(("%{aoti_bin}", config.aoti_tools_dir))
 config.substitutions.append(
     ("%{aoti_python_bin}", os.path.dirname(config.aoti_python)))
 config.substitutions.append(("%{test_path}", config.environment["PATH"]))
+# `%{seed_cache} DIR`: a fresh AOTI_CACHE_DIR for a test that rebuilds the
+# CPU fixture, holding the shared precompiled headers and runtime object
+# (Inputs/seed-cache.py), made once per tool build instead of in each test.
+config.substitutions.append(("%{seed_cache}", " ".join([
+    config.python_executable,
+    os.path.join(config.test_source_root, "Inputs", "seed-cache.py"),
+    "--seed", os.path.join(config.test_exec_root, "seed-cache"),
+    "--torch-include", config.torch_include_dir or "none"])))
 
 # Each torch release's headers, fetched once into the cache by
 # lib/Analysis/fetch_torch_headers.py (scripts/bootstrap.sh fetches every supported
