@@ -31,6 +31,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -428,7 +429,9 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     print(f"torch {torch.__version__} ({TORCH_DIR})", flush=True)
     for s in a.scenarios:
+        started = time.monotonic()
         globals()["scenario_" + s]()
+        print(f"({s}: {time.monotonic() - started:.0f} s)", flush=True)
     print(f"{len(FAILURES)} failed" if FAILURES else "all checks passed")
     sys.exit(1 if FAILURES else 0)
 

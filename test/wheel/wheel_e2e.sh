@@ -31,6 +31,7 @@ PATH="$VENV/bin:$PATH" AOTI_TOOL="$VENV/bin/aoti-instrument" \
   "$VENV/bin/python" "$REPO/test/e2e/pt2_e2e.py" --work "$WORK" \
   --presets-by-name
 
+echo "(the .pt2 scenarios: ${SECONDS} s since the start)"
 echo "== 2. the Python API from the venv alone"
 torch_ver=$("$VENV/bin/python" -c 'import torch; print(torch.__version__.split("+")[0])')
 mkdir -p "$SCRATCH/packages" "$SCRATCH/tests" "$SCRATCH/empty"
@@ -43,7 +44,8 @@ cp "$REPO"/test/python/*.py "$SCRATCH/tests/"
 api=(env "PATH=$VENV/bin:/usr/local/bin:/usr/bin:/bin"
      "AOTI_E2E_PACKAGES=$SCRATCH/packages" "HOME=$HOME"
      "TORCHINDUCTOR_VEC_ISA_OK=${TORCHINDUCTOR_VEC_ISA_OK:-}"
-     "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$SCRATCH/tests")
+     "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=5
+     "$SCRATCH/tests")
 hide=()
 for d in "$REPO" /usr/lib/llvm-19; do [ -d "$d" ] && hide+=("$d"); done
 if unshare -m true 2>/dev/null; then
