@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "TestUtil.h"
+#include "Analysis/ParsePCH.h"
 #include "Analysis/WrapperAnalysis.h"
+#include "Support/AOTINames.h"
 #include "Support/ToolError.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
@@ -74,12 +76,8 @@ std::vector<std::string> aoti::test::wrapperArgs(bool Cuda) {
   return Args;
 }
 
-ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
-                                       bool Cuda) {
-  ParsedWrapper P;
-  P.Text = Code.str();
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(Code, wrapperArgs(Cuda),
-                                                   FileName);
+/// Analyzes the parse in \p P (if it parsed without errors).
+static ParsedWrapper analyzeParse(ParsedWrapper P) {
   if (!P.AST)
     return P;
   P.ParseErrors = P.AST->getDiagnostics().hasErrorOccurred();
@@ -91,6 +89,35 @@ ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
   else
     P.AnalysisError = describe(Inv.takeError());
   return P;
+}
+
+ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
+                                       bool Cuda) {
+  ParsedWrapper P;
+  P.Text = Code.str();
+  // As the tool parses: from the cached PCH of the wrapper's AOTI include
+  // (Analysis/ParsePCH.h), kept in the build dir across test processes.
+  // One that clang refuses (torch's headers changed since) is dropped, and
+  // the parse goes without it.
+  std::vector<std::string> Args = wrapperArgs(Cuda);
+  ParseCache Cache;
+  Cache.Dir = AOTI_TEST_PARSE_CACHE;
+  std::string Pch = getParsePCH(Cache, names::aotiIncludeLine(Code), Args);
+  if (!Pch.empty()) {
+    std::vector<std::string> WithPch = Args;
+    WithPch.insert(WithPch.end(), {"-include-pch", Pch});
+    static clang::IgnoringDiagConsumer Quiet; // outlives the AST
+    P.AST = clang::tooling::buildASTFromCodeWithArgs(
+        Code, WithPch, FileName, "clang-tool",
+        std::make_shared<clang::PCHContainerOperations>(),
+        clang::tooling::getClangStripDependencyFileAdjuster(),
+        clang::tooling::FileContentMappings(), &Quiet);
+    if (P.AST && !P.AST->getDiagnostics().hasErrorOccurred())
+      return analyzeParse(std::move(P));
+    llvm::sys::fs::remove(Pch);
+  }
+  P.AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, FileName);
+  return analyzeParse(std::move(P));
 }
 
 HandMadeWrapper aoti::test::handMadeWrapper() {
