@@ -41,6 +41,7 @@ import torch  # noqa: E402
 
 import fixture_cache  # noqa: E402
 import models  # noqa: E402
+import pt2_fixtures  # noqa: E402
 
 TOOL = os.environ.get("AOTI_TOOL",
                       os.path.join(REPO, "build", "bin", "aoti-instrument"))
@@ -78,21 +79,7 @@ def sha256(path):
 
 
 def compiled(name, dynamic=False):
-    """AOT-compiles models.py's `name` into DIR/name/model.pt2 (torch's
-    default settings: weights inside the .so), once per work dir and, across
-    runs, once per torch and CPU (fixture_cache.py)."""
-    d = os.path.join(WORK, name)
-    pt2 = os.path.join(d, "model.pt2")
-    if not os.path.exists(pt2):
-        def make(out):
-            m, args, dyn = models.build(name, dynamic=dynamic)
-            ep = torch.export.export(m, args, dynamic_shapes=dyn)
-            torch._inductor.aoti_compile_and_package(
-                ep, package_path=os.path.join(out, "model.pt2"))
-            torch.save(list(args), os.path.join(out, "inputs.pt"))
-        fixture_cache.cached(f"pt2-{name}", d, make, [__file__],
-                             {"dynamic": dynamic})
-    return pt2
+    return pt2_fixtures.compiled(WORK, name, dynamic)
 
 
 def instrument(pt2, rules, variant):
@@ -103,50 +90,64 @@ def instrument(pt2, rules, variant):
     return out, p.stderr
 
 
-PY_RUN_MANY = r"""
-import json, os, sys, torch
-for job in json.load(open(sys.argv[1])):
-    before = {k: os.environ.get(k) for k in job["env"]}
-    os.environ.update(job["env"])
-    try:
-        model = torch._inductor.aoti_load_package(job["pt2"])
-        out = model(*torch.load(job["inputs"]))
-        torch.save([out] if isinstance(out, torch.Tensor) else list(out),
-                   job["outputs"])
-    except Exception as e:
-        print("RUN-FAILED", e, file=sys.stderr)
-    for k, v in before.items():  # one job's variables are not the next's
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = v
-    sys.stderr.flush()
-    print("\nEND-OF-JOB", file=sys.stderr, flush=True)
-"""
+class Worker:
+    """test/e2e/pt2_worker.py: the one process (of this torch) that loads
+    and runs the packages, started again if a package kills it."""
+
+    def __init__(self):
+        self.proc, self.jobs = None, 0
+
+    def call(self, kind, pt2, inputs, outputs, env=None):
+        """Runs one job: (its answer, or None if the worker died; the text
+        the job wrote to fds 1 and 2)."""
+        if self.proc is None:
+            self.proc = subprocess.Popen(
+                [sys.executable, os.path.join(HERE, "pt2_worker.py"), HERE],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.jobs += 1
+        err = os.path.join(WORK, f"job-{self.jobs}.err")
+        if os.path.exists(outputs):
+            os.remove(outputs)
+        job = {"kind": kind, "pt2": pt2, "inputs": inputs,
+               "outputs": outputs, "env": env or {}, "stderr": err}
+        try:
+            self.proc.stdin.write(json.dumps(job) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        answer = json.loads(line) if line else None
+        if answer is None:
+            rc = self.proc.wait()
+            self.proc = None
+            sys.stderr.write(f"pt2_worker.py died (exit {rc}) in {kind} of "
+                             f"{pt2}\n")
+        try:
+            with open(err, errors="replace") as f:
+                return answer, f.read()
+        except OSError:  # the worker died before the job began
+            return answer, ""
+
+    def close(self):
+        if self.proc:
+            self.proc.stdin.close()
+            self.proc.wait()
+            self.proc = None
+
+
+WORKER = Worker()
 
 
 def run_python_many(jobs):
     """Loads and runs each (pt2, inputs, tag, env) of `jobs` with
-    aoti_load_package, in one fresh process (one torch import; each package
-    is its own .so, with its own runtime; env set for its job only):
+    aoti_load_package, in the worker (env set for its job only):
     [(outputs or None, its stderr)]."""
-    spec, outs = [], []
+    ran = []
     for pt2, inputs, tag, env in jobs:
-        outs.append(os.path.join(os.path.dirname(pt2), f"out-py-{tag}.pt"))
-        if os.path.exists(outs[-1]):
-            os.remove(outs[-1])
-        spec.append({"pt2": pt2, "inputs": inputs, "outputs": outs[-1],
-                     "env": env or {}})
-    path = os.path.join(WORK, "jobs.json")
-    with open(path, "w") as f:
-        json.dump(spec, f)
-    p = sh([sys.executable, "-c", PY_RUN_MANY, path], check_rc=False)
-    errs = p.stderr.split("\nEND-OF-JOB\n")
-    if p.returncode:
-        sys.stderr.write(p.stderr[-4000:])
-    return [(torch.load(out) if os.path.exists(out) else None,
-             errs[i] if i < len(errs) else "")
-            for i, out in enumerate(outs)]
+        out = os.path.join(os.path.dirname(pt2), f"out-py-{tag}.pt")
+        _, err = WORKER.call("run", pt2, inputs, out, env)
+        ran.append((torch.load(out) if os.path.exists(out) else None, err))
+    return ran
 
 
 def run_python(pt2, inputs, tag, env=None):
@@ -262,21 +263,6 @@ def scenario_nan():
     print(next((l for l in err.splitlines() if want in l), err[-500:]))
 
 
-GUARD_RUN = r"""
-import sys, torch
-model = torch._inductor.aoti_load_package(sys.argv[1])
-good = torch.load(sys.argv[2])
-bad = [good[0].clone().index_fill_(1, torch.tensor([3]), 5000)]
-try:
-    model(*bad)
-    print("GUARD-MISSED")
-except Exception:
-    print("GUARD-REFUSED")
-out = model(*good)
-torch.save([out], sys.argv[3])
-"""
-
-
 def scenario_guards():
     pt2 = compiled("embed", dynamic=True)
     inputs = os.path.join(os.path.dirname(pt2), "inputs.pt")
@@ -287,52 +273,18 @@ def scenario_guards():
                 "    - {input: 0, dtype: int64, values: [0, 999]}\n")
     out, _ = instrument(pt2, rules, "guards")
     after = os.path.join(os.path.dirname(pt2), "out-guards.pt")
-    p = sh([sys.executable, "-c", GUARD_RUN, out, inputs, after],
-           check_rc=False)
-    check("GUARD-REFUSED" in p.stdout,
+    answer, err = WORKER.call("guard", out, inputs, after)
+    check(bool(answer and answer.get("refused")),
           "guards: an out-of-range token id is refused")
-    check("5000" in p.stderr and "999" in p.stderr,
+    check("5000" in err and "999" in err,
           "guards: the message gives the bad value and the range")
-    check(p.returncode == 0 and same(torch.load(after), ref),
+    check(answer is not None and "error" not in answer and
+          same(torch.load(after), ref),
           "guards: the same loaded package then computes the right output")
 
 
-WRONG_INPUTS_RUN = r"""
-import json, re, sys, torch
-sys.path.insert(0, sys.argv[4])
-import models
-model = torch._inductor.aoti_load_package(sys.argv[1])
-x, bias = torch.load(sys.argv[2])
-results = {}
-for case, args, kwargs, expected in models.wrong_inputs(x, bias, "cpu"):
-    try:
-        model(*args, **kwargs)
-        results[case] = {"refused": False, "expected": expected}
-    except Exception as e:
-        results[case] = {"refused": True, "expected": expected}
-    sys.stderr.flush()
-    print("END-OF-CASE " + case, file=sys.stderr, flush=True)
-out = model(x, bias=bias)
-torch.save([out], sys.argv[3])
-print(json.dumps(results))
-"""
-
-
 def compiled_with_keyword(name):
-    """models.py's `name` (its last input a keyword one) as a .pt2 with a
-    dynamic batch; once per work dir (and torch and CPU, as compiled)."""
-    d = os.path.join(WORK, name)
-    pt2 = os.path.join(d, "model.pt2")
-    if not os.path.exists(pt2):
-        def make(out):
-            m, args, dyn = models.build(name, dynamic=True)
-            ep = torch.export.export(m, args[:1], kwargs={"bias": args[1]},
-                                     dynamic_shapes=dyn)
-            torch._inductor.aoti_compile_and_package(
-                ep, package_path=os.path.join(out, "model.pt2"))
-            torch.save(list(args), os.path.join(out, "inputs.pt"))
-        fixture_cache.cached(f"pt2-keyword-{name}", d, make, [__file__])
-    return pt2
+    return pt2_fixtures.compiled_with_keyword(WORK, name)
 
 
 def scenario_inputs():
@@ -350,13 +302,12 @@ def scenario_inputs():
         check("inputs checked against what the model was compiled for" in err,
               f"inputs: {name}'s summary says the inputs are checked")
         after = os.path.join(os.path.dirname(pt2), f"out-inputs-{name}.pt")
-        p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
-                HERE], check_rc=False)
-        if p.returncode:
-            check(False, f"inputs: {name}: the script ran ({p.stderr[-600:]})")
+        results, err = WORKER.call("wrong_inputs", out, inputs, after)
+        if results is None or "error" in results:
+            check(False, f"inputs: {name}: the calls ran "
+                         f"({(results or {}).get('error')}; {err[-600:]})")
             continue
-        results = json.loads(p.stdout.strip().splitlines()[-1])
-        reports = p.stderr.split("END-OF-CASE ")
+        reports = err.split("END-OF-CASE ")
         for i, (case, r) in enumerate(results.items()):
             report = reports[i] if i < len(reports) else ""
             line = next((l for l in report.splitlines()
@@ -407,10 +358,9 @@ def scenario_inputs_named(pt2, inputs):
           f"does ({exported})")
     out, _ = instrument(named, preset("pinpoint-ima"), "named-pinpoint-ima")
     after = os.path.join(os.path.dirname(pt2), "out-inputs-named.pt")
-    p = sh([sys.executable, "-c", WRONG_INPUTS_RUN, out, inputs, after,
-            HERE], check_rc=False)
+    _, err = WORKER.call("wrong_inputs", out, inputs, after)
     check(re.search(r"wrong input: input 0 \(\w+, 'x'\): dtype float16",
-                    p.stderr) is not None,
+                    err) is not None,
           "inputs: with the exported program, input 0 is named 'x'")
 
 
@@ -432,6 +382,7 @@ def main():
         started = time.monotonic()
         globals()["scenario_" + s]()
         print(f"({s}: {time.monotonic() - started:.0f} s)", flush=True)
+    WORKER.close()
     print(f"{len(FAILURES)} failed" if FAILURES else "all checks passed")
     sys.exit(1 if FAILURES else 0)
 
