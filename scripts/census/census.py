@@ -502,8 +502,9 @@ def check_model(name):
         record(event="ran", device=A.device, model=name, preset=preset,
                ok=r["ok"], identical=r.get("identical"),
                differing_outputs=r.get("differing_outputs"),
-               error=r.get("error"), noise=extra,
-               unstable_outputs=res["unstable_outputs"], passed=bool(ok))
+               deviation=r.get("deviation"), error=r.get("error"), noise=extra,
+               unstable_outputs=res["unstable_outputs"],
+               spread=res.get("spread"), passed=bool(ok))
     return failures
 
 

@@ -20,11 +20,13 @@ Prints one JSON object: "outputs" (count), "unstable_outputs" (indices of
 outputs that calls of the original itself do not repeat bit for bit, such
 as sums made with atomics: those are compared with torch.allclose, or
 within twice the largest difference the original's own calls showed
-("spread"); ATen's
+("spread") or 4 epsilons of the output's largest magnitude (close()); ATen's
 deterministic algorithms are on, warn_only, and an output a variant
 changes is checked against four more calls of the original),
 "original_stderr", and per variant "ok", "error", "identical",
-"differing_outputs", "noise" (what noise() finds in its stderr) and the
+"differing_outputs" (with "deviation": the largest difference of each
+from the original's, where one can be measured, to set beside "spread"),
+"noise" (what noise() finds in its stderr) and the
 end of its "stderr". Used by scripts/census/census.py and by
 zoo.py's fidelity phase; noise() says which stderr lines a variant added.
 """
@@ -116,10 +118,20 @@ def deviation(a, b):
     return float(torch.where(both_nan, torch.zeros_like(d), d).max())
 
 
+# An unstable output's rounding allowance, in units of its dtype's epsilon
+# times the output's largest magnitude: what a sum added in another order
+# may differ by where its terms cancel to near zero (allclose's relative
+# tolerance is then of the small result, not of the terms).
+ROUNDING_ULPS = 4
+
+
 def close(a, b, spread=0.0):
-    """allclose, or within twice `spread`: the largest difference the
-    original's own calls showed from one another (sums with atomics whose
-    terms cancel differ by more than allclose allows, call to call)."""
+    """allclose; or, for an output whose original's own calls differ
+    (spread > 0: sums with atomics whose terms cancel differ by more than
+    allclose allows, call to call), within twice `spread`, the largest
+    difference those calls showed, or within ROUNDING_ULPS epsilons of the
+    output's scale (five calls of the original can under-sample the
+    orders an atomic sum is added in)."""
     import torch
     if a is None or b is None:
         return a is None and b is None
@@ -129,7 +141,12 @@ def close(a, b, spread=0.0):
         if torch.allclose(a, b, equal_nan=True):
             return True
         d = deviation(a, b)
-        return d is not None and spread > 0 and d <= 2 * spread
+        if d is None or spread <= 0:
+            return False
+        real = b.real if b.is_complex() else b
+        scale = float(real.double().abs().nan_to_num(0, 0, 0).max())
+        return d <= max(2 * spread,
+                        ROUNDING_ULPS * torch.finfo(real.dtype).eps * scale)
     return torch.equal(a, b)
 
 
@@ -211,7 +228,7 @@ def run_variants(spec):
     for name, m in models.items():
         if name == "original":
             continue
-        texts, error, bad = [], None, []
+        texts, error, bad, off = [], None, [], {}
         for _ in range(spec.get("runs", 2)):
             out, err = cap(lambda: call(m))
             texts.append(cap.text)
@@ -221,12 +238,17 @@ def run_variants(spec):
             now = [i for i in differing(out, ref, stable, spread) if i >= 0]
             if now:
                 recheck(now)
-            bad += [i for i in differing(out, ref, stable, spread)
-                    if i not in bad]
+            for i in differing(out, ref, stable, spread):
+                if i not in bad:
+                    bad.append(i)
+                if i >= 0:
+                    d = deviation(out[i], ref[i])
+                    off[str(i)] = max(off.get(str(i)) or 0.0, d or 0.0)
         text = "".join(texts)
         results[name] = {"ok": error is None, "error": error,
                          "identical": error is None and not bad,
                          "differing_outputs": bad,
+                         "deviation": off,
                          "noise": noise(text, original_stderr),
                          "stderr": text[-4000:]}
     return {"outputs": len(ref),
