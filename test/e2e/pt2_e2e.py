@@ -129,10 +129,15 @@ class Worker:
             return answer, ""
 
     def close(self):
-        if self.proc:
-            self.proc.stdin.close()
-            self.proc.wait()
-            self.proc = None
+        """Ends the worker: its exit status (0 if none ran), which a
+        package that breaks the process's exit (its runtime's destructors,
+        atexit) makes nonzero."""
+        if self.proc is None:
+            return 0
+        self.proc.stdin.close()
+        rc = self.proc.wait()
+        self.proc = None
+        return rc
 
 
 WORKER = Worker()
@@ -382,7 +387,9 @@ def main():
         started = time.monotonic()
         globals()["scenario_" + s]()
         print(f"({s}: {time.monotonic() - started:.0f} s)", flush=True)
-    WORKER.close()
+    rc = WORKER.close()
+    check(rc == 0, f"the process that loaded the packages exits cleanly "
+                   f"(exit {rc})")
     print(f"{len(FAILURES)} failed" if FAILURES else "all checks passed")
     sys.exit(1 if FAILURES else 0)
 
