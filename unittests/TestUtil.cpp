@@ -95,10 +95,10 @@ ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
                                        bool Cuda) {
   ParsedWrapper P;
   P.Text = Code.str();
-  // As the tool parses: from the cached PCH of the wrapper's AOTI include
-  // (Analysis/ParsePCH.h), kept in the build dir across test processes.
-  // One that clang refuses (torch's headers changed since) is dropped, and
-  // the parse goes without it.
+  // As the tool parses (analyzeWrapper): from the cached PCH of the
+  // wrapper's AOTI include (Analysis/ParsePCH.h), kept in the build dir
+  // across test processes. When that parse fails, the plain parse decides,
+  // and a PCH it contradicts (torch's headers changed since) goes.
   std::vector<std::string> Args = wrapperArgs(Cuda);
   ParseCache Cache;
   Cache.Dir = AOTI_TEST_PARSE_CACHE;
@@ -114,9 +114,10 @@ ParsedWrapper aoti::test::parseWrapper(StringRef Code, StringRef FileName,
         clang::tooling::FileContentMappings(), &Quiet);
     if (P.AST && !P.AST->getDiagnostics().hasErrorOccurred())
       return analyzeParse(std::move(P));
-    llvm::sys::fs::remove(Pch);
   }
   P.AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, FileName);
+  if (!Pch.empty() && P.AST && !P.AST->getDiagnostics().hasErrorOccurred())
+    llvm::sys::fs::remove(Pch);
   return analyzeParse(std::move(P));
 }
 
