@@ -17,7 +17,6 @@ A change to any input file compiles again; AOTI_TEST_NO_CACHE=1 compiles
 every time. The compiler's output is printed and its exit status returned.
 """
 import argparse
-import hashlib
 import os
 import subprocess
 import sys
@@ -39,17 +38,12 @@ def input_files(paths):
 
 
 def key_of(checks, root, inputs, cmd):
-    """The result cache's key of `cmd` over the bytes of `inputs`."""
+    """The result cache's key of `cmd` over the bytes of `inputs`, the
+    checkout written as <root> in arguments and file names."""
     root = os.path.abspath(root) + os.sep
-    h = hashlib.sha256(checks.headers.encode())
-    h.update(checks.compiler(cmd[0]).encode())
-    for arg in cmd:
-        h.update(arg.replace(root, "<root>/").encode() + b"\0")
-    for f in input_files(inputs):
-        h.update(f.replace(root, "<root>/").encode() + b"\0")
-        with open(f, "rb") as data:
-            h.update(data.read())
-    return h.hexdigest()
+    return checks.key_of(
+        cmd[0], [arg.replace(root, "<root>/") for arg in cmd],
+        [(f.replace(root, "<root>/"), f) for f in input_files(inputs)])
 
 
 def main():

@@ -2,7 +2,8 @@
 """Results of test work that is a function of its inputs (a compile check,
 a clang-tidy run), kept in $AOTI_CACHE_DIR/<name> under a key that hashes
 those inputs, as ccache keeps objects: used by
-test/Inputs/compile-check.py and test/check-function-size.py.
+test/Inputs/compile-check.py, test/cached-compile.py and
+test/check-function-size.py.
 AOTI_TEST_NO_CACHE=1 (or no AOTI_CACHE_DIR) keeps nothing."""
 import glob
 import hashlib
@@ -84,18 +85,30 @@ class CompileChecks:
             self.compilers[cc] = file_identity(os.path.realpath(path)) + v
         return self.compilers[cc]
 
-    def key(self, cc, cmd, out_dir, tmp):
+    def key_of(self, cc, args, files):
+        """The key of a check by compiler `cc` with arguments `args` (as
+        they should count: paths that differ between runs written
+        otherwise or left out) over `files`, (name, path) pairs hashed by
+        name and bytes."""
         h = hashlib.sha256(self.headers.encode())
         h.update(self.compiler(cc).encode())
-        for arg in cmd:
-            if self.overlay:
-                arg = arg.replace(self.overlay, "<overlay>")
-            if not arg.startswith(tmp):
-                h.update(arg.encode() + b"\0")
-        for name in sorted(os.listdir(out_dir)):
+        for arg in args:
+            h.update(arg.encode() + b"\0")
+        for name, path in files:
             h.update(name.encode() + b"\0")
-            h.update(open(os.path.join(out_dir, name), "rb").read())
+            with open(path, "rb") as f:
+                h.update(f.read())
         return h.hexdigest()
+
+    def key(self, cc, cmd, out_dir, tmp):
+        """key_of a check of the files of `out_dir`: the overlay named as
+        such, arguments under the temporary dir `tmp` left out."""
+        args = [arg.replace(self.overlay, "<overlay>") if self.overlay else arg
+                for arg in cmd]
+        files = [(name, os.path.join(out_dir, name))
+                 for name in sorted(os.listdir(out_dir))]
+        return self.key_of(cc, [a for a in args if not a.startswith(tmp)],
+                           files)
 
     def passed(self, key):
         return self.kept.get(key) is not None
